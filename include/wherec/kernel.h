@@ -1,0 +1,180 @@
+/* wherec/kernel.h: the ABI shared by generated kernels and the runtime.
+   C99; generated code includes only this header (through its own header). */
+#ifndef WHEREC_KERNEL_H
+#define WHEREC_KERNEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Element types of fp16, bf16 and complex tensors. */
+typedef uint16_t wc_float16;                          /* IEEE binary16 bits */
+typedef uint16_t wc_bfloat16;                         /* top half of a binary32 */
+typedef struct wc_complex64 { float re, im; } wc_complex64;
+typedef struct wc_complex128 { double re, im; } wc_complex128;
+typedef const char *wc_string;                        /* borrowed, NUL-terminated */
+
+/* The one list of dtypes: X(ENUM, onnx code, name, C type, short alias).
+   Every per-dtype table (enum, names, sizes, lexer keywords, C types in
+   generated code) is expanded from this list, in this order. */
+#define WC_DTYPE_LIST(X)                                   \
+  X(FLOAT,      1,  "float",      float,         "f32")   \
+  X(UINT8,      2,  "uint8",      uint8_t,       "u8")    \
+  X(INT8,       3,  "int8",       int8_t,        "i8")    \
+  X(UINT16,     4,  "uint16",     uint16_t,      "u16")   \
+  X(INT16,      5,  "int16",      int16_t,       "i16")   \
+  X(INT32,      6,  "int32",      int32_t,       "i32")   \
+  X(INT64,      7,  "int64",      int64_t,       "i64")   \
+  X(STRING,     8,  "string",     wc_string,     "")      \
+  X(BOOL,       9,  "bool",       bool,          "")      \
+  X(FLOAT16,    10, "float16",    wc_float16,    "f16")   \
+  X(DOUBLE,     11, "double",     double,        "f64")   \
+  X(UINT32,     12, "uint32",     uint32_t,      "u32")   \
+  X(UINT64,     13, "uint64",     uint64_t,      "u64")   \
+  X(COMPLEX64,  14, "complex64",  wc_complex64,  "c64")   \
+  X(COMPLEX128, 15, "complex128", wc_complex128, "c128")  \
+  X(BFLOAT16,   16, "bfloat16",   wc_bfloat16,   "bf16")
+
+#define WC_DTYPE_ENUM_(E, code, name, ctype, alias) WC_##E = code,
+typedef enum wc_dtype { WC_DTYPE_LIST(WC_DTYPE_ENUM_) WC_DTYPE_MAX_ = 16 } wc_dtype;
+#undef WC_DTYPE_ENUM_
+
+typedef enum wc_path { WC_PATH_SPECIALIZED = 1, WC_PATH_INTERPRETED = 2 } wc_path;
+
+/* ---- float16 / bfloat16 <-> float, round to nearest even -------------------
+   Integer-only bit manipulation so every compiler and flag set gives the same
+   bits; shared by generated code, the interpreter and the reference. */
+
+static inline float wc_bits_to_f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t wc_f32_to_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+
+static inline float wc_f16_to_f32(wc_float16 h) {
+  uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
+  uint32_t exp = (h >> 10) & 0x1fu, man = h & 0x3ffu;
+  if (exp == 0x1fu)                                   /* inf / NaN: keep payload */
+    return wc_bits_to_f32(sign | 0x7f800000u | (man << 13));
+  if (exp == 0) {
+    if (man == 0) return wc_bits_to_f32(sign);        /* +-0 */
+    exp = 113;                                        /* subnormal: normalize */
+    while (!(man & 0x400u)) { man <<= 1; exp--; }
+    return wc_bits_to_f32(sign | (exp << 23) | ((man & 0x3ffu) << 13));
+  }
+  return wc_bits_to_f32(sign | ((exp + 112u) << 23) | (man << 13));
+}
+
+static inline wc_float16 wc_f32_to_f16(float f) {
+  uint32_t u = wc_f32_to_bits(f);
+  uint32_t sign = (u >> 16) & 0x8000u, a = u & 0x7fffffffu;
+  if (a > 0x7f800000u) {                              /* NaN: keep the top payload bits (as numpy) */
+    uint32_t man = (a >> 13) & 0x3ffu;
+    return (wc_float16)(sign | 0x7c00u | (man ? man : 1u));
+  }
+  if (a >= 0x477ff000u) return (wc_float16)(sign | 0x7c00u); /* rounds to inf */
+  if (a < 0x38800000u) {                              /* result subnormal or zero */
+    uint32_t shift = 126u - (a >> 23);                /* 14 + (113 - exp) */
+    uint32_t man, half, rest, q;
+    if (shift > 24u) return (wc_float16)sign;         /* below half the smallest subnormal */
+    man = (a & 0x7fffffu) | 0x800000u;
+    q = man >> shift;
+    half = 1u << (shift - 1u);
+    rest = man & ((1u << shift) - 1u);
+    if (rest > half || (rest == half && (q & 1u))) q++;
+    return (wc_float16)(sign | q);
+  }
+  a += 0xc8000fffu + ((a >> 13) & 1u);                /* rebias exponent, round to even */
+  return (wc_float16)(sign | (a >> 13));
+}
+
+static inline float wc_bf16_to_f32(wc_bfloat16 b) { return wc_bits_to_f32((uint32_t)b << 16); }
+
+static inline wc_bfloat16 wc_f32_to_bf16(float f) {
+  uint32_t u = wc_f32_to_bits(f);
+  if ((u & 0x7fffffffu) > 0x7f800000u)                /* NaN: signed quiet NaN (as ml_dtypes) */
+    return (wc_bfloat16)(((u >> 16) & 0x8000u) | 0x7fc0u);
+  u += 0x7fffu + ((u >> 16) & 1u);
+  return (wc_bfloat16)(u >> 16);
+}
+
+/* ---- interpreter programs --------------------------------------------------
+   A kernel's expression as straight-line SSA code: instruction i computes a
+   tensor of dtype `dtype` from earlier instructions a, b, c.  The last
+   instruction is the kernel's value. */
+#define WC_OPCODE_LIST(X)                                                    \
+  X(INPUT, 0) /* a = input index */                                         \
+  X(CONST, 0) /* bits[0], bits[1] = value bits (complex: re, im) */         \
+  X(WHERE, 3) X(OR, 2) X(AND, 2) X(NOT, 1)                                  \
+  X(EQ, 2) X(NE, 2) X(LT, 2) X(LE, 2) X(GT, 2) X(GE, 2)                     \
+  X(ADD, 2) X(SUB, 2) X(MUL, 2) X(DIV, 2) X(NEG, 1)                         \
+  X(MIN, 2) X(MAX, 2) X(ABS, 1) X(CAST, 1)
+
+#define WC_OPCODE_ENUM_(name, arity) WC_OP_##name,
+typedef enum wc_opcode { WC_OPCODE_LIST(WC_OPCODE_ENUM_) WC_OP_COUNT_ } wc_opcode;
+#undef WC_OPCODE_ENUM_
+
+typedef struct wc_instr {
+  uint8_t  op;                 /* wc_opcode */
+  uint8_t  dtype;              /* wc_dtype of the result */
+  uint16_t a, b, c;            /* operands: indices of earlier instructions */
+  uint64_t bits[2];            /* WC_OP_CONST: the value's bits in dtype */
+} wc_instr;
+
+/* ---- kernel tables ---------------------------------------------------------- */
+typedef enum wc_kernel_kind {
+  WC_KIND_ELEMENTWISE = 0,     /* where / fused expression: out has the broadcast shape */
+  WC_KIND_WHERE_V1 = 1,        /* tf.compat.v1.where rules on inputs 0, 1, 2 */
+  WC_KIND_ARGWHERE = 2,        /* int64 [n, rank] coordinates of the value */
+  WC_KIND_NONZERO = 3          /* int64 [rank, n] coordinates of the value */
+} wc_kernel_kind;
+
+/* A dimension of a shape pattern: >= 0 a fixed extent, < 0 symbolic extent
+   number -(d + 1) (extents numbered in order of first appearance). */
+#define WC_SYM(d) (-(int64_t)(d) - 1)
+
+typedef struct wc_param {
+  const char    *name;         /* parameter name in the spec */
+  wc_dtype       dtype;
+  int            rank;
+  const int64_t *dims;         /* rank entries, fixed or WC_SYM */
+} wc_param;
+
+/* Typed invokers: the generated function behind a uniform signature.
+   extents: one per symbolic extent; inputs: one data pointer per parameter. */
+typedef void (*wc_range_fn)(const size_t *extents, const void *const *inputs,
+                            void *out, size_t begin, size_t end);
+typedef int64_t (*wc_count_fn)(const size_t *extents, const void *const *inputs);
+typedef int64_t (*wc_coords_fn)(const size_t *extents, const void *const *inputs,
+                                int64_t *coords);
+
+typedef struct wc_kernel {
+  const char      *name;       /* kernel name in the spec (after specialization) */
+  wc_kernel_kind   kind;
+  int              n_inputs;
+  const wc_param  *inputs;
+  int              n_extents;  /* symbolic extents */
+  const char *const *extent_names;
+  wc_dtype         out_dtype;
+  int              out_rank;   /* elementwise kinds: broadcast shape pattern */
+  const int64_t   *out_dims;
+  int              n_instrs;
+  const wc_instr  *program;
+  wc_range_fn      range;      /* elementwise kinds */
+  wc_count_fn      count;      /* coordinate kinds */
+  wc_coords_fn     coords;     /* coordinate kinds */
+} wc_kernel;
+
+typedef struct wc_kernel_table {
+  const char      *prefix;     /* C prefix of the generated symbols */
+  const char      *spec;       /* spec path the table was generated from */
+  int              n_kernels;
+  const wc_kernel *kernels;
+} wc_kernel_table;
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,103 @@
+/* coords.c: count_true, argwhere ([n, rank]) and nonzero ([rank, n]) for every
+   dtype: count first, then a branch-free fill with odometer coordinates. */
+#include "internal.h"
+
+#define WC_TRUTH_BLOCK 512                            /* elements tested per block */
+
+/* Non-zero rules (DESIGN §4): integers and bool by value; floats by their
+   magnitude bits (-0.0 is false, NaN true); complex if either part is.
+   PARTS words of type T per element, each tested under MASK. */
+#define WC_TRUTH_LOOP(T, MASK, PARTS)                                        \
+  do {                                                                       \
+    const T *p = (const T *)data + start * (PARTS);                          \
+    for (int64_t i = 0; i < n; i++) {                                        \
+      T any = 0;                                                             \
+      for (int k = 0; k < (PARTS); k++) any |= (T)(p[i * (PARTS) + k] & (MASK)); \
+      t[i] = any != 0;                                                       \
+    }                                                                        \
+  } while (0)
+
+/* Writes the truth (0 or 1) of elements [start, start + n) of data into t. */
+static void truth_block(wc_dtype dt, const void *data, int64_t start, int64_t n, uint8_t *t) {
+  switch (dt) {
+    case WC_BOOL: case WC_UINT8: case WC_INT8: WC_TRUTH_LOOP(uint8_t, 0xffu, 1); break;
+    case WC_UINT16: case WC_INT16: WC_TRUTH_LOOP(uint16_t, 0xffffu, 1); break;
+    case WC_UINT32: case WC_INT32: WC_TRUTH_LOOP(uint32_t, 0xffffffffu, 1); break;
+    case WC_UINT64: case WC_INT64: WC_TRUTH_LOOP(uint64_t, UINT64_MAX, 1); break;
+    case WC_FLOAT16: case WC_BFLOAT16: WC_TRUTH_LOOP(uint16_t, 0x7fffu, 1); break;
+    case WC_FLOAT: WC_TRUTH_LOOP(uint32_t, 0x7fffffffu, 1); break;
+    case WC_DOUBLE: WC_TRUTH_LOOP(uint64_t, INT64_MAX, 1); break;
+    case WC_COMPLEX64: WC_TRUTH_LOOP(uint32_t, 0x7fffffffu, 2); break;
+    case WC_COMPLEX128: WC_TRUTH_LOOP(uint64_t, INT64_MAX, 2); break;
+    case WC_STRING: {
+      const wc_string *p = (const wc_string *)data + start;
+      for (int64_t i = 0; i < n; i++) t[i] = p[i] != NULL && p[i][0] != '\0';
+      break;
+    }
+  }
+}
+
+wc_status wc_count_true(const wc_tensor *cond, int64_t *n) {
+  int64_t total, count = 0;
+  uint8_t t[WC_TRUTH_BLOCK];
+  wc_status s = wc__tensor_check(cond, &total);
+  if (s != WC_OK) return s;
+  if (n == NULL) return WC_E_ARG;
+  for (int64_t b = 0; b < total; b += WC_TRUTH_BLOCK) {
+    int64_t len = total - b < WC_TRUTH_BLOCK ? total - b : WC_TRUTH_BLOCK;
+    truth_block(cond->dtype, cond->data, b, len, t);
+    for (int64_t i = 0; i < len; i++) count += t[i];
+  }
+  *n = count;
+  return WC_OK;
+}
+
+/* Fills coordinates of the count true elements. Element k's coordinates are
+   written to slot n whether or not it is true, and n advances by its truth:
+   no data-dependent branch. The slot stride is `step` between coordinates of
+   one element and `next` between elements, which covers both layouts. */
+static void fill_coords(const wc_tensor *cond, int64_t count, int64_t *coords,
+                        int64_t step, int64_t next) {
+  int rank = cond->rank;
+  int64_t idx[WC_MAX_RANK] = {0}, total = 1, n = 0;
+  uint8_t t[WC_TRUTH_BLOCK];
+  for (int d = 0; d < rank; d++) total *= cond->shape[d];
+  for (int64_t b = 0; b < total && n < count; b += WC_TRUTH_BLOCK) {
+    int64_t len = total - b < WC_TRUTH_BLOCK ? total - b : WC_TRUTH_BLOCK;
+    truth_block(cond->dtype, cond->data, b, len, t);
+    for (int64_t i = 0; i < len && n < count; i++) {
+      int64_t *slot = coords + n * next;
+      for (int d = 0; d < rank; d++) slot[d * step] = idx[d];
+      n += t[i];
+      /* odometer: the last coordinate moves fastest; carry without division */
+      for (int d = rank - 1; d >= 0 && ++idx[d] == cond->shape[d]; d--) idx[d] = 0;
+    }
+  }
+}
+
+/* Shared checks and counting of argwhere and nonzero; fills when it fits. */
+static wc_status coords_of(const wc_tensor *cond, int64_t *coords, int64_t capacity,
+                           int64_t *n, bool rows) {
+  int64_t count, need;
+  wc_status s;
+  if (n == NULL || capacity < 0) return WC_E_ARG;
+  s = wc_count_true(cond, &count);
+  if (s != WC_OK) return s;
+  *n = count;
+  if (__builtin_mul_overflow(count, (int64_t)cond->rank, &need)) return WC_E_OVERFLOW;
+  if (need > capacity) return WC_E_CAPACITY;
+  if (need > 0 && coords == NULL) return WC_E_ARG;
+  if (need > 0) {
+    if (rows) fill_coords(cond, count, coords, 1, cond->rank);
+    else fill_coords(cond, count, coords, count, 1);
+  }
+  return WC_OK;
+}
+
+wc_status wc_argwhere(const wc_tensor *cond, int64_t *coords, int64_t capacity, int64_t *n) {
+  return coords_of(cond, coords, capacity, n, true);
+}
+
+wc_status wc_nonzero(const wc_tensor *cond, int64_t *coords, int64_t capacity, int64_t *n) {
+  return coords_of(cond, coords, capacity, n, false);
+}

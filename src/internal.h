@@ -1,0 +1,46 @@
+/* internal.h: declarations shared by the runtime's source files.
+   Not installed; everything here is private to libwherec. */
+#ifndef WHEREC_INTERNAL_H
+#define WHEREC_INTERNAL_H
+
+#include <wherec/wherec.h>
+
+/* Most operands one loop plan can walk (cond, x, y, out; or a kernel's inputs + out). */
+#define WC_LOOP_MAX_OPERANDS 34
+
+/* Validates one tensor descriptor (pointer, dtype, rank, extents, data,
+   overflow of the element count and byte size) and returns its element count. */
+wc_status wc__tensor_check(const wc_tensor *t, int64_t *count);
+
+/* A broadcast loop nest after coalescing: dims of extent 1 dropped, adjacent
+   dims merged when every operand steps through them alike, so that the
+   innermost dim has stride 0 or 1 for every operand. */
+typedef struct wc_loop {
+  int     rank;                                        /* >= 1 */
+  int     n_ops;                                       /* operands, output last */
+  int64_t count;                                       /* elements in the whole nest */
+  int64_t extent[WC_MAX_RANK];                         /* outermost first */
+  int64_t stride[WC_LOOP_MAX_OPERANDS][WC_MAX_RANK];   /* in elements; 0 = broadcast */
+} wc_loop;
+
+/* Plans a loop over out_shape for operands whose shapes broadcast to it. */
+void wc__loop_plan(wc_loop *loop, int n_ops, const wc_tensor *const *ops,
+                   int out_rank, const int64_t *out_shape);
+
+/* Odometer over a plan's outer dims (all but the innermost): off[k] is
+   operand k's element offset at the start of the current row. */
+typedef struct wc_loop_iter {
+  int64_t idx[WC_MAX_RANK];                            /* outer multi-index */
+  int64_t off[WC_LOOP_MAX_OPERANDS];                   /* row start per operand */
+} wc_loop_iter;
+
+void wc__loop_begin(const wc_loop *loop, wc_loop_iter *it);
+/* Steps to the next row; false after the last one. */
+bool wc__loop_next_row(const wc_loop *loop, wc_loop_iter *it);
+
+/* Shared by wc_where and wc_where_v1: runs the plain select over a plan whose
+   operands are cond, x, y, out; elem_size picks the copy width. */
+void wc__where_loop(const wc_loop *loop, size_t elem_size, const bool *c,
+                    const void *x, const void *y, void *out);
+
+#endif

@@ -1,0 +1,28 @@
+/* testlib.h: helpers for the runtime tests: a seeded RNG, tensors filled with
+   edge values of every dtype, and shape builders. */
+#ifndef WHEREC_TESTLIB_H
+#define WHEREC_TESTLIB_H
+
+#include <wherec/wherec.h>
+
+typedef struct tl_rng { uint64_t s; } tl_rng;          /* xorshift64* state */
+
+uint64_t tl_next(tl_rng *r);
+int64_t  tl_below(tl_rng *r, int64_t n);               /* uniform in [0, n) */
+
+/* Element count of a shape. */
+int64_t tl_count(int rank, const int64_t *shape);
+
+/* A tensor of dtype/shape whose data is malloc'ed at exactly its byte size
+   (so ASan sees any overrun); free with tl_free. */
+wc_tensor tl_alloc(wc_dtype dt, int rank, const int64_t *shape);
+void      tl_free(wc_tensor *t);
+
+/* Fills t with random values biased to edges: NaN payloads, +-inf, -0.0,
+   subnormals, integer extremes, empty strings; bool with p(true) = p_true. */
+void tl_fill(tl_rng *r, wc_tensor *t, double p_true);
+
+/* Bytes of t's data (element count * size). */
+size_t tl_bytes(const wc_tensor *t);
+
+#endif
