@@ -4,7 +4,7 @@
 
 size_t wc_dtype_size(wc_dtype t) {
   switch (t) {
-#define X(E, code, name, ctype, alias) case WC_##E: return sizeof(ctype);
+#define X(E, code, name, ctype, alias, sfx, kind) case WC_##E: return sizeof(ctype);
     WC_DTYPE_LIST(X)
 #undef X
     default: return 0;
@@ -13,7 +13,7 @@ size_t wc_dtype_size(wc_dtype t) {
 
 const char *wc_dtype_name(wc_dtype t) {
   switch (t) {
-#define X(E, code, name, ctype, alias) case WC_##E: return name;
+#define X(E, code, name, ctype, alias, sfx, kind) case WC_##E: return name;
     WC_DTYPE_LIST(X)
 #undef X
     default: return NULL;

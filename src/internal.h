@@ -11,6 +11,8 @@
 /* Validates one tensor descriptor (pointer, dtype, rank, extents, data,
    overflow of the element count and byte size) and returns its element count. */
 wc_status wc__tensor_check(const wc_tensor *t, int64_t *count);
+/* The same checks on a bare shape: element count, no overflow of bytes. */
+wc_status wc__shape_count(wc_dtype dtype, int rank, const int64_t *shape, int64_t *count);
 
 /* A broadcast loop nest after coalescing: dims of extent 1 dropped, adjacent
    dims merged when every operand steps through them alike, so that the
@@ -42,5 +44,25 @@ bool wc__loop_next_row(const wc_loop *loop, wc_loop_iter *it);
    operands are cond, x, y, out; elem_size picks the copy width. */
 void wc__where_loop(const wc_loop *loop, size_t elem_size, const bool *c,
                     const void *x, const void *y, void *out);
+
+/* The shape rules of tf.compat.v1.where (and the operand checks of wc_where). */
+wc_status wc__where_v1_check(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
+                             const wc_tensor *out);
+
+/* Runs where through a registered plain-where kernel whose pattern fits the
+   plan of (cond, x, y, out); false when none does. */
+bool wc__where_registered(const wc_loop *loop, const wc_tensor *cond, const wc_tensor *x,
+                          const wc_tensor *y, wc_tensor *out);
+
+/* Naive helpers of the reference evaluator (reference.c), shared only with
+   reference_eval.c: broadcast offset of a multi-index, multi-index of a flat
+   index by division, and the non-zero test of one element. */
+int64_t wc__ref_offset(const wc_tensor *t, int r, const int64_t *idx);
+void    wc__ref_unflatten(int64_t k, int r, const int64_t *shape, int64_t *idx);
+bool    wc__ref_truth(const wc_tensor *t, int64_t k);
+
+/* Runs an elementwise kernel's program by interpretation; inputs and out
+   already checked (dtypes, broadcast shape). */
+wc_status wc__interp_elementwise(const wc_kernel *k, const wc_tensor *in, wc_tensor *out);
 
 #endif

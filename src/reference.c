@@ -25,7 +25,7 @@ static wc_status ref_shape3(const wc_tensor *a, const wc_tensor *b, const wc_ten
 }
 
 /* Flat offset in t of the output multi-index idx (rank r), broadcasting t. */
-static int64_t ref_offset(const wc_tensor *t, int r, const int64_t *idx) {
+int64_t wc__ref_offset(const wc_tensor *t, int r, const int64_t *idx) {
   int64_t off = 0;
   for (int td = 0; td < t->rank; td++) {
     int64_t i = t->shape[td] == 1 ? 0 : idx[td + (r - t->rank)];
@@ -35,7 +35,7 @@ static int64_t ref_offset(const wc_tensor *t, int r, const int64_t *idx) {
 }
 
 /* Multi-index of flat element k of a shape, by repeated division. */
-static void ref_unflatten(int64_t k, int r, const int64_t *shape, int64_t *idx) {
+void wc__ref_unflatten(int64_t k, int r, const int64_t *shape, int64_t *idx) {
   for (int d = r - 1; d >= 0; d--) {
     idx[d] = k % shape[d];
     k /= shape[d];
@@ -71,10 +71,10 @@ wc_status wc_ref_where(const wc_tensor *c, const wc_tensor *x, const wc_tensor *
   }
   size_t w = wc_dtype_size(x->dtype);
   for (int64_t k = 0; k < total; k++) {
-    ref_unflatten(k, r, shape, idx);
-    bool pick = ((const uint8_t *)c->data)[ref_offset(c, r, idx)] != 0;
-    if (pick) ref_copy(o->data, k, x->data, ref_offset(x, r, idx), w);
-    else ref_copy(o->data, k, y->data, ref_offset(y, r, idx), w);
+    wc__ref_unflatten(k, r, shape, idx);
+    bool pick = ((const uint8_t *)c->data)[wc__ref_offset(c, r, idx)] != 0;
+    if (pick) ref_copy(o->data, k, x->data, wc__ref_offset(x, r, idx), w);
+    else ref_copy(o->data, k, y->data, wc__ref_offset(y, r, idx), w);
   }
   return WC_OK;
 }
@@ -96,7 +96,7 @@ wc_status wc_ref_where_v1(const wc_tensor *c, const wc_tensor *x, const wc_tenso
     if (c->shape[d] != x->shape[d]) return WC_E_SHAPE;
   size_t w = wc_dtype_size(x->dtype);
   for (int64_t k = 0; k < total; k++) {
-    ref_unflatten(k, x->rank, x->shape, idx);
+    wc__ref_unflatten(k, x->rank, x->shape, idx);
     bool pick = ((const uint8_t *)c->data)[rows ? idx[0] : k] != 0;
     ref_copy(o->data, k, pick ? x->data : y->data, k, w);
   }
@@ -104,7 +104,7 @@ wc_status wc_ref_where_v1(const wc_tensor *c, const wc_tensor *x, const wc_tenso
 }
 
 /* Element k of t is non-zero: by value, through float conversion for floats. */
-static bool ref_truth(const wc_tensor *t, int64_t k) {
+bool wc__ref_truth(const wc_tensor *t, int64_t k) {
   const void *p = (const char *)t->data + (size_t)k * wc_dtype_size(t->dtype);
   switch (t->dtype) {
 #define REF_INT(E, T) case E: { T v; memcpy(&v, p, sizeof v); return v != 0; }
@@ -130,13 +130,13 @@ static wc_status ref_coords(const wc_tensor *c, int64_t *coords, int64_t cap, in
   wc_status s = wc__tensor_check(c, &total);
   if (s != WC_OK) return s;
   if (n == NULL || cap < 0) return WC_E_ARG;
-  for (int64_t k = 0; k < total; k++) count += ref_truth(c, k);
+  for (int64_t k = 0; k < total; k++) count += wc__ref_truth(c, k);
   *n = count;
   if (count * c->rank > cap) return WC_E_CAPACITY;
   if (count * c->rank > 0 && coords == NULL) return WC_E_ARG;
   for (int64_t k = 0, j = 0; k < total; k++) {
-    if (!ref_truth(c, k)) continue;
-    ref_unflatten(k, c->rank, c->shape, idx);
+    if (!wc__ref_truth(c, k)) continue;
+    wc__ref_unflatten(k, c->rank, c->shape, idx);
     for (int d = 0; d < c->rank; d++) {
       if (rows) coords[j * c->rank + d] = idx[d];
       else coords[d * count + j] = idx[d];

@@ -97,11 +97,13 @@ static bool same_shape(const wc_tensor *a, int rank, const int64_t *shape) {
   return true;
 }
 
+/* Plans the loop, then runs a registered kernel that fits, or the generic loop. */
 static void run_where(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
                       wc_tensor *out) {
   const wc_tensor *ops[4] = {cond, x, y, out};
   wc_loop loop;
   wc__loop_plan(&loop, 4, ops, out->rank, out->shape);
+  if (loop.count == 0 || wc__where_registered(&loop, cond, x, y, out)) return;
   wc__where_loop(&loop, wc_dtype_size(x->dtype), cond->data, x->data, y->data, out->data);
 }
 
@@ -119,23 +121,29 @@ wc_status wc_where(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y
   return WC_OK;
 }
 
-wc_status wc_where_v1(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
-                      wc_tensor *out) {
+wc_status wc__where_v1_check(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
+                             const wc_tensor *out) {
   wc_status s = check_operands(cond, x, y, out);
   if (s != WC_OK) return s;
   if (!same_shape(y, x->rank, x->shape) || !same_shape(out, x->rank, x->shape))
     return WC_E_SHAPE;
-  if (same_shape(cond, x->rank, x->shape)) {          /* element select (also scalars) */
+  if (same_shape(cond, x->rank, x->shape)) return WC_OK;   /* element select (also scalars) */
+  if (cond->rank == 1 && x->rank > 1 && cond->shape[0] == x->shape[0]) return WC_OK;
+  return WC_E_SHAPE;
+}
+
+wc_status wc_where_v1(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
+                      wc_tensor *out) {
+  wc_status s = wc__where_v1_check(cond, x, y, out);
+  if (s != WC_OK) return s;
+  if (cond->rank == x->rank) {
     run_where(cond, x, y, out);
     return WC_OK;
   }
-  if (cond->rank == 1 && x->rank > 1 && cond->shape[0] == x->shape[0]) {
-    /* Row select: cond seen as [n, 1, ..., 1] broadcasts over each outer slice. */
-    wc_tensor rows = *cond;
-    rows.rank = x->rank;
-    for (int d = 1; d < x->rank; d++) rows.shape[d] = 1;
-    run_where(&rows, x, y, out);
-    return WC_OK;
-  }
-  return WC_E_SHAPE;
+  /* Row select: cond seen as [n, 1, ..., 1] broadcasts over each outer slice. */
+  wc_tensor rows = *cond;
+  rows.rank = x->rank;
+  for (int d = 1; d < x->rank; d++) rows.shape[d] = 1;
+  run_where(&rows, x, y, out);
+  return WC_OK;
 }

@@ -151,7 +151,7 @@ static void test_argwhere_of_zero_size_tensor_is_empty(void **state) {
 static void test_coordinates_match_reference_for_every_dtype_and_rank(void **state) {
   (void)state;
   static const wc_dtype dts[] = {
-#define X(E, code, name, ctype, alias) WC_##E,
+#define X(E, code, name, ctype, alias, sfx, kind) WC_##E,
     WC_DTYPE_LIST(X)
 #undef X
   };

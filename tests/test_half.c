@@ -474,7 +474,7 @@ static void test_f32_to_bf16_matches_reference_on_random_floats(void **state) {
   report(&t);
 }
 
-/* All 2^32 floats through both conversions: about a minute, so only when
+/* All 2^32 floats through both conversions: about four minutes, so only when
    WHEREC_HALF_EXHAUSTIVE is set in the environment. */
 static void test_f32_to_half_matches_reference_on_all_floats_when_asked(void **state) {
   (void)state;

@@ -10,7 +10,7 @@
 #include "testlib.h"
 
 static const wc_dtype all_dtypes[] = {
-#define X(E, code, name, ctype, alias) WC_##E,
+#define X(E, code, name, ctype, alias, sfx, kind) WC_##E,
   WC_DTYPE_LIST(X)
 #undef X
 };

@@ -19,28 +19,31 @@ typedef struct wc_complex64 { float re, im; } wc_complex64;
 typedef struct wc_complex128 { double re, im; } wc_complex128;
 typedef const char *wc_string;                        /* borrowed, NUL-terminated */
 
-/* The one list of dtypes: X(ENUM, onnx code, name, C type, short alias).
-   Every per-dtype table (enum, names, sizes, lexer keywords, C types in
-   generated code) is expanded from this list, in this order. */
-#define WC_DTYPE_LIST(X)                                   \
-  X(FLOAT,      1,  "float",      float,         "f32")   \
-  X(UINT8,      2,  "uint8",      uint8_t,       "u8")    \
-  X(INT8,       3,  "int8",       int8_t,        "i8")    \
-  X(UINT16,     4,  "uint16",     uint16_t,      "u16")   \
-  X(INT16,      5,  "int16",      int16_t,       "i16")   \
-  X(INT32,      6,  "int32",      int32_t,       "i32")   \
-  X(INT64,      7,  "int64",      int64_t,       "i64")   \
-  X(STRING,     8,  "string",     wc_string,     "")      \
-  X(BOOL,       9,  "bool",       bool,          "")      \
-  X(FLOAT16,    10, "float16",    wc_float16,    "f16")   \
-  X(DOUBLE,     11, "double",     double,        "f64")   \
-  X(UINT32,     12, "uint32",     uint32_t,      "u32")   \
-  X(UINT64,     13, "uint64",     uint64_t,      "u64")   \
-  X(COMPLEX64,  14, "complex64",  wc_complex64,  "c64")   \
-  X(COMPLEX128, 15, "complex128", wc_complex128, "c128")  \
-  X(BFLOAT16,   16, "bfloat16",   wc_bfloat16,   "bf16")
+/* The one list of dtypes: X(ENUM, onnx code, name, C type, spec alias,
+   C suffix of the element operations, kind).  Every per-dtype table (enum,
+   names, sizes, lexer keywords, C types and operations in generated code,
+   interpreter dispatch) is expanded from this list, in this order.
+   Kinds: SINT, UINT, REAL (float, double), HALF (float16, bfloat16: stored as
+   bits, computed in float), BOOL, COMPLEX, STRING. */
+#define WC_DTYPE_LIST(X)                                                     \
+  X(FLOAT,      1,  "float",      float,         "f32",  f32,  REAL)        \
+  X(UINT8,      2,  "uint8",      uint8_t,       "u8",   u8,   UINT)        \
+  X(INT8,       3,  "int8",       int8_t,        "i8",   i8,   SINT)        \
+  X(UINT16,     4,  "uint16",     uint16_t,      "u16",  u16,  UINT)        \
+  X(INT16,      5,  "int16",      int16_t,       "i16",  i16,  SINT)        \
+  X(INT32,      6,  "int32",      int32_t,       "i32",  i32,  SINT)        \
+  X(INT64,      7,  "int64",      int64_t,       "i64",  i64,  SINT)        \
+  X(STRING,     8,  "string",     wc_string,     "",     str,  STRING)      \
+  X(BOOL,       9,  "bool",       bool,          "",     b,    BOOL)        \
+  X(FLOAT16,    10, "float16",    wc_float16,    "f16",  f16,  HALF)        \
+  X(DOUBLE,     11, "double",     double,        "f64",  f64,  REAL)        \
+  X(UINT32,     12, "uint32",     uint32_t,      "u32",  u32,  UINT)        \
+  X(UINT64,     13, "uint64",     uint64_t,      "u64",  u64,  UINT)        \
+  X(COMPLEX64,  14, "complex64",  wc_complex64,  "c64",  c64,  COMPLEX)     \
+  X(COMPLEX128, 15, "complex128", wc_complex128, "c128", c128, COMPLEX)     \
+  X(BFLOAT16,   16, "bfloat16",   wc_bfloat16,   "bf16", bf16, HALF)
 
-#define WC_DTYPE_ENUM_(E, code, name, ctype, alias) WC_##E = code,
+#define WC_DTYPE_ENUM_(E, code, name, ctype, alias, sfx, kind) WC_##E = code,
 typedef enum wc_dtype { WC_DTYPE_LIST(WC_DTYPE_ENUM_) WC_DTYPE_MAX_ = 16 } wc_dtype;
 #undef WC_DTYPE_ENUM_
 
@@ -99,6 +102,129 @@ static inline wc_bfloat16 wc_f32_to_bf16(float f) {
   u += 0x7fffu + ((u >> 16) & 1u);
   return (wc_bfloat16)(u >> 16);
 }
+
+/* ---- element operations (DESIGN §4) -------------------------------------
+   wc_<op>_<t>(a, b) for each numeric type t (suffixes i8..i64, u8..u64, f16,
+   bf16, f32, f64, b).  Generated code and the interpreter both use these, so
+   that they agree bit for bit; the reference evaluator has its own.
+   Integers wrap modulo 2^bits; x/0 == 0; INT_MIN / -1 == INT_MIN; abs(INT_MIN)
+   == INT_MIN.  Floats: IEEE, no contraction (generated files turn it off);
+   NaN compares false except !=; min/max return the NaN (a first, as numpy). */
+
+#define WC_CMP_OPS_(s, T)                                                      \
+  static inline bool wc_eq_##s(T a, T b) { return a == b; }                   \
+  static inline bool wc_ne_##s(T a, T b) { return a != b; }                   \
+  static inline bool wc_lt_##s(T a, T b) { return a < b; }                    \
+  static inline bool wc_le_##s(T a, T b) { return a <= b; }                   \
+  static inline bool wc_gt_##s(T a, T b) { return a > b; }                    \
+  static inline bool wc_ge_##s(T a, T b) { return a >= b; }
+
+/* Wrapping arithmetic through uint64_t: no signed overflow, no promotion to int. */
+#define WC_WRAP_OPS_(s, T)                                                     \
+  static inline T wc_add_##s(T a, T b) { return (T)((uint64_t)a + (uint64_t)b); } \
+  static inline T wc_sub_##s(T a, T b) { return (T)((uint64_t)a - (uint64_t)b); } \
+  static inline T wc_mul_##s(T a, T b) { return (T)((uint64_t)a * (uint64_t)b); } \
+  static inline T wc_neg_##s(T a) { return (T)((uint64_t)0 - (uint64_t)a); }  \
+  static inline T wc_min_##s(T a, T b) { return a < b ? a : b; }              \
+  static inline T wc_max_##s(T a, T b) { return a > b ? a : b; }              \
+  WC_CMP_OPS_(s, T)
+
+#define WC_SINT_OPS_(s, T, TMIN, TMAX)                                         \
+  WC_WRAP_OPS_(s, T)                                                           \
+  static inline T wc_div_##s(T a, T b) {                                       \
+    return b == 0 ? (T)0 : b == -1 ? wc_neg_##s(a) : (T)(a / b); }            \
+  static inline T wc_abs_##s(T a) { return a < 0 ? wc_neg_##s(a) : a; }       \
+  /* float -> int: truncate; NaN -> 0; out of range saturates */               \
+  static inline T wc_##s##_from_real(double d) {                               \
+    return d != d ? (T)0 : d <= (double)(TMIN) ? (T)(TMIN)                    \
+         : d >= -(double)(TMIN) ? (T)(TMAX) : (T)d; }                          \
+  static inline T wc_##s##_from_sint(int64_t v) { return (T)(uint64_t)v; }    \
+  static inline T wc_##s##_from_uint(uint64_t v) { return (T)v; }             \
+  static inline int64_t wc_load_##s(T a) { return (int64_t)a; }
+
+#define WC_UINT_OPS_(s, T, TMAX)                                               \
+  WC_WRAP_OPS_(s, T)                                                           \
+  static inline T wc_div_##s(T a, T b) { return b == 0 ? (T)0 : (T)(a / b); } \
+  static inline T wc_abs_##s(T a) { return a; }                               \
+  static inline T wc_##s##_from_real(double d) {                               \
+    return d != d || d <= 0.0 ? (T)0 : d >= (double)(TMAX) + 1.0 ? (T)(TMAX) : (T)d; } \
+  static inline T wc_##s##_from_sint(int64_t v) { return (T)(uint64_t)v; }    \
+  static inline T wc_##s##_from_uint(uint64_t v) { return (T)v; }             \
+  static inline uint64_t wc_load_##s(T a) { return (uint64_t)a; }
+
+/* float and double: IEEE operators; abs and neg are sign-bit operations. */
+#define WC_REAL_OPS_(s, T, UT, SIGN)                                           \
+  static inline T wc_add_##s(T a, T b) { return a + b; }                      \
+  static inline T wc_sub_##s(T a, T b) { return a - b; }                      \
+  static inline T wc_mul_##s(T a, T b) { return a * b; }                      \
+  static inline T wc_div_##s(T a, T b) { return a / b; }                      \
+  static inline T wc_neg_##s(T a) { return -a; }                              \
+  static inline T wc_abs_##s(T a) {                                            \
+    UT u; memcpy(&u, &a, sizeof u); u &= ~(UT)(SIGN); memcpy(&a, &u, sizeof u); return a; } \
+  static inline T wc_min_##s(T a, T b) { return (a < b || a != a) ? a : b; } \
+  static inline T wc_max_##s(T a, T b) { return (a > b || a != a) ? a : b; } \
+  static inline T wc_##s##_from_real(double d) { return (T)d; }               \
+  static inline T wc_##s##_from_sint(int64_t v) { return (T)v; }              \
+  static inline T wc_##s##_from_uint(uint64_t v) { return (T)v; }             \
+  static inline double wc_load_##s(T a) { return (double)a; }                 \
+  WC_CMP_OPS_(s, T)
+
+/* float16 and bfloat16: each operation in float, rounded to nearest even. */
+#define WC_HALF_OPS_(s, T, TO, FROM)                                           \
+  static inline T wc_add_##s(T a, T b) { return FROM(TO(a) + TO(b)); }        \
+  static inline T wc_sub_##s(T a, T b) { return FROM(TO(a) - TO(b)); }        \
+  static inline T wc_mul_##s(T a, T b) { return FROM(TO(a) * TO(b)); }        \
+  static inline T wc_div_##s(T a, T b) { return FROM(TO(a) / TO(b)); }        \
+  static inline T wc_neg_##s(T a) { return FROM(-TO(a)); }                    \
+  static inline T wc_abs_##s(T a) { return FROM(wc_abs_f32(TO(a))); }         \
+  static inline T wc_min_##s(T a, T b) { return FROM(wc_min_f32(TO(a), TO(b))); } \
+  static inline T wc_max_##s(T a, T b) { return FROM(wc_max_f32(TO(a), TO(b))); } \
+  static inline bool wc_eq_##s(T a, T b) { return TO(a) == TO(b); }           \
+  static inline bool wc_ne_##s(T a, T b) { return TO(a) != TO(b); }           \
+  static inline bool wc_lt_##s(T a, T b) { return TO(a) < TO(b); }            \
+  static inline bool wc_le_##s(T a, T b) { return TO(a) <= TO(b); }           \
+  static inline bool wc_gt_##s(T a, T b) { return TO(a) > TO(b); }            \
+  static inline bool wc_ge_##s(T a, T b) { return TO(a) >= TO(b); }           \
+  static inline T wc_##s##_from_real(double d) { return FROM((float)d); }     \
+  static inline T wc_##s##_from_sint(int64_t v) { return FROM((float)v); }    \
+  static inline T wc_##s##_from_uint(uint64_t v) { return FROM((float)v); }   \
+  static inline double wc_load_##s(T a) { return (double)TO(a); }
+
+WC_SINT_OPS_(i8, int8_t, INT8_MIN, INT8_MAX)
+WC_SINT_OPS_(i16, int16_t, INT16_MIN, INT16_MAX)
+WC_SINT_OPS_(i32, int32_t, INT32_MIN, INT32_MAX)
+WC_SINT_OPS_(i64, int64_t, INT64_MIN, INT64_MAX)
+WC_UINT_OPS_(u8, uint8_t, UINT8_MAX)
+WC_UINT_OPS_(u16, uint16_t, UINT16_MAX)
+WC_UINT_OPS_(u32, uint32_t, UINT32_MAX)
+WC_UINT_OPS_(u64, uint64_t, UINT64_MAX)
+WC_REAL_OPS_(f32, float, uint32_t, 0x80000000u)
+WC_REAL_OPS_(f64, double, uint64_t, 0x8000000000000000u)
+WC_HALF_OPS_(f16, wc_float16, wc_f16_to_f32, wc_f32_to_f16)
+WC_HALF_OPS_(bf16, wc_bfloat16, wc_bf16_to_f32, wc_f32_to_bf16)
+
+/* bool: logic, equality and order (false < true); casts test != 0. */
+static inline bool wc_or_b(bool a, bool b) { return a || b; }
+static inline bool wc_and_b(bool a, bool b) { return a && b; }
+static inline bool wc_not_b(bool a) { return !a; }
+WC_CMP_OPS_(b, bool)
+static inline bool wc_b_from_real(double d) { return d != 0.0; }
+static inline bool wc_b_from_sint(int64_t v) { return v != 0; }
+static inline bool wc_b_from_uint(uint64_t v) { return v != 0; }
+static inline uint64_t wc_load_b(bool a) { return a ? 1u : 0u; }
+
+/* complex and string: equality only (IEEE per part; NULL string is ""). */
+static inline bool wc_eq_c64(wc_complex64 a, wc_complex64 b) { return a.re == b.re && a.im == b.im; }
+static inline bool wc_ne_c64(wc_complex64 a, wc_complex64 b) { return !wc_eq_c64(a, b); }
+static inline bool wc_eq_c128(wc_complex128 a, wc_complex128 b) { return a.re == b.re && a.im == b.im; }
+static inline bool wc_ne_c128(wc_complex128 a, wc_complex128 b) { return !wc_eq_c128(a, b); }
+static inline bool wc_eq_str(wc_string a, wc_string b) { return strcmp(a ? a : "", b ? b : "") == 0; }
+static inline bool wc_ne_str(wc_string a, wc_string b) { return !wc_eq_str(a, b); }
+
+/* Casts between numeric types and bool: wc_<to>_from_<class>(wc_load_<from>(x)),
+   the class being sint (int64_t), uint (uint64_t, also bool) or real (double,
+   exact for every float type). Int -> int wraps; to float16/bfloat16 rounds
+   through float. */
 
 /* ---- interpreter programs --------------------------------------------------
    A kernel's expression as straight-line SSA code: instruction i computes a

@@ -44,6 +44,28 @@ wc_status wc_count_true(const wc_tensor *cond, int64_t *n);
 wc_status wc_argwhere(const wc_tensor *cond, int64_t *coords, int64_t capacity, int64_t *n);
 wc_status wc_nonzero (const wc_tensor *cond, int64_t *coords, int64_t capacity, int64_t *n);
 
+/* ---- generated kernel tables (see <wherec/kernel.h>) ----------------------
+   wc_register: at start-up (not thread-safe against concurrent calls); then
+   wc_where also uses the table's plain-where kernels. Registering a table
+   twice is a no-op; at most WC_MAX_TABLES tables (WC_E_CAPACITY beyond).
+   wc_run: runs kernel `kernel` of `table` on n_inputs tensors (parameter
+   order). The specialized function runs when dtypes match and the shapes fit
+   the kernel's pattern (binding its symbolic extents); otherwise the generic
+   interpreter. *path (may be NULL) tells which ran.
+   Elementwise kernels: out has the broadcast shape and the kernel's dtype.
+   argwhere / nonzero kernels: out is int64 with room for rank * n elements
+   (its element count is the capacity); on return out->rank = 2 and
+   out->shape = [n, rank] (argwhere) or [rank, n] (nonzero), also when the
+   capacity was too small (WC_E_CAPACITY). */
+#define WC_MAX_TABLES 64
+wc_status wc_register(const wc_kernel_table *table);
+wc_status wc_run(const wc_kernel_table *table, const char *kernel,
+                 const wc_tensor *inputs, int n_inputs, wc_tensor *out, wc_path *path);
+/* The kernel of that name in table, or NULL. */
+const wc_kernel *wc_find_kernel(const wc_kernel_table *table, const char *kernel);
+/* Runs the interpreter alone on a kernel (same rules as wc_run). */
+wc_status wc_interpret(const wc_kernel *k, const wc_tensor *inputs, int n_inputs, wc_tensor *out);
+
 /* ---- reference evaluator ---------------------------------------------------
    Deliberately naive (one element at a time, multi-index arithmetic) and
    independent of the fast paths, so that the two can check each other. */
@@ -51,6 +73,9 @@ wc_status wc_ref_where(const wc_tensor *cond, const wc_tensor *x, const wc_tenso
 wc_status wc_ref_where_v1(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y, wc_tensor *out);
 wc_status wc_ref_argwhere(const wc_tensor *cond, int64_t *coords, int64_t capacity, int64_t *n);
 wc_status wc_ref_nonzero(const wc_tensor *cond, int64_t *coords, int64_t capacity, int64_t *n);
+/* Evaluates kernel k's program element by element (expression tree), with
+   its own implementation of every operation; same contract as wc_run. */
+wc_status wc_ref_run(const wc_kernel *k, const wc_tensor *inputs, int n_inputs, wc_tensor *out);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,237 @@
+/* dispatch.c: the kernel registry, wc_run (specialized kernel when shapes fit
+   the pattern, interpreter otherwise) and wc_where's use of registered kernels. */
+#include <stdlib.h>
+
+#include "internal.h"
+
+#define WC_MAX_WHERE_KERNELS 256
+
+/* A registered kernel that is a plain where(c, x, y) of three parameters. */
+typedef struct where_kernel {
+  const wc_kernel *k;
+  int    ic, ix, iy;                                   /* parameter index of c, x, y */
+  size_t width;                                        /* element width of x, y, out */
+} where_kernel;
+
+static const wc_kernel_table *tables[WC_MAX_TABLES];
+static int n_tables;
+static where_kernel where_kernels[WC_MAX_WHERE_KERNELS];
+static int n_where_kernels;
+
+const wc_kernel *wc_find_kernel(const wc_kernel_table *t, const char *name) {
+  if (t == NULL || name == NULL) return NULL;
+  for (int i = 0; i < t->n_kernels; i++)
+    if (strcmp(t->kernels[i].name, name) == 0) return &t->kernels[i];
+  return NULL;
+}
+
+/* Recognises where(c, x, y) over three distinct parameters. */
+static bool plain_where(const wc_kernel *k, where_kernel *w) {
+  const wc_instr *top;
+  if (k->kind != WC_KIND_ELEMENTWISE || k->n_inputs != 3 || k->n_instrs != 4 || k->range == NULL)
+    return false;
+  top = &k->program[3];
+  if (top->op != WC_OP_WHERE) return false;
+  const wc_instr *c = &k->program[top->a], *x = &k->program[top->b], *y = &k->program[top->c];
+  if (c->op != WC_OP_INPUT || x->op != WC_OP_INPUT || y->op != WC_OP_INPUT) return false;
+  if (c->a == x->a || c->a == y->a || x->a == y->a) return false;
+  w->k = k;
+  w->ic = c->a; w->ix = x->a; w->iy = y->a;
+  w->width = wc_dtype_size(k->out_dtype);
+  return true;
+}
+
+wc_status wc_register(const wc_kernel_table *t) {
+  where_kernel found[WC_MAX_WHERE_KERNELS];
+  int n_found = 0;
+  if (t == NULL || t->n_kernels < 0 || (t->n_kernels > 0 && t->kernels == NULL)) return WC_E_ARG;
+  for (int i = 0; i < n_tables; i++)
+    if (tables[i] == t) return WC_OK;
+  if (n_tables == WC_MAX_TABLES) return WC_E_CAPACITY;
+  for (int i = 0; i < t->n_kernels; i++)
+    if (plain_where(&t->kernels[i], &found[n_found])) {
+      if (n_where_kernels + n_found + 1 > WC_MAX_WHERE_KERNELS) return WC_E_CAPACITY;
+      n_found++;
+    }
+  tables[n_tables++] = t;
+  for (int i = 0; i < n_found; i++) where_kernels[n_where_kernels++] = found[i];
+  return WC_OK;
+}
+
+/* Binds a parameter's shape pattern to an actual shape, right-aligned (missing
+   leading dims count as 1 on either side); symbolic extents must agree with
+   earlier bindings. */
+static bool bind(const wc_param *p, int rank, const int64_t *shape, size_t *ext, bool *bound) {
+  int r = p->rank > rank ? p->rank : rank;
+  for (int i = 0; i < r; i++) {
+    int pd = p->rank - 1 - i, ad = rank - 1 - i;
+    int64_t pe = pd >= 0 ? p->dims[pd] : 1, ae = ad >= 0 ? shape[ad] : 1;
+    if (pe >= 0) {
+      if (pe != ae) return false;
+      continue;
+    }
+    int64_t sym = -pe - 1;
+    if (bound[sym] && ext[sym] != (size_t)ae) return false;
+    bound[sym] = true;
+    ext[sym] = (size_t)ae;
+  }
+  return true;
+}
+
+/* Binds every parameter of k; false when a shape does not fit the pattern. */
+static bool bind_all(const wc_kernel *k, const wc_tensor *in, size_t *ext) {
+  bool bound[WC_LOOP_MAX_OPERANDS * WC_MAX_RANK] = {false};
+  if (k->n_extents > WC_LOOP_MAX_OPERANDS * WC_MAX_RANK) return false;
+  for (int i = 0; i < k->n_inputs; i++)
+    if (!bind(&k->inputs[i], in[i].rank, in[i].shape, ext, bound)) return false;
+  for (int e = 0; e < k->n_extents; e++)
+    if (!bound[e]) ext[e] = 0;
+  return true;
+}
+
+static bool same_shape(const wc_tensor *a, int rank, const int64_t *shape) {
+  if (a->rank != rank) return false;
+  for (int d = 0; d < rank; d++)
+    if (a->shape[d] != shape[d]) return false;
+  return true;
+}
+
+/* The value a coordinate kernel lists the true elements of: the parameter
+   itself, or (interpreted) its program evaluated into a temporary. */
+static wc_status coords_value(const wc_kernel *k, const wc_tensor *in, wc_tensor *value,
+                              void **temp) {
+  const wc_instr *top = &k->program[k->n_instrs - 1];
+  const wc_tensor *ptr[WC_LOOP_MAX_OPERANDS];
+  int64_t count;
+  wc_status s;
+  *temp = NULL;
+  if (top->op == WC_OP_INPUT) { *value = in[top->a]; return WC_OK; }
+  memset(value, 0, sizeof *value);
+  value->dtype = (wc_dtype)top->dtype;
+  for (int i = 0; i < k->n_inputs; i++) ptr[i] = &in[i];
+  if ((s = wc_broadcast_shape(ptr, k->n_inputs, &value->rank, value->shape)) != WC_OK) return s;
+  if ((s = wc__shape_count(value->dtype, value->rank, value->shape, &count)) != WC_OK) return s;
+  *temp = malloc((size_t)count * wc_dtype_size(value->dtype) + 1);
+  if (*temp == NULL) return WC_E_NOMEM;
+  value->data = *temp;
+  wc_kernel ew = *k;
+  ew.kind = WC_KIND_ELEMENTWISE;
+  return wc__interp_elementwise(&ew, in, value);
+}
+
+/* argwhere / nonzero through the kernel (specialized) or the runtime. */
+static wc_status run_coords(const wc_kernel *k, const wc_tensor *in, wc_tensor *out,
+                            bool specialize, wc_path *path) {
+  size_t ext[WC_LOOP_MAX_OPERANDS * WC_MAX_RANK];
+  const void *data[WC_LOOP_MAX_OPERANDS];
+  int64_t cap, n, need;
+  wc_tensor value;
+  void *temp;
+  wc_status s;
+  if (out->dtype != WC_INT64) return WC_E_DTYPE;
+  if ((s = wc__tensor_check(out, &cap)) != WC_OK) return s;
+  if ((s = coords_value(k, in, &value, &temp)) != WC_OK) { free(temp); return s; }
+  int rank = value.rank;
+  bool rows = k->kind == WC_KIND_ARGWHERE;
+  if (specialize && k->count && k->coords && bind_all(k, in, ext)) {
+    for (int i = 0; i < k->n_inputs; i++) data[i] = in[i].data;
+    n = k->count(ext, data);
+    need = n * rank;
+    if (need <= cap) k->coords(ext, data, out->data);
+    if (path) *path = WC_PATH_SPECIALIZED;
+    s = need <= cap ? WC_OK : WC_E_CAPACITY;
+  } else {
+    s = rows ? wc_argwhere(&value, out->data, cap, &n) : wc_nonzero(&value, out->data, cap, &n);
+    if (path) *path = WC_PATH_INTERPRETED;
+  }
+  free(temp);
+  if (s != WC_OK && s != WC_E_CAPACITY) return s;
+  out->rank = 2;
+  out->shape[0] = rows ? n : rank;
+  out->shape[1] = rows ? rank : n;
+  return s;
+}
+
+/* Checks inputs against k's parameters and runs it. */
+static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, wc_tensor *out,
+                            bool specialize, wc_path *path) {
+  size_t ext[WC_LOOP_MAX_OPERANDS * WC_MAX_RANK];
+  const void *data[WC_LOOP_MAX_OPERANDS];
+  const wc_tensor *ptr[WC_LOOP_MAX_OPERANDS];
+  int64_t count, shape[WC_MAX_RANK];
+  int rank;
+  wc_status s;
+  if (k == NULL) return WC_E_NOKERNEL;
+  if (out == NULL || n_in != k->n_inputs || (n_in > 0 && in == NULL)) return WC_E_ARG;
+  if (n_in >= WC_LOOP_MAX_OPERANDS) return WC_E_ARG;
+  for (int i = 0; i < n_in; i++) {
+    if ((s = wc__tensor_check(&in[i], NULL)) != WC_OK) return s;
+    if (in[i].dtype != k->inputs[i].dtype) return WC_E_DTYPE;
+    ptr[i] = &in[i];
+  }
+  if (k->kind == WC_KIND_ARGWHERE || k->kind == WC_KIND_NONZERO)
+    return run_coords(k, in, out, specialize, path);
+  if ((s = wc__tensor_check(out, &count)) != WC_OK) return s;
+  if (out->dtype != k->out_dtype) return WC_E_DTYPE;
+  if (k->kind == WC_KIND_WHERE_V1) {
+    const wc_instr *top = &k->program[k->n_instrs - 1];
+    const wc_tensor *c = &in[k->program[top->a].a], *x = &in[k->program[top->b].a],
+                    *y = &in[k->program[top->c].a];
+    if (top->op != WC_OP_WHERE) return WC_E_ARG;
+    if ((s = wc__where_v1_check(c, x, y, out)) != WC_OK) return s;
+  } else {
+    if ((s = wc_broadcast_shape(ptr, n_in, &rank, shape)) != WC_OK) return s;
+    if (!same_shape(out, rank, shape)) return WC_E_SHAPE;
+  }
+  if (specialize && k->range && bind_all(k, in, ext)) {
+    for (int i = 0; i < n_in; i++) data[i] = in[i].data;
+    if (count > 0) k->range(ext, data, out->data, 0, (size_t)count);
+    if (path) *path = WC_PATH_SPECIALIZED;
+    return WC_OK;
+  }
+  if (path) *path = WC_PATH_INTERPRETED;
+  if (k->kind == WC_KIND_WHERE_V1) {
+    const wc_instr *top = &k->program[k->n_instrs - 1];
+    return wc_where_v1(&in[k->program[top->a].a], &in[k->program[top->b].a],
+                       &in[k->program[top->c].a], out);
+  }
+  return wc__interp_elementwise(k, in, out);
+}
+
+wc_status wc_run(const wc_kernel_table *table, const char *kernel, const wc_tensor *inputs,
+                 int n_inputs, wc_tensor *out, wc_path *path) {
+  if (table == NULL || kernel == NULL) return WC_E_ARG;
+  return run_kernel(wc_find_kernel(table, kernel), inputs, n_inputs, out, true, path);
+}
+
+wc_status wc_interpret(const wc_kernel *k, const wc_tensor *inputs, int n_inputs, wc_tensor *out) {
+  return run_kernel(k, inputs, n_inputs, out, false, NULL);
+}
+
+/* wc_where's fast path: a registered plain-where kernel whose element width
+   is x's and whose pattern fits the coalesced shapes (where moves bits, so a
+   uint32 kernel serves float and int32 alike). */
+bool wc__where_registered(const wc_loop *L, const wc_tensor *cond, const wc_tensor *x,
+                          const wc_tensor *y, wc_tensor *out) {
+  size_t w = wc_dtype_size(x->dtype), ext[WC_LOOP_MAX_OPERANDS * WC_MAX_RANK];
+  int64_t shapes[3][WC_MAX_RANK];
+  const void *data[3];
+  for (int k = 0; k < 3; k++)
+    for (int d = 0; d < L->rank; d++) shapes[k][d] = L->stride[k][d] ? L->extent[d] : 1;
+  for (int i = 0; i < n_where_kernels; i++) {
+    const where_kernel *wk = &where_kernels[i];
+    bool bound[WC_LOOP_MAX_OPERANDS * WC_MAX_RANK] = {false};
+    if (wk->width != w) continue;
+    if (wk->k->n_extents > WC_LOOP_MAX_OPERANDS * WC_MAX_RANK) continue;
+    if (!bind(&wk->k->inputs[wk->ic], L->rank, shapes[0], ext, bound) ||
+        !bind(&wk->k->inputs[wk->ix], L->rank, shapes[1], ext, bound) ||
+        !bind(&wk->k->inputs[wk->iy], L->rank, shapes[2], ext, bound))
+      continue;
+    data[wk->ic] = cond->data;
+    data[wk->ix] = x->data;
+    data[wk->iy] = y->data;
+    wk->k->range(ext, data, out->data, 0, (size_t)L->count);
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,236 @@
+/* interp.c: the generic interpreter: runs any kernel's program on any shapes,
+   over the coalesced loop plan, one block of elements per instruction. */
+#include <stdlib.h>
+
+#include "internal.h"
+
+#define WC_BLOCK 256                                  /* elements per instruction step */
+#define WC_MAX_WIDTH 16                               /* widest element (complex128) */
+
+/* ---- block operations: one loop per (op, dtype), from the dtype list ---- */
+
+#define LOOP2(FN, TA, TR)                                                      \
+  { const TA *x = a, *y = b; TR *o = dst;                                      \
+    for (int64_t i = 0; i < n; i++) o[i] = FN(x[i], y[i]); } break
+#define LOOP1(FN, TA, TR)                                                      \
+  { const TA *x = a; TR *o = dst;                                              \
+    for (int64_t i = 0; i < n; i++) o[i] = FN(x[i]); } break
+
+#define ARITH_NUM_(E, T, s)                                                    \
+  case WC_##E: switch (op) {                                                   \
+    case WC_OP_ADD: LOOP2(wc_add_##s, T, T); case WC_OP_SUB: LOOP2(wc_sub_##s, T, T); \
+    case WC_OP_MUL: LOOP2(wc_mul_##s, T, T); case WC_OP_DIV: LOOP2(wc_div_##s, T, T); \
+    case WC_OP_MIN: LOOP2(wc_min_##s, T, T); case WC_OP_MAX: LOOP2(wc_max_##s, T, T); \
+    case WC_OP_NEG: LOOP1(wc_neg_##s, T, T); case WC_OP_ABS: LOOP1(wc_abs_##s, T, T); \
+    default: break; } break;
+#define ARITH_SINT(E, T, s) ARITH_NUM_(E, T, s)
+#define ARITH_UINT(E, T, s) ARITH_NUM_(E, T, s)
+#define ARITH_REAL(E, T, s) ARITH_NUM_(E, T, s)
+#define ARITH_HALF(E, T, s) ARITH_NUM_(E, T, s)
+#define ARITH_BOOL(E, T, s)
+#define ARITH_COMPLEX(E, T, s)
+#define ARITH_STRING(E, T, s)
+#define ARITH_(E, code, name, T, alias, s, kind) ARITH_##kind(E, T, s)
+
+/* + - * / min max neg abs on operands of dtype t (result of the same dtype). */
+static void arith_block(wc_opcode op, wc_dtype t, void *dst, const void *a, const void *b, int64_t n) {
+  switch (t) { WC_DTYPE_LIST(ARITH_) default: break; }
+}
+
+#define CMP_ORD_(E, T, s)                                                      \
+  case WC_##E: switch (op) {                                                   \
+    case WC_OP_EQ: LOOP2(wc_eq_##s, T, bool); case WC_OP_NE: LOOP2(wc_ne_##s, T, bool); \
+    case WC_OP_LT: LOOP2(wc_lt_##s, T, bool); case WC_OP_LE: LOOP2(wc_le_##s, T, bool); \
+    case WC_OP_GT: LOOP2(wc_gt_##s, T, bool); case WC_OP_GE: LOOP2(wc_ge_##s, T, bool); \
+    default: break; } break;
+#define CMP_EQ_(E, T, s)                                                       \
+  case WC_##E: switch (op) {                                                   \
+    case WC_OP_EQ: LOOP2(wc_eq_##s, T, bool); case WC_OP_NE: LOOP2(wc_ne_##s, T, bool); \
+    default: break; } break;
+#define CMP_SINT(E, T, s) CMP_ORD_(E, T, s)
+#define CMP_UINT(E, T, s) CMP_ORD_(E, T, s)
+#define CMP_REAL(E, T, s) CMP_ORD_(E, T, s)
+#define CMP_HALF(E, T, s) CMP_ORD_(E, T, s)
+#define CMP_BOOL(E, T, s) CMP_ORD_(E, T, s)
+#define CMP_COMPLEX(E, T, s) CMP_EQ_(E, T, s)
+#define CMP_STRING(E, T, s) CMP_EQ_(E, T, s)
+#define CMP_(E, code, name, T, alias, s, kind) CMP_##kind(E, T, s)
+
+/* == != < <= > >= on operands of dtype t; bool results. */
+static void compare_block(wc_opcode op, wc_dtype t, void *dst, const void *a, const void *b, int64_t n) {
+  switch (t) { WC_DTYPE_LIST(CMP_) default: break; }
+}
+
+/* || && ! on bool. */
+static void logic_block(wc_opcode op, void *dst, const void *a, const void *b, int64_t n) {
+  switch (op) {
+    case WC_OP_OR: LOOP2(wc_or_b, bool, bool);
+    case WC_OP_AND: LOOP2(wc_and_b, bool, bool);
+    case WC_OP_NOT: LOOP1(wc_not_b, bool, bool);
+    default: break;
+  }
+}
+
+/* where: values move as bits of their width, branch-free. */
+#define SELECT_W(T)                                                            \
+  { const T *x = a, *y = b; T *o = dst;                                        \
+    for (int64_t i = 0; i < n; i++) o[i] = c[i] ? x[i] : y[i]; } break
+static void select_block(size_t w, void *dst, const bool *c, const void *a, const void *b, int64_t n) {
+  switch (w) {
+    case 1: SELECT_W(uint8_t);
+    case 2: SELECT_W(uint16_t);
+    case 4: SELECT_W(uint32_t);
+    case 8: SELECT_W(uint64_t);
+    default:
+      for (int64_t i = 0; i < n; i++)
+        memmove((char *)dst + i * 16, (const char *)(c[i] ? a : b) + i * 16, 16);
+      break;
+  }
+}
+
+/* Casts go through a wide value: int64 (sint), uint64 (uint, bool) or double
+   (real, exact for every float type); then to the target. */
+typedef enum wide_class { WIDE_SINT, WIDE_UINT, WIDE_REAL } wide_class;
+typedef union wide_block { int64_t sint[WC_BLOCK]; uint64_t uint[WC_BLOCK]; double real[WC_BLOCK]; } wide_block;
+
+#define LOAD_TO_(field, cls, T, s)                                             \
+  { const T *x = src; for (int64_t i = 0; i < n; i++) w->field[i] = wc_load_##s(x[i]); \
+    return cls; }
+#define LOAD_SINT(E, T, s) case WC_##E: LOAD_TO_(sint, WIDE_SINT, T, s)
+#define LOAD_UINT(E, T, s) case WC_##E: LOAD_TO_(uint, WIDE_UINT, T, s)
+#define LOAD_BOOL(E, T, s) case WC_##E: LOAD_TO_(uint, WIDE_UINT, T, s)
+#define LOAD_REAL(E, T, s) case WC_##E: LOAD_TO_(real, WIDE_REAL, T, s)
+#define LOAD_HALF(E, T, s) case WC_##E: LOAD_TO_(real, WIDE_REAL, T, s)
+#define LOAD_COMPLEX(E, T, s)
+#define LOAD_STRING(E, T, s)
+#define LOAD_(E, code, name, T, alias, s, kind) LOAD_##kind(E, T, s)
+
+static wide_class load_wide(wc_dtype from, wide_block *w, const void *src, int64_t n) {
+  switch (from) { WC_DTYPE_LIST(LOAD_) default: break; }
+  return WIDE_UINT;
+}
+
+#define STORE_NUM_(E, T, s)                                                    \
+  case WC_##E: { T *o = dst;                                                   \
+    switch (cls) {                                                             \
+      case WIDE_SINT: for (int64_t i = 0; i < n; i++) o[i] = wc_##s##_from_sint(w->sint[i]); break; \
+      case WIDE_UINT: for (int64_t i = 0; i < n; i++) o[i] = wc_##s##_from_uint(w->uint[i]); break; \
+      case WIDE_REAL: for (int64_t i = 0; i < n; i++) o[i] = wc_##s##_from_real(w->real[i]); break; \
+    } break; }
+#define STORE_SINT(E, T, s) STORE_NUM_(E, T, s)
+#define STORE_UINT(E, T, s) STORE_NUM_(E, T, s)
+#define STORE_REAL(E, T, s) STORE_NUM_(E, T, s)
+#define STORE_HALF(E, T, s) STORE_NUM_(E, T, s)
+#define STORE_BOOL(E, T, s) STORE_NUM_(E, T, s)
+#define STORE_COMPLEX(E, T, s)
+#define STORE_STRING(E, T, s)
+#define STORE_(E, code, name, T, alias, s, kind) STORE_##kind(E, T, s)
+
+static void cast_block(wc_dtype to, wc_dtype from, void *dst, const void *src, int64_t n) {
+  wide_block wb, *w = &wb;
+  wide_class cls;
+  if (to == from) { memmove(dst, src, (size_t)n * wc_dtype_size(to)); return; }
+  cls = load_wide(from, w, src, n);
+  switch (to) { WC_DTYPE_LIST(STORE_) default: break; }
+}
+
+/* Evaluates instruction ins of prog over n elements into dst. */
+static void exec_block(const wc_instr *prog, const wc_instr *ins, void *dst,
+                       const void *const *val, int64_t n) {
+  wc_opcode op = (wc_opcode)ins->op;
+  const void *a = val[ins->a], *b = val[ins->b];
+  wc_dtype t = (wc_dtype)prog[ins->a].dtype;
+  switch (op) {
+    case WC_OP_WHERE:
+      select_block(wc_dtype_size((wc_dtype)ins->dtype), dst, a, b, val[ins->c], n);
+      break;
+    case WC_OP_OR: case WC_OP_AND: case WC_OP_NOT: logic_block(op, dst, a, b, n); break;
+    case WC_OP_EQ: case WC_OP_NE: case WC_OP_LT: case WC_OP_LE: case WC_OP_GT: case WC_OP_GE:
+      compare_block(op, t, dst, a, b, n);
+      break;
+    case WC_OP_CAST: cast_block((wc_dtype)ins->dtype, t, dst, a, n); break;
+    default: arith_block(op, t, dst, a, b, n); break;
+  }
+}
+
+static void fill(void *dst, const void *src, size_t w, int64_t n) {
+  for (int64_t i = 0; i < n; i++) memcpy((char *)dst + (size_t)i * w, src, w);
+}
+
+/* Element of CONST instruction ins, written from its bits. */
+static void const_value(const wc_instr *ins, void *dst) {
+  size_t w = wc_dtype_size((wc_dtype)ins->dtype);
+  if (w == 16) { memcpy(dst, &ins->bits[0], 8); memcpy((char *)dst + 8, &ins->bits[1], 8); }
+  else if (ins->dtype == WC_COMPLEX64) {
+    uint32_t re = (uint32_t)ins->bits[0], im = (uint32_t)ins->bits[1];
+    memcpy(dst, &re, 4); memcpy((char *)dst + 4, &im, 4);
+  } else {
+    /* little-endian and big-endian alike: the value is the low w bytes */
+    uint8_t b8 = (uint8_t)ins->bits[0]; uint16_t b16 = (uint16_t)ins->bits[0];
+    uint32_t b32 = (uint32_t)ins->bits[0]; uint64_t b64 = ins->bits[0];
+    switch (w) {
+      case 1: memcpy(dst, &b8, 1); break;
+      case 2: memcpy(dst, &b16, 2); break;
+      case 4: memcpy(dst, &b32, 4); break;
+      default: memcpy(dst, &b64, 8); break;
+    }
+  }
+}
+
+wc_status wc__interp_elementwise(const wc_kernel *k, const wc_tensor *in, wc_tensor *out) {
+  const wc_tensor *ops[WC_LOOP_MAX_OPERANDS];
+  int n_in = k->n_inputs, n_ins = k->n_instrs, last = n_ins - 1;
+  const wc_instr *prog = k->program;
+  wc_loop L;
+  wc_loop_iter it;
+  if (n_in + 1 > WC_LOOP_MAX_OPERANDS || n_ins < 1) return WC_E_ARG;
+  for (int i = 0; i < n_in; i++) ops[i] = &in[i];
+  ops[n_in] = out;
+  wc__loop_plan(&L, n_in + 1, ops, out->rank, out->shape);
+  if (L.count == 0) return WC_OK;
+
+  char *scratch = malloc((size_t)n_ins * WC_BLOCK * WC_MAX_WIDTH);
+  const void **val = malloc((size_t)n_ins * sizeof *val);
+  if (scratch == NULL || val == NULL) { free(scratch); free(val); return WC_E_NOMEM; }
+#define SCRATCH(i) (scratch + (size_t)(i) * WC_BLOCK * WC_MAX_WIDTH)
+  for (int i = 0; i < n_ins; i++)
+    if (prog[i].op == WC_OP_CONST) {
+      char one[WC_MAX_WIDTH];
+      const_value(&prog[i], one);
+      fill(SCRATCH(i), one, wc_dtype_size((wc_dtype)prog[i].dtype), WC_BLOCK);
+      val[i] = SCRATCH(i);
+    }
+
+  int inner = L.rank - 1;
+  int64_t row = L.extent[inner];
+  size_t wout = wc_dtype_size(out->dtype);
+  wc__loop_begin(&L, &it);
+  do {
+    for (int64_t j0 = 0; j0 < row; j0 += WC_BLOCK) {
+      int64_t n = row - j0 < WC_BLOCK ? row - j0 : WC_BLOCK;
+      char *o = (char *)out->data + (size_t)(it.off[n_in] + j0) * wout;
+      for (int i = 0; i < n_ins; i++) {
+        const wc_instr *ins = &prog[i];
+        if (ins->op == WC_OP_CONST) continue;
+        if (ins->op == WC_OP_INPUT) {
+          int a = ins->a;
+          size_t w = wc_dtype_size(in[a].dtype);
+          int64_t s = L.stride[a][inner];
+          const char *p = (const char *)in[a].data + (size_t)(it.off[a] + j0 * s) * w;
+          if (s) val[i] = p;
+          else { fill(SCRATCH(i), p, w, n); val[i] = SCRATCH(i); }
+          continue;
+        }
+        void *dst = i == last ? (void *)o : SCRATCH(i);
+        exec_block(prog, ins, dst, val, n);
+        val[i] = dst;
+      }
+      if (prog[last].op == WC_OP_INPUT || prog[last].op == WC_OP_CONST)
+        memmove(o, val[last], (size_t)n * wout);
+    }
+  } while (wc__loop_next_row(&L, &it));
+#undef SCRATCH
+  free(scratch);
+  free(val);
+  return WC_OK;
+}
