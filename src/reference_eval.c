@@ -7,6 +7,7 @@
 #include "internal.h"
 
 __extension__ typedef __int128 ref_i128;               /* exact integer results */
+__extension__ typedef unsigned __int128 ref_u128;      /* products of two 64-bit values */
 
 /* One element's value: its bits in its dtype (strings: the pointer). */
 typedef struct ref_val {
@@ -150,7 +151,7 @@ static ref_val arith_int(wc_opcode op, wc_dtype t, ref_val va, ref_val vb) {
   switch (op) {
     case WC_OP_ADD: r = a + b; break;
     case WC_OP_SUB: r = a - b; break;
-    case WC_OP_MUL: r = a * b; break;
+    case WC_OP_MUL: r = (ref_i128)(((ref_u128)a * (ref_u128)b) & UINT64_MAX); break;  /* mod 2^64 is enough */
     case WC_OP_DIV: r = b == 0 ? 0 : a / b; break;     /* exact; INT_MIN/-1 wraps below */
     case WC_OP_NEG: r = -a; break;
     case WC_OP_ABS: r = a < 0 ? -a : a; break;
