@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "internal.h"
+#include "wc_builtin.h"
 
 #define WC_MAX_WHERE_KERNELS 256
 
@@ -105,7 +106,8 @@ static wc_status coords_value(const wc_kernel *k, const wc_tensor *in, wc_tensor
   int64_t count;
   wc_status s;
   *temp = NULL;
-  if (top->op == WC_OP_INPUT) { *value = in[top->a]; return WC_OK; }
+  /* a lone parameter is its own value; with more, the value has their broadcast shape */
+  if (top->op == WC_OP_INPUT && k->n_inputs == 1) { *value = in[top->a]; return WC_OK; }
   memset(value, 0, sizeof *value);
   value->dtype = (wc_dtype)top->dtype;
   for (int i = 0; i < k->n_inputs; i++) ptr[i] = &in[i];
@@ -208,6 +210,57 @@ wc_status wc_interpret(const wc_kernel *k, const wc_tensor *inputs, int n_inputs
   return run_kernel(k, inputs, n_inputs, out, false, NULL);
 }
 
+/* Built-in kernels (generated/wc_builtin.where), in the spec's order: one
+   block of widths per pattern. */
+typedef enum builtin_pattern {
+  BUILTIN_SAME, BUILTIN_SCALAR_X, BUILTIN_SCALAR_Y, BUILTIN_SCALAR_C, BUILTIN_ROWS,
+  BUILTIN_COLS, BUILTIN_ROW_BCAST, BUILTIN_PATTERNS, BUILTIN_NONE = -1
+} builtin_pattern;
+#define BUILTIN_WIDTHS 5                               /* 1, 2, 4, 8, 16 bytes */
+
+static int width_index(size_t w) {
+  switch (w) {
+    case 1: return 0;
+    case 2: return 1;
+    case 4: return 2;
+    case 8: return 3;
+    default: return 4;
+  }
+}
+
+/* The pattern of a coalesced (cond, x, y) plan, from the stride classes. */
+static builtin_pattern classify(const wc_loop *L) {
+  bool c0 = L->stride[0][0] != 0, x0 = L->stride[1][0] != 0, y0 = L->stride[2][0] != 0;
+  if (L->rank == 1) {
+    if (c0 && x0 && y0) return BUILTIN_SAME;
+    if (c0 && !x0 && y0) return BUILTIN_SCALAR_X;
+    if (c0 && x0 && !y0) return BUILTIN_SCALAR_Y;
+    if (!c0 && x0 && y0) return BUILTIN_SCALAR_C;
+    return BUILTIN_NONE;
+  }
+  if (L->rank != 2) return BUILTIN_NONE;
+  bool c1 = L->stride[0][1] != 0, x1 = L->stride[1][1] != 0, y1 = L->stride[2][1] != 0;
+  if (!x0 || !x1 || !y1) return BUILTIN_NONE;
+  if (c0 && !c1) return y0 ? BUILTIN_ROWS : BUILTIN_ROW_BCAST;
+  if (!c0 && c1 && y0) return BUILTIN_COLS;
+  return BUILTIN_NONE;
+}
+
+/* Runs the built-in kernel for the plan, if one fits. */
+static bool where_builtin(const wc_loop *L, const wc_tensor *cond, const wc_tensor *x,
+                          const wc_tensor *y, wc_tensor *out) {
+  builtin_pattern p = classify(L);
+  if (p == BUILTIN_NONE) return false;
+  const wc_kernel *k = &wc_builtin_table.kernels[p * BUILTIN_WIDTHS + width_index(wc_dtype_size(x->dtype))];
+  size_t ext[2];
+  const void *data[3] = {cond->data, x->data, y->data};
+  if (L->rank == 1) ext[0] = (size_t)L->extent[0];
+  else { ext[0] = (size_t)L->extent[0]; ext[1] = (size_t)L->extent[1]; }
+  if (p == BUILTIN_COLS) { ext[0] = (size_t)L->extent[1]; ext[1] = (size_t)L->extent[0]; }  /* C before R */
+  k->range(ext, data, out->data, 0, (size_t)L->count);
+  return true;
+}
+
 /* wc_where's fast path: a registered plain-where kernel whose element width
    is x's and whose pattern fits the coalesced shapes (where moves bits, so a
    uint32 kernel serves float and int32 alike). */
@@ -216,6 +269,7 @@ bool wc__where_registered(const wc_loop *L, const wc_tensor *cond, const wc_tens
   size_t w = wc_dtype_size(x->dtype), ext[WC_LOOP_MAX_OPERANDS * WC_MAX_RANK];
   int64_t shapes[3][WC_MAX_RANK];
   const void *data[3];
+  if (where_builtin(L, cond, x, y, out)) return true;
   for (int k = 0; k < 3; k++)
     for (int d = 0; d < L->rank; d++) shapes[k][d] = L->stride[k][d] ? L->extent[d] : 1;
   for (int i = 0; i < n_where_kernels; i++) {

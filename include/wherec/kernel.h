@@ -55,6 +55,7 @@ typedef enum wc_path { WC_PATH_SPECIALIZED = 1, WC_PATH_INTERPRETED = 2 } wc_pat
 
 static inline float wc_bits_to_f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint32_t wc_f32_to_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline double wc_bits_to_f64(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
 
 static inline float wc_f16_to_f32(wc_float16 h) {
   uint32_t sign = (uint32_t)(h & 0x8000u) << 16;

@@ -1,0 +1,173 @@
+/* driver.c: spec file in, DIR/<prefix>.h and DIR/<prefix>.c out: parse,
+   check, lower, render, then write only what changed, atomically. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "driver.h"
+#include "emit.h"
+#include "lower.h"
+#include "parse.h"
+#include "sema.h"
+
+#ifndef WHEREC_TEMPLATES_DIR
+#define WHEREC_TEMPLATES_DIR "templates"
+#endif
+
+/* The whole file, NUL-terminated; NULL with errno set on failure. */
+static char *slurp(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  char *buf = NULL;
+  size_t n = 0, cap = 0;
+  if (f == NULL) return NULL;
+  for (;;) {
+    if (cap - n < 4096) {
+      if (cap > PARSE_MAX_SOURCE) { free(buf); fclose(f); errno = EFBIG; return NULL; }
+      char *nb = realloc(buf, cap = cap ? cap * 2 : 8192);
+      if (nb == NULL) { free(buf); fclose(f); errno = ENOMEM; return NULL; }
+      buf = nb;
+    }
+    size_t got = fread(buf + n, 1, cap - n - 1, f);
+    n += got;
+    if (got == 0) break;
+  }
+  if (ferror(f)) { free(buf); fclose(f); errno = EIO; return NULL; }
+  fclose(f);
+  buf[n] = '\0';
+  *len = n;
+  return buf;
+}
+
+static bool is_ident(const char *s) {
+  if (s == NULL || !(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'))) return false;
+  for (; *s; s++)
+    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
+      return false;
+  return true;
+}
+
+/* Default prefix: the file's base name without extension, made a C identifier. */
+static void prefix_from_path(const char *path, char *out, size_t cap) {
+  const char *base = strrchr(path, '/');
+  size_t n = 0;
+  base = base ? base + 1 : path;
+  if (!(*base == '_' || (*base >= 'a' && *base <= 'z') || (*base >= 'A' && *base <= 'Z')) && n + 1 < cap)
+    out[n++] = '_';
+  for (; *base && *base != '.' && n + 1 < cap; base++) {
+    char c = *base;
+    bool ok = c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    out[n++] = ok ? c : '_';
+  }
+  out[n] = '\0';
+}
+
+/* Writes text to path unless it already holds exactly that: a temporary file
+   in the same directory, then rename, so readers never see half a file. */
+static bool write_if_changed(const char *path, const diag_text *t, FILE *err) {
+  size_t old_len;
+  char *old = slurp(path, &old_len);
+  char tmp[4200];
+  if (old && old_len == t->len && memcmp(old, t->data, t->len) == 0) { free(old); return true; }
+  free(old);
+  snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path);
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    fprintf(err, "wherec: error: cannot create %s: %s\n", tmp, strerror(errno));
+    return false;
+  }
+  size_t done = 0;
+  while (done < t->len) {
+    ssize_t w = write(fd, t->data + done, t->len - done);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) break;
+    done += (size_t)w;
+  }
+  fchmod(fd, 0644);
+  if (done != t->len || close(fd) != 0 || rename(tmp, path) != 0) {
+    fprintf(err, "wherec: error: cannot write %s: %s\n", path, strerror(errno));
+    unlink(tmp);
+    return false;
+  }
+  return true;
+}
+
+int gen_generate(const char *spec_path, const char *out_dir, const gen_options *opt, FILE *err,
+                 char *prefix_out, size_t prefix_cap) {
+  gen_options none = {NULL, NULL, 0};
+  diag_ctx d;
+  ast_file *af = NULL;
+  sema_program *sp = NULL;
+  lower_program *lp = NULL;
+  diag_text header = {0}, source = {0}, msg = {0};
+  char prefix[256], path[4096];
+  size_t len;
+  int rc = 1;
+  if (opt == NULL) opt = &none;
+  char *src = slurp(spec_path, &len);
+  if (src == NULL) {
+    fprintf(err, "%s: error: cannot read spec: %s\n", spec_path, strerror(errno));
+    return 1;
+  }
+  diag_init(&d, spec_path, src, len, err);
+  af = parse_source(src, len, &d);
+  if (af != NULL) sp = sema_check(af, &d);
+  if (sp == NULL || d.n_errors > 0) goto done;
+  for (int i = 0; i < sp->n_kernels; i++) {
+    ast_shape shape;
+    if (!lower_out_shape(&sp->kernels[i], &shape))
+      diag_error(&d, sp->kernels[i].loc, "the parameters of '%s' do not broadcast together",
+                 sp->kernels[i].name);
+  }
+  if (opt->prefix && !is_ident(opt->prefix)) {
+    fprintf(err, "wherec: error: --prefix '%s' is not a C identifier\n", opt->prefix);
+    goto done;
+  }
+  if (d.n_errors > 0) goto done;
+  if (opt->prefix) snprintf(prefix, sizeof prefix, "%s", opt->prefix);
+  else if (sp->prefix) snprintf(prefix, sizeof prefix, "%s", sp->prefix);
+  else prefix_from_path(spec_path, prefix, sizeof prefix);
+
+  rc = 4;
+  lp = lower_spec(sp, opt->unroll);
+  if (lp == NULL) {
+    fprintf(err, "wherec: error: out of memory\n");
+    goto done;
+  }
+  for (int i = 0; i < lp->n_kernels; i++)              /* wc_instr operands are 16-bit */
+    if (lp->kernels[i].n_nodes > UINT16_MAX)
+      diag_error(&d, sp->kernels[i].loc, "kernel '%s' needs %d operations; the limit is %d",
+                 sp->kernels[i].name, lp->kernels[i].n_nodes, UINT16_MAX);
+  if (d.n_errors > 0) { rc = 1; goto done; }
+  const char *tdir = opt->templates_dir ? opt->templates_dir : getenv("WHEREC_TEMPLATES");
+  emit_input in = {lp, spec_path, prefix, tdir ? tdir : WHEREC_TEMPLATES_DIR};
+  if (!emit_render(&in, &header, &source, &msg)) {
+    fprintf(err, "%s", msg.data ? msg.data : "wherec: error: rendering failed\n");
+    goto done;
+  }
+  if (header.truncated || source.truncated) {
+    fprintf(err, "wherec: error: out of memory\n");
+    goto done;
+  }
+  if (mkdir(out_dir, 0755) != 0 && errno != EEXIST) {
+    fprintf(err, "wherec: error: cannot create %s: %s\n", out_dir, strerror(errno));
+    goto done;
+  }
+  snprintf(path, sizeof path, "%s/%s.h", out_dir, prefix);
+  if (!write_if_changed(path, &header, err)) goto done;
+  snprintf(path, sizeof path, "%s/%s.c", out_dir, prefix);
+  if (!write_if_changed(path, &source, err)) goto done;
+  if (prefix_out && prefix_cap) snprintf(prefix_out, prefix_cap, "%s", prefix);
+  rc = 0;
+done:
+  diag_text_free(&header);
+  diag_text_free(&source);
+  diag_text_free(&msg);
+  lower_free(lp);
+  if (sp) sema_free(sp);
+  if (af) ast_file_free(af);
+  diag_free(&d);
+  free(src);
+  return rc;
+}
