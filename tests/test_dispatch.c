@@ -1,0 +1,153 @@
+/* test_dispatch.c: wc_register / wc_run / wc_where's use of generated kernels,
+   on the committed golden output (tests/golden/golden.c) and the built-in
+   table (generated/wc_builtin.c). */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "golden.h"
+#include "testlib.h"
+#include "wc_builtin.h"
+
+static wc_tensor shaped(wc_dtype t, int rank, const int64_t *shape, void *data) {
+  wc_tensor v;
+  memset(&v, 0, sizeof v);
+  v.dtype = t;
+  v.rank = rank;
+  for (int d = 0; d < rank; d++) v.shape[d] = shape[d];
+  v.data = data;
+  return v;
+}
+
+/* The dispatcher indexes built-in kernels by (pattern, width): this order. */
+static void test_builtin_table_is_in_pattern_then_width_order(void **state) {
+  (void)state;
+  static const char *const patterns[] = {"same", "scalar_x", "scalar_y", "scalar_c", "rows",
+                                         "cols", "row_bcast"};
+  static const char *const widths[] = {"uint8", "uint16", "uint32", "uint64", "complex128"};
+  char name[64];
+  assert_int_equal(wc_builtin_table.n_kernels, 7 * 5);
+  for (int p = 0; p < 7; p++)
+    for (int w = 0; w < 5; w++) {
+      snprintf(name, sizeof name, "%s_%s", patterns[p], widths[w]);
+      assert_string_equal(wc_builtin_table.kernels[p * 5 + w].name, name);
+    }
+}
+
+/* Runs kernel `name` of the golden table on random inputs of the given shapes
+   through wc_run, expecting `path`, and compares with the reference. */
+static void run_golden(const char *name, const int *ranks, const int64_t (*shapes)[WC_MAX_RANK],
+                       int orank, const int64_t *oshape, wc_path want) {
+  const wc_kernel *k = wc_find_kernel(&golden_table, name);
+  wc_tensor in[8];
+  tl_rng rng = {77};
+  assert_non_null(k);
+  for (int i = 0; i < k->n_inputs; i++) {
+    in[i] = tl_alloc(k->inputs[i].dtype, ranks[i], shapes[i]);
+    tl_fill(&rng, &in[i], 0.5);
+  }
+  wc_tensor got = tl_alloc(k->out_dtype, orank, oshape), ref = tl_alloc(k->out_dtype, orank, oshape);
+  wc_path path = 0;
+  assert_int_equal(wc_run(&golden_table, name, in, k->n_inputs, &got, &path), WC_OK);
+  assert_int_equal(path, want);
+  assert_int_equal(wc_ref_run(k, in, k->n_inputs, &ref), WC_OK);
+  int64_t n = tl_count(orank, oshape);
+  assert_int_equal(tl_first_difference(k->out_dtype, got.data, ref.data, n, tl_program_has_float_arith(k)), -1);
+  for (int i = 0; i < k->n_inputs; i++) tl_free(&in[i]);
+  tl_free(&got);
+  tl_free(&ref);
+}
+
+static void test_wc_run_takes_the_specialized_kernel_when_shapes_fit(void **state) {
+  (void)state;
+  const int ranks[] = {2, 2, 2};
+  const int64_t shapes[][WC_MAX_RANK] = {{37, 1}, {37, 13}, {1, 13}}, out[] = {37, 13};
+  run_golden("row_bcast", ranks, shapes, 2, out, WC_PATH_SPECIALIZED);
+}
+
+static void test_wc_run_interprets_shapes_outside_the_pattern(void **state) {
+  (void)state;
+  const int ranks[] = {2, 2, 2};
+  const int64_t shapes[][WC_MAX_RANK] = {{37, 13}, {37, 13}, {1, 13}}, out[] = {37, 13};  /* c not [N,1] */
+  run_golden("row_bcast", ranks, shapes, 2, out, WC_PATH_INTERPRETED);
+}
+
+static void test_wc_run_binds_fixed_and_symbolic_extents(void **state) {
+  (void)state;
+  const int ranks[] = {2};
+  const int64_t fits[][WC_MAX_RANK] = {{5, 64}}, out[] = {5, 64};
+  run_golden("leaky", ranks, fits, 2, out, WC_PATH_SPECIALIZED);
+  const int64_t other[][WC_MAX_RANK] = {{5, 63}}, out2[] = {5, 63};
+  run_golden("leaky", ranks, other, 2, out2, WC_PATH_INTERPRETED);
+}
+
+static void test_wc_run_fused_float16_clamp_matches_reference(void **state) {
+  (void)state;
+  const int ranks[] = {1, 0, 0};
+  const int64_t shapes[][WC_MAX_RANK] = {{1000}, {0}, {0}}, out[] = {1000};
+  run_golden("clamp_f16", ranks, shapes, 1, out, WC_PATH_SPECIALIZED);
+}
+
+static void test_wc_run_argwhere_reports_shape_and_capacity(void **state) {
+  (void)state;
+  float x[6] = {0, 1, -0.0f, NAN, 0, 2};
+  int64_t coords[8], small[3];
+  const int64_t s23[] = {2, 3}, cap8[] = {8}, cap3[] = {3};
+  wc_tensor in = shaped(WC_FLOAT, 2, s23, x);
+  wc_tensor out = shaped(WC_INT64, 1, cap8, coords), tiny = shaped(WC_INT64, 1, cap3, small);
+  wc_path path = 0;
+  const int64_t expect[] = {0, 1, 1, 0, 1, 2};
+  assert_int_equal(wc_run(&golden_table, "coords", &in, 1, &out, &path), WC_OK);
+  assert_int_equal(path, WC_PATH_SPECIALIZED);
+  assert_int_equal(out.rank, 2);
+  assert_int_equal(out.shape[0], 3);
+  assert_int_equal(out.shape[1], 2);
+  assert_memory_equal(coords, expect, sizeof expect);
+  assert_int_equal(wc_run(&golden_table, "coords", &in, 1, &tiny, &path), WC_E_CAPACITY);
+  assert_int_equal(tiny.shape[0], 3);
+}
+
+static void test_wc_run_rejects_unknown_kernel_and_wrong_inputs(void **state) {
+  (void)state;
+  float x[4] = {0};
+  const int64_t s4[] = {4};
+  wc_tensor in = shaped(WC_FLOAT, 1, s4, x), out = shaped(WC_FLOAT, 1, s4, x);
+  assert_int_equal(wc_run(&golden_table, "no_such", &in, 1, &out, NULL), WC_E_NOKERNEL);
+  assert_int_equal(wc_run(&golden_table, "leaky", &in, 2, &out, NULL), WC_E_ARG);
+  in.dtype = WC_DOUBLE;
+  assert_int_equal(wc_run(&golden_table, "leaky", &in, 1, &out, NULL), WC_E_DTYPE);
+  assert_int_equal(wc_run(NULL, "leaky", &in, 1, &out, NULL), WC_E_ARG);
+}
+
+static void test_wc_where_uses_a_registered_table(void **state) {
+  (void)state;
+  bool c[4] = {true, false, false, true};
+  float x[4] = {1, 2, 3, 4}, y[4] = {5, 6, 7, 8}, out[4];
+  const int64_t s22[] = {2, 2};
+  const float expect[] = {1, 6, 7, 4};
+  wc_tensor tc = shaped(WC_BOOL, 2, s22, c), tx = shaped(WC_FLOAT, 2, s22, x),
+            ty = shaped(WC_FLOAT, 2, s22, y), to = shaped(WC_FLOAT, 2, s22, out);
+  assert_int_equal(wc_register(&golden_table), WC_OK);
+  assert_int_equal(wc_register(&golden_table), WC_OK);        /* twice is a no-op */
+  assert_int_equal(wc_where(&tc, &tx, &ty, &to), WC_OK);
+  assert_memory_equal(out, expect, sizeof expect);
+  assert_int_equal(wc_register(NULL), WC_E_ARG);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_builtin_table_is_in_pattern_then_width_order),
+    cmocka_unit_test(test_wc_run_takes_the_specialized_kernel_when_shapes_fit),
+    cmocka_unit_test(test_wc_run_interprets_shapes_outside_the_pattern),
+    cmocka_unit_test(test_wc_run_binds_fixed_and_symbolic_extents),
+    cmocka_unit_test(test_wc_run_fused_float16_clamp_matches_reference),
+    cmocka_unit_test(test_wc_run_argwhere_reports_shape_and_capacity),
+    cmocka_unit_test(test_wc_run_rejects_unknown_kernel_and_wrong_inputs),
+    cmocka_unit_test(test_wc_where_uses_a_registered_table),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
