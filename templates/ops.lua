@@ -50,8 +50,9 @@ function ops.expr(op, t, at, a, b, c)
   end
   -- float and double: plain C operators (contraction is off in this file)
   local k = dt(at).kind
-  if k == "REAL" and infix[op] then return a .. " " .. infix[op] .. " " .. b end
-  if (k == "SINT" or k == "UINT" or k == "BOOL") and infix[op] and t == "bool" then
+  -- (a value compared with itself goes through the helper: compilers warn on x == x)
+  if k == "REAL" and infix[op] and a ~= b then return a .. " " .. infix[op] .. " " .. b end
+  if (k == "SINT" or k == "UINT" or k == "BOOL") and infix[op] and t == "bool" and a ~= b then
     return a .. " " .. infix[op] .. " " .. b
   end
   local f = "wc_" .. helper[op] .. "_" .. dt(at).sfx
