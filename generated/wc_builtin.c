@@ -17,7 +17,7 @@ void wc_builtin_same_uint8_range(size_t N, const bool *a0, const uint8_t *a1, co
   i0 = rest;
   while (begin < end) {
     size_t n = e0 - i0;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint8_t *a1_r = a1 + i0;
     const uint8_t *a2_r = a2 + i0;
     uint8_t *out_r = out + begin;
@@ -25,16 +25,16 @@ void wc_builtin_same_uint8_range(size_t N, const bool *a0, const uint8_t *a1, co
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
     }
     begin += n;
   }
@@ -77,7 +77,7 @@ void wc_builtin_same_uint16_range(size_t N, const bool *a0, const uint16_t *a1, 
   i0 = rest;
   while (begin < end) {
     size_t n = e0 - i0;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint16_t *a1_r = a1 + i0;
     const uint16_t *a2_r = a2 + i0;
     uint16_t *out_r = out + begin;
@@ -85,16 +85,16 @@ void wc_builtin_same_uint16_range(size_t N, const bool *a0, const uint16_t *a1, 
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
     }
     begin += n;
   }
@@ -137,7 +137,7 @@ void wc_builtin_same_uint32_range(size_t N, const bool *a0, const uint32_t *a1, 
   i0 = rest;
   while (begin < end) {
     size_t n = e0 - i0;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint32_t *a1_r = a1 + i0;
     const uint32_t *a2_r = a2 + i0;
     uint32_t *out_r = out + begin;
@@ -145,16 +145,16 @@ void wc_builtin_same_uint32_range(size_t N, const bool *a0, const uint32_t *a1, 
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
     }
     begin += n;
   }
@@ -197,7 +197,7 @@ void wc_builtin_same_uint64_range(size_t N, const bool *a0, const uint64_t *a1, 
   i0 = rest;
   while (begin < end) {
     size_t n = e0 - i0;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint64_t *a1_r = a1 + i0;
     const uint64_t *a2_r = a2 + i0;
     uint64_t *out_r = out + begin;
@@ -205,16 +205,16 @@ void wc_builtin_same_uint64_range(size_t N, const bool *a0, const uint64_t *a1, 
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
     }
     begin += n;
   }
@@ -257,7 +257,7 @@ void wc_builtin_same_complex128_range(size_t N, const bool *a0, const wc_complex
   i0 = rest;
   while (begin < end) {
     size_t n = e0 - i0;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const wc_complex128 *a1_r = a1 + i0;
     const wc_complex128 *a2_r = a2 + i0;
     wc_complex128 *out_r = out + begin;
@@ -265,16 +265,16 @@ void wc_builtin_same_complex128_range(size_t N, const bool *a0, const wc_complex
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
     }
     begin += n;
   }
@@ -313,28 +313,28 @@ void wc_builtin_scalar_x_uint8_range(size_t N, const bool *a0, const uint8_t *a1
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  const uint8_t v1 = *a1;
+  const uint8_t v1 = a1[0];
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
     size_t n = e0 - i0;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint8_t *a2_r = a2 + i0;
     uint8_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
     }
     begin += n;
   }
@@ -372,28 +372,28 @@ void wc_builtin_scalar_x_uint16_range(size_t N, const bool *a0, const uint16_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  const uint16_t v1 = *a1;
+  const uint16_t v1 = a1[0];
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
     size_t n = e0 - i0;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint16_t *a2_r = a2 + i0;
     uint16_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
     }
     begin += n;
   }
@@ -431,28 +431,28 @@ void wc_builtin_scalar_x_uint32_range(size_t N, const bool *a0, const uint32_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  const uint32_t v1 = *a1;
+  const uint32_t v1 = a1[0];
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
     size_t n = e0 - i0;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint32_t *a2_r = a2 + i0;
     uint32_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
     }
     begin += n;
   }
@@ -490,28 +490,28 @@ void wc_builtin_scalar_x_uint64_range(size_t N, const bool *a0, const uint64_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  const uint64_t v1 = *a1;
+  const uint64_t v1 = a1[0];
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
     size_t n = e0 - i0;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint64_t *a2_r = a2 + i0;
     uint64_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
     }
     begin += n;
   }
@@ -549,28 +549,28 @@ void wc_builtin_scalar_x_complex128_range(size_t N, const bool *a0, const wc_com
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  const wc_complex128 v1 = *a1;
+  const wc_complex128 v1 = a1[0];
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
     size_t n = e0 - i0;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const wc_complex128 *a2_r = a2 + i0;
     wc_complex128 *out_r = out + begin;
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
     }
     begin += n;
   }
@@ -608,28 +608,28 @@ void wc_builtin_scalar_y_uint8_range(size_t N, const bool *a0, const uint8_t *a1
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  const uint8_t v2 = *a2;
+  const uint8_t v2 = a2[0];
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
     size_t n = e0 - i0;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint8_t *a1_r = a1 + i0;
     uint8_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
     }
     begin += n;
   }
@@ -667,28 +667,28 @@ void wc_builtin_scalar_y_uint16_range(size_t N, const bool *a0, const uint16_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  const uint16_t v2 = *a2;
+  const uint16_t v2 = a2[0];
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
     size_t n = e0 - i0;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint16_t *a1_r = a1 + i0;
     uint16_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
     }
     begin += n;
   }
@@ -726,28 +726,28 @@ void wc_builtin_scalar_y_uint32_range(size_t N, const bool *a0, const uint32_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  const uint32_t v2 = *a2;
+  const uint32_t v2 = a2[0];
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
     size_t n = e0 - i0;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint32_t *a1_r = a1 + i0;
     uint32_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
     }
     begin += n;
   }
@@ -785,28 +785,28 @@ void wc_builtin_scalar_y_uint64_range(size_t N, const bool *a0, const uint64_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  const uint64_t v2 = *a2;
+  const uint64_t v2 = a2[0];
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
     size_t n = e0 - i0;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint64_t *a1_r = a1 + i0;
     uint64_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
     }
     begin += n;
   }
@@ -844,28 +844,28 @@ void wc_builtin_scalar_y_complex128_range(size_t N, const bool *a0, const wc_com
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  const wc_complex128 v2 = *a2;
+  const wc_complex128 v2 = a2[0];
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
     size_t n = e0 - i0;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const wc_complex128 *a1_r = a1 + i0;
     wc_complex128 *out_r = out + begin;
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
     }
     begin += n;
   }
@@ -903,7 +903,7 @@ void wc_builtin_scalar_c_uint8_range(size_t N, const bool *a0, const uint8_t *a1
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  const bool v0 = *a0;
+  const bool v0 = (((const uint8_t *)a0)[0] != 0);
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
@@ -953,7 +953,7 @@ void wc_builtin_scalar_c_uint16_range(size_t N, const bool *a0, const uint16_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  const bool v0 = *a0;
+  const bool v0 = (((const uint8_t *)a0)[0] != 0);
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
@@ -1003,7 +1003,7 @@ void wc_builtin_scalar_c_uint32_range(size_t N, const bool *a0, const uint32_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  const bool v0 = *a0;
+  const bool v0 = (((const uint8_t *)a0)[0] != 0);
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
@@ -1053,7 +1053,7 @@ void wc_builtin_scalar_c_uint64_range(size_t N, const bool *a0, const uint64_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  const bool v0 = *a0;
+  const bool v0 = (((const uint8_t *)a0)[0] != 0);
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
@@ -1103,7 +1103,7 @@ void wc_builtin_scalar_c_complex128_range(size_t N, const bool *a0, const wc_com
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  const bool v0 = *a0;
+  const bool v0 = (((const uint8_t *)a0)[0] != 0);
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
@@ -1160,12 +1160,12 @@ void wc_builtin_rows_uint8_range(size_t R, size_t C, const bool *a0, const uint8
   i0 = rest;
   while (begin < end) {
     size_t n = e1 - i1;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint8_t *a1_r = a1 + i0 * e1 + i1;
     const uint8_t *a2_r = a2 + i0 * e1 + i1;
     uint8_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    const bool v0 = a0_r[0];
+    const bool v0 = (a0_r[0] != 0);
     if (v0) {
       if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
@@ -1217,12 +1217,12 @@ void wc_builtin_rows_uint16_range(size_t R, size_t C, const bool *a0, const uint
   i0 = rest;
   while (begin < end) {
     size_t n = e1 - i1;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint16_t *a1_r = a1 + i0 * e1 + i1;
     const uint16_t *a2_r = a2 + i0 * e1 + i1;
     uint16_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    const bool v0 = a0_r[0];
+    const bool v0 = (a0_r[0] != 0);
     if (v0) {
       if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
@@ -1274,12 +1274,12 @@ void wc_builtin_rows_uint32_range(size_t R, size_t C, const bool *a0, const uint
   i0 = rest;
   while (begin < end) {
     size_t n = e1 - i1;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint32_t *a1_r = a1 + i0 * e1 + i1;
     const uint32_t *a2_r = a2 + i0 * e1 + i1;
     uint32_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    const bool v0 = a0_r[0];
+    const bool v0 = (a0_r[0] != 0);
     if (v0) {
       if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
@@ -1331,12 +1331,12 @@ void wc_builtin_rows_uint64_range(size_t R, size_t C, const bool *a0, const uint
   i0 = rest;
   while (begin < end) {
     size_t n = e1 - i1;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint64_t *a1_r = a1 + i0 * e1 + i1;
     const uint64_t *a2_r = a2 + i0 * e1 + i1;
     uint64_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    const bool v0 = a0_r[0];
+    const bool v0 = (a0_r[0] != 0);
     if (v0) {
       if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
@@ -1388,12 +1388,12 @@ void wc_builtin_rows_complex128_range(size_t R, size_t C, const bool *a0, const 
   i0 = rest;
   while (begin < end) {
     size_t n = e1 - i1;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const wc_complex128 *a1_r = a1 + i0 * e1 + i1;
     const wc_complex128 *a2_r = a2 + i0 * e1 + i1;
     wc_complex128 *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    const bool v0 = a0_r[0];
+    const bool v0 = (a0_r[0] != 0);
     if (v0) {
       if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
@@ -1445,7 +1445,7 @@ void wc_builtin_cols_uint8_range(size_t C, size_t R, const bool *a0, const uint8
   i0 = rest;
   while (begin < end) {
     size_t n = e1 - i1;
-    const bool *a0_r = a0 + i1;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i1;
     const uint8_t *a1_r = a1 + i0 * e1 + i1;
     const uint8_t *a2_r = a2 + i0 * e1 + i1;
     uint8_t *out_r = out + begin;
@@ -1453,16 +1453,16 @@ void wc_builtin_cols_uint8_range(size_t C, size_t R, const bool *a0, const uint8
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
     }
     begin += n;
     i1 = 0;
@@ -1510,7 +1510,7 @@ void wc_builtin_cols_uint16_range(size_t C, size_t R, const bool *a0, const uint
   i0 = rest;
   while (begin < end) {
     size_t n = e1 - i1;
-    const bool *a0_r = a0 + i1;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i1;
     const uint16_t *a1_r = a1 + i0 * e1 + i1;
     const uint16_t *a2_r = a2 + i0 * e1 + i1;
     uint16_t *out_r = out + begin;
@@ -1518,16 +1518,16 @@ void wc_builtin_cols_uint16_range(size_t C, size_t R, const bool *a0, const uint
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
     }
     begin += n;
     i1 = 0;
@@ -1575,7 +1575,7 @@ void wc_builtin_cols_uint32_range(size_t C, size_t R, const bool *a0, const uint
   i0 = rest;
   while (begin < end) {
     size_t n = e1 - i1;
-    const bool *a0_r = a0 + i1;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i1;
     const uint32_t *a1_r = a1 + i0 * e1 + i1;
     const uint32_t *a2_r = a2 + i0 * e1 + i1;
     uint32_t *out_r = out + begin;
@@ -1583,16 +1583,16 @@ void wc_builtin_cols_uint32_range(size_t C, size_t R, const bool *a0, const uint
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
     }
     begin += n;
     i1 = 0;
@@ -1640,7 +1640,7 @@ void wc_builtin_cols_uint64_range(size_t C, size_t R, const bool *a0, const uint
   i0 = rest;
   while (begin < end) {
     size_t n = e1 - i1;
-    const bool *a0_r = a0 + i1;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i1;
     const uint64_t *a1_r = a1 + i0 * e1 + i1;
     const uint64_t *a2_r = a2 + i0 * e1 + i1;
     uint64_t *out_r = out + begin;
@@ -1648,16 +1648,16 @@ void wc_builtin_cols_uint64_range(size_t C, size_t R, const bool *a0, const uint
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
     }
     begin += n;
     i1 = 0;
@@ -1705,7 +1705,7 @@ void wc_builtin_cols_complex128_range(size_t C, size_t R, const bool *a0, const 
   i0 = rest;
   while (begin < end) {
     size_t n = e1 - i1;
-    const bool *a0_r = a0 + i1;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i1;
     const wc_complex128 *a1_r = a1 + i0 * e1 + i1;
     const wc_complex128 *a2_r = a2 + i0 * e1 + i1;
     wc_complex128 *out_r = out + begin;
@@ -1713,16 +1713,16 @@ void wc_builtin_cols_complex128_range(size_t C, size_t R, const bool *a0, const 
     {
       size_t i = 0;
       for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
     }
     begin += n;
     i1 = 0;
@@ -1770,12 +1770,12 @@ void wc_builtin_row_bcast_uint8_range(size_t R, size_t C, const bool *a0, const 
   i0 = rest;
   while (begin < end) {
     size_t n = e1 - i1;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint8_t *a1_r = a1 + i0 * e1 + i1;
     const uint8_t *a2_r = a2 + i1;
     uint8_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    const bool v0 = a0_r[0];
+    const bool v0 = (a0_r[0] != 0);
     if (v0) {
       if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
@@ -1827,12 +1827,12 @@ void wc_builtin_row_bcast_uint16_range(size_t R, size_t C, const bool *a0, const
   i0 = rest;
   while (begin < end) {
     size_t n = e1 - i1;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint16_t *a1_r = a1 + i0 * e1 + i1;
     const uint16_t *a2_r = a2 + i1;
     uint16_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    const bool v0 = a0_r[0];
+    const bool v0 = (a0_r[0] != 0);
     if (v0) {
       if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
@@ -1884,12 +1884,12 @@ void wc_builtin_row_bcast_uint32_range(size_t R, size_t C, const bool *a0, const
   i0 = rest;
   while (begin < end) {
     size_t n = e1 - i1;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint32_t *a1_r = a1 + i0 * e1 + i1;
     const uint32_t *a2_r = a2 + i1;
     uint32_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    const bool v0 = a0_r[0];
+    const bool v0 = (a0_r[0] != 0);
     if (v0) {
       if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
@@ -1941,12 +1941,12 @@ void wc_builtin_row_bcast_uint64_range(size_t R, size_t C, const bool *a0, const
   i0 = rest;
   while (begin < end) {
     size_t n = e1 - i1;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint64_t *a1_r = a1 + i0 * e1 + i1;
     const uint64_t *a2_r = a2 + i1;
     uint64_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    const bool v0 = a0_r[0];
+    const bool v0 = (a0_r[0] != 0);
     if (v0) {
       if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
@@ -1998,12 +1998,12 @@ void wc_builtin_row_bcast_complex128_range(size_t R, size_t C, const bool *a0, c
   i0 = rest;
   while (begin < end) {
     size_t n = e1 - i1;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const wc_complex128 *a1_r = a1 + i0 * e1 + i1;
     const wc_complex128 *a2_r = a2 + i1;
     wc_complex128 *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    const bool v0 = a0_r[0];
+    const bool v0 = (a0_r[0] != 0);
     if (v0) {
       if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {

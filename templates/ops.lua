@@ -8,6 +8,13 @@ local function dt(name) return dtypes[name] end
 -- The C type of a dtype.
 function ops.ctype(name) return dt(name).ctype end
 
+-- The C type the kernels access memory through: bool as uint8_t, because
+-- gcc does not vectorize loads and stores of bool (values are 0 or 1).
+function ops.mtype(name) return name == "bool" and "uint8_t" or dt(name).ctype end
+
+-- A value loaded through ops.mtype, as the dtype's C type.
+function ops.load(name, lvalue) return name == "bool" and ("(" .. lvalue .. " != 0)") or lvalue end
+
 -- The dtype's enum constant: "WC_FLOAT".
 function ops.enum(name) return dt(name).enum end
 
@@ -41,7 +48,13 @@ local load_class = { SINT = "sint", UINT = "uint", BOOL = "uint", REAL = "real",
 -- The C expression of an operation on operand expressions a, b, c.
 -- `t` is the result dtype, `at` the dtype of operand a.
 function ops.expr(op, t, at, a, b, c)
-  if op == "WHERE" then return a .. " ? " .. b .. " : " .. c end
+  if op == "WHERE" then
+    local kind = dt(t).kind
+    if kind == "SINT" or kind == "UINT" or kind == "REAL" or kind == "HALF" then
+      return "wc_sel_" .. dt(t).sfx .. "(" .. a .. ", " .. b .. ", " .. c .. ")"
+    end
+    return a .. " ? " .. b .. " : " .. c
+  end
   if op == "OR" then return a .. " || " .. b end
   if op == "AND" then return a .. " && " .. b end
   if op == "NOT" then return "!" .. a end

@@ -15,7 +15,7 @@
 %
 % -- The C expression of node id's value, in terms of earlier values.
 % local function value_expr(k, n, load)
-%   if n.op == "INPUT" then return load(n) end
+%   if n.op == "INPUT" then return ops.load(n.dtype, load(n)) end
 %   if n.op == "CONST" then return ops.const(n.dtype, n.bits0, n.bits1) end
 %   local at = node(k, n.a).dtype
 %   return ops.expr(n.op, n.dtype, at, "v" .. n.a, "v" .. n.b, "v" .. n.c)
@@ -64,9 +64,15 @@
 %   end
 %   return #terms > 0 and table.concat(terms, " + ") or "0"
 % end
+% -- Parameter p (1-based) as a pointer of its memory type (bool: uint8_t).
+% local function base(k, p)
+%   local dt = k.params[p].dtype
+%   if ops.mtype(dt) == ops.ctype(dt) then return "a" .. (p - 1) end
+%   return "((const " .. ops.mtype(dt) .. " *)a" .. (p - 1) .. ")"
+% end
 % local function row_ptr(k, p)
 %   local off = offset(k, p)
-%   return off == "0" and ("a" .. (p - 1)) or ("a" .. (p - 1) .. " + " .. off)
+%   return off == "0" and base(k, p) or (base(k, p) .. " + " .. off)
 % end
 % local function is_used(k, p)
 %   for _, n in ipairs(k.nodes) do if n.op == "INPUT" and n.a == p - 1 then return true end end
@@ -106,7 +112,7 @@ void $(k.sym)_range($(join(sig, {ot .. " *out", "size_t begin", "size_t end"})))
 %     if nl > 1 then
   (void)e0;  /* the outermost extent bounds nothing: end does */
 %     end
-%     local kernel_load = function(n) return "*a" .. n.a end
+%     local kernel_load = function(n) return base(k, n.a + 1) .. "[0]" end
 %     for _, line in ipairs(defs(k, "kernel", kernel_load, "  ", false)) do
 $(line)
 %     end
@@ -120,10 +126,10 @@ $(line)
     size_t n = e$(nl - 1) - i$(nl - 1);
 %     for i, p in ipairs(k.params) do
 %       if not p.invariant and is_used(k, i) then
-    const $(ops.ctype(p.dtype)) *a$(i - 1)_r = $(row_ptr(k, i));
+    const $(ops.mtype(p.dtype)) *a$(i - 1)_r = $(row_ptr(k, i));
 %       end
 %     end
-    $(ot) *out_r = out + begin;
+    $(ops.mtype(k.out_dtype)) *out_r = $(ops.mtype(k.out_dtype) == ot and "out" or ("(" .. ops.mtype(k.out_dtype) .. " *)out")) + begin;
     if (n > end - begin) n = end - begin;
 %     local row_load = function(n) return "a" .. n.a .. "_r[0]" end
 %     for _, line in ipairs(defs(k, "row", row_load, "    ", false)) do
@@ -186,7 +192,7 @@ void $(k.sym)($(join(sig, {ot .. " *out"})))
 $(line)
 %       end
 %       for e, offs in ipairs(k.straight_off) do
-%         local load = function(n) return "a" .. n.a .. "[" .. offs[n.a + 1] .. "]" end
+%         local load = function(n) return base(k, n.a + 1) .. "[" .. offs[n.a + 1] .. "]" end
 %         local body = {}
 %         for i, n in ipairs(k.nodes) do
 %           if n.level ~= "kernel" and i < #k.nodes then body[#body + 1] = "const " .. ops.ctype(n.dtype) .. " v" .. n.id .. " = " .. value_expr(k, n, load) .. ";" end
@@ -226,7 +232,7 @@ static void $(k.sym)_invoke(const size_t *ext, const void *const *in, void *out,
 %         lines[#lines + 1] = ind .. "for (size_t i" .. (l - 1) .. " = 0; i" .. (l - 1) .. " < e" .. (l - 1) .. "; i" .. (l - 1) .. "++) {"
 %         ind = ind .. "  "
 %       end
-%       local elem_load = function(n) return "a" .. n.a .. "[" .. offset(k, n.a + 1) .. "]" end
+%       local elem_load = function(n) return base(k, n.a + 1) .. "[" .. offset(k, n.a + 1) .. "]" end
 %       for _, n in ipairs(k.nodes) do
 %         if n.level ~= "kernel" then lines[#lines + 1] = ind .. "const " .. ops.ctype(n.dtype) .. " v" .. n.id .. " = " .. value_expr(k, n, elem_load) .. ";" end
 %       end
@@ -237,7 +243,7 @@ static void $(k.sym)_invoke(const size_t *ext, const void *const *in, void *out,
 %       end
 %       return lines
 %     end
-%     local kernel_load = function(n) return "*a" .. n.a end
+%     local kernel_load = function(n) return base(k, n.a + 1) .. "[0]" end
 int64_t $(k.sym)_count($(join(sig)))
 {
 %     if nl > 0 then

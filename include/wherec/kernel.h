@@ -222,6 +222,28 @@ static inline bool wc_ne_c128(wc_complex128 a, wc_complex128 b) { return !wc_eq_
 static inline bool wc_eq_str(wc_string a, wc_string b) { return strcmp(a ? a : "", b ? b : "") == 0; }
 static inline bool wc_ne_str(wc_string a, wc_string b) { return !wc_eq_str(a, b); }
 
+/* where on loaded values, branch-free: a mask from the condition blends the
+   bits, so compilers emit vector blends (gcc will not if-convert a float ?:
+   under its default -ftrapping-math). wc_sel_<t>(c, a, b) = c ? a : b. */
+#define WC_SEL_OPS_(s, T, U)                                                   \
+  static inline T wc_sel_##s(bool c, T a, T b) {                               \
+    U ua, ub, m = (U)((U)0 - (U)c);                                            \
+    memcpy(&ua, &a, sizeof ua); memcpy(&ub, &b, sizeof ub);                   \
+    ua = (U)((ua & m) | (ub & (U)~m));                                         \
+    memcpy(&a, &ua, sizeof a); return a; }
+WC_SEL_OPS_(i8, int8_t, uint8_t)
+WC_SEL_OPS_(i16, int16_t, uint16_t)
+WC_SEL_OPS_(i32, int32_t, uint32_t)
+WC_SEL_OPS_(i64, int64_t, uint64_t)
+WC_SEL_OPS_(u8, uint8_t, uint8_t)
+WC_SEL_OPS_(u16, uint16_t, uint16_t)
+WC_SEL_OPS_(u32, uint32_t, uint32_t)
+WC_SEL_OPS_(u64, uint64_t, uint64_t)
+WC_SEL_OPS_(f16, wc_float16, uint16_t)
+WC_SEL_OPS_(bf16, wc_bfloat16, uint16_t)
+WC_SEL_OPS_(f32, float, uint32_t)
+WC_SEL_OPS_(f64, double, uint64_t)
+
 /* Casts between numeric types and bool: wc_<to>_from_<class>(wc_load_<from>(x)),
    the class being sint (int64_t), uint (uint64_t, also bool) or real (double,
    exact for every float type). Int -> int wraps; to float16/bfloat16 rounds

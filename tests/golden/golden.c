@@ -17,7 +17,7 @@ void golden_fixed_2x2_range(const bool *a0, const float *a1, const float *a2, fl
   i0 = rest;
   while (begin < end) {
     size_t n = e0 - i0;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const float *a1_r = a1 + i0;
     const float *a2_r = a2 + i0;
     float *out_r = out + begin;
@@ -25,12 +25,12 @@ void golden_fixed_2x2_range(const bool *a0, const float *a1, const float *a2, fl
     {
       size_t i = 0;
       for (; i + 4 <= n; i += 4) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const float v1 = a1_r[j]; const float v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const float v1 = a1_r[j]; const float v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const float v1 = a1_r[j]; const float v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const float v1 = a1_r[j]; const float v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const float v1 = a1_r[j]; const float v2 = a2_r[j]; out_r[j] = wc_sel_f32(v0, v1, v2); }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const float v1 = a1_r[j]; const float v2 = a2_r[j]; out_r[j] = wc_sel_f32(v0, v1, v2); }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const float v1 = a1_r[j]; const float v2 = a2_r[j]; out_r[j] = wc_sel_f32(v0, v1, v2); }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const float v1 = a1_r[j]; const float v2 = a2_r[j]; out_r[j] = wc_sel_f32(v0, v1, v2); }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const float v1 = a1_r[j]; const float v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const float v1 = a1_r[j]; const float v2 = a2_r[j]; out_r[j] = wc_sel_f32(v0, v1, v2); }
     }
     begin += n;
   }
@@ -39,10 +39,10 @@ void golden_fixed_2x2_range(const bool *a0, const float *a1, const float *a2, fl
 /* all 4 elements, straight-line */
 void golden_fixed_2x2(const bool *a0, const float *a1, const float *a2, float *out)
 {
-  { const bool v0 = a0[0]; const float v1 = a1[0]; const float v2 = a2[0]; out[0] = v0 ? v1 : v2; }
-  { const bool v0 = a0[1]; const float v1 = a1[1]; const float v2 = a2[1]; out[1] = v0 ? v1 : v2; }
-  { const bool v0 = a0[2]; const float v1 = a1[2]; const float v2 = a2[2]; out[2] = v0 ? v1 : v2; }
-  { const bool v0 = a0[3]; const float v1 = a1[3]; const float v2 = a2[3]; out[3] = v0 ? v1 : v2; }
+  { const bool v0 = (((const uint8_t *)a0)[0] != 0); const float v1 = a1[0]; const float v2 = a2[0]; out[0] = wc_sel_f32(v0, v1, v2); }
+  { const bool v0 = (((const uint8_t *)a0)[1] != 0); const float v1 = a1[1]; const float v2 = a2[1]; out[1] = wc_sel_f32(v0, v1, v2); }
+  { const bool v0 = (((const uint8_t *)a0)[2] != 0); const float v1 = a1[2]; const float v2 = a2[2]; out[2] = wc_sel_f32(v0, v1, v2); }
+  { const bool v0 = (((const uint8_t *)a0)[3] != 0); const float v1 = a1[3]; const float v2 = a2[3]; out[3] = wc_sel_f32(v0, v1, v2); }
 }
 
 static void golden_fixed_2x2_invoke(const size_t *ext, const void *const *in, void *out, size_t begin, size_t end)
@@ -80,12 +80,12 @@ void golden_row_bcast_range(size_t N, size_t M, const bool *a0, const int32_t *a
   i0 = rest;
   while (begin < end) {
     size_t n = e1 - i1;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const int32_t *a1_r = a1 + i0 * e1 + i1;
     const int32_t *a2_r = a2 + i1;
     int32_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    const bool v0 = a0_r[0];
+    const bool v0 = (a0_r[0] != 0);
     if (v0) {
       if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
@@ -130,24 +130,24 @@ void golden_scalar_y_range(size_t N, const bool *a0, const double *a1, const dou
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  const double v2 = *a2;
+  const double v2 = a2[0];
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
     size_t n = e0 - i0;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const double *a1_r = a1 + i0;
     double *out_r = out + begin;
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
       for (; i + 4 <= n; i += 4) {
-        { const size_t j = i + 0; const bool v0 = a0_r[j]; const double v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = a0_r[j]; const double v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = a0_r[j]; const double v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = a0_r[j]; const double v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const double v1 = a1_r[j]; out_r[j] = wc_sel_f64(v0, v1, v2); }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const double v1 = a1_r[j]; out_r[j] = wc_sel_f64(v0, v1, v2); }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const double v1 = a1_r[j]; out_r[j] = wc_sel_f64(v0, v1, v2); }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const double v1 = a1_r[j]; out_r[j] = wc_sel_f64(v0, v1, v2); }
       }
-      for (; i < n; i++) { const size_t j = i; const bool v0 = a0_r[j]; const double v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const double v1 = a1_r[j]; out_r[j] = wc_sel_f64(v0, v1, v2); }
     }
     begin += n;
   }
@@ -197,12 +197,12 @@ void golden_leaky_range(size_t N, const float *a0, float *out, size_t begin, siz
     {
       size_t i = 0;
       for (; i + 4 <= n; i += 4) {
-        { const size_t j = i + 0; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = v0 * v3; out_r[j] = v2 ? v0 : v4; }
-        { const size_t j = i + 1; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = v0 * v3; out_r[j] = v2 ? v0 : v4; }
-        { const size_t j = i + 2; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = v0 * v3; out_r[j] = v2 ? v0 : v4; }
-        { const size_t j = i + 3; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = v0 * v3; out_r[j] = v2 ? v0 : v4; }
+        { const size_t j = i + 0; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = v0 * v3; out_r[j] = wc_sel_f32(v2, v0, v4); }
+        { const size_t j = i + 1; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = v0 * v3; out_r[j] = wc_sel_f32(v2, v0, v4); }
+        { const size_t j = i + 2; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = v0 * v3; out_r[j] = wc_sel_f32(v2, v0, v4); }
+        { const size_t j = i + 3; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = v0 * v3; out_r[j] = wc_sel_f32(v2, v0, v4); }
       }
-      for (; i < n; i++) { const size_t j = i; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = v0 * v3; out_r[j] = v2 ? v0 : v4; }
+      for (; i < n; i++) { const size_t j = i; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = v0 * v3; out_r[j] = wc_sel_f32(v2, v0, v4); }
     }
     begin += n;
   }
@@ -239,8 +239,8 @@ void golden_clamp_f16_range(size_t N, const wc_float16 *a0, const wc_float16 *a1
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  const wc_float16 v1 = *a1;
-  const wc_float16 v3 = *a2;
+  const wc_float16 v1 = a1[0];
+  const wc_float16 v3 = a2[0];
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
@@ -251,12 +251,12 @@ void golden_clamp_f16_range(size_t N, const wc_float16 *a0, const wc_float16 *a1
     {
       size_t i = 0;
       for (; i + 4 <= n; i += 4) {
-        { const size_t j = i + 0; const wc_float16 v0 = a0_r[j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = v4 ? v3 : v0; out_r[j] = v2 ? v1 : v5; }
-        { const size_t j = i + 1; const wc_float16 v0 = a0_r[j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = v4 ? v3 : v0; out_r[j] = v2 ? v1 : v5; }
-        { const size_t j = i + 2; const wc_float16 v0 = a0_r[j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = v4 ? v3 : v0; out_r[j] = v2 ? v1 : v5; }
-        { const size_t j = i + 3; const wc_float16 v0 = a0_r[j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = v4 ? v3 : v0; out_r[j] = v2 ? v1 : v5; }
+        { const size_t j = i + 0; const wc_float16 v0 = a0_r[j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = wc_sel_f16(v4, v3, v0); out_r[j] = wc_sel_f16(v2, v1, v5); }
+        { const size_t j = i + 1; const wc_float16 v0 = a0_r[j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = wc_sel_f16(v4, v3, v0); out_r[j] = wc_sel_f16(v2, v1, v5); }
+        { const size_t j = i + 2; const wc_float16 v0 = a0_r[j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = wc_sel_f16(v4, v3, v0); out_r[j] = wc_sel_f16(v2, v1, v5); }
+        { const size_t j = i + 3; const wc_float16 v0 = a0_r[j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = wc_sel_f16(v4, v3, v0); out_r[j] = wc_sel_f16(v2, v1, v5); }
       }
-      for (; i < n; i++) { const size_t j = i; const wc_float16 v0 = a0_r[j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = v4 ? v3 : v0; out_r[j] = v2 ? v1 : v5; }
+      for (; i < n; i++) { const size_t j = i; const wc_float16 v0 = a0_r[j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = wc_sel_f16(v4, v3, v0); out_r[j] = wc_sel_f16(v2, v1, v5); }
     }
     begin += n;
   }
@@ -303,12 +303,12 @@ void golden_rows_v1_range(size_t B, const bool *a0, const uint8_t *a1, const uin
   i0 = rest;
   while (begin < end) {
     size_t n = e1 - i1;
-    const bool *a0_r = a0 + i0;
+    const uint8_t *a0_r = ((const uint8_t *)a0) + i0;
     const uint8_t *a1_r = a1 + i0 * e1 + i1;
     const uint8_t *a2_r = a2 + i0 * e1 + i1;
     uint8_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    const bool v0 = a0_r[0];
+    const bool v0 = (a0_r[0] != 0);
     if (v0) {
       if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
@@ -405,7 +405,7 @@ int64_t golden_nz_count(size_t N, const bool *a0)
   const size_t e0 = (size_t)N;
   int64_t n = 0;
   for (size_t i0 = 0; i0 < e0; i0++) {
-    const bool v0 = a0[i0];
+    const bool v0 = (((const uint8_t *)a0)[i0] != 0);
     n += v0 ? 1 : 0;
   }
   return n;
@@ -418,7 +418,7 @@ int64_t golden_nz(size_t N, const bool *a0, int64_t *coords)
   int64_t n = 0;
   if (count == 0) return 0;
   for (size_t i0 = 0; i0 < e0; i0++) {
-    const bool v0 = a0[i0];
+    const bool v0 = (((const uint8_t *)a0)[i0] != 0);
     coords[0 * count + n] = (int64_t)i0;
     n += v0 ? 1 : 0;
     if (n == count) return n;
@@ -465,12 +465,12 @@ void golden_sign_int8_range(size_t N, const int8_t *a0, int8_t *out, size_t begi
     {
       size_t i = 0;
       for (; i + 4 <= n; i += 4) {
-        { const size_t j = i + 0; const int8_t v0 = a0_r[j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = v4 ? v5 : v1; out_r[j] = v2 ? v3 : v6; }
-        { const size_t j = i + 1; const int8_t v0 = a0_r[j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = v4 ? v5 : v1; out_r[j] = v2 ? v3 : v6; }
-        { const size_t j = i + 2; const int8_t v0 = a0_r[j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = v4 ? v5 : v1; out_r[j] = v2 ? v3 : v6; }
-        { const size_t j = i + 3; const int8_t v0 = a0_r[j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = v4 ? v5 : v1; out_r[j] = v2 ? v3 : v6; }
+        { const size_t j = i + 0; const int8_t v0 = a0_r[j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = wc_sel_i8(v4, v5, v1); out_r[j] = wc_sel_i8(v2, v3, v6); }
+        { const size_t j = i + 1; const int8_t v0 = a0_r[j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = wc_sel_i8(v4, v5, v1); out_r[j] = wc_sel_i8(v2, v3, v6); }
+        { const size_t j = i + 2; const int8_t v0 = a0_r[j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = wc_sel_i8(v4, v5, v1); out_r[j] = wc_sel_i8(v2, v3, v6); }
+        { const size_t j = i + 3; const int8_t v0 = a0_r[j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = wc_sel_i8(v4, v5, v1); out_r[j] = wc_sel_i8(v2, v3, v6); }
       }
-      for (; i < n; i++) { const size_t j = i; const int8_t v0 = a0_r[j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = v4 ? v5 : v1; out_r[j] = v2 ? v3 : v6; }
+      for (; i < n; i++) { const size_t j = i; const int8_t v0 = a0_r[j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = wc_sel_i8(v4, v5, v1); out_r[j] = wc_sel_i8(v2, v3, v6); }
     }
     begin += n;
   }
@@ -522,12 +522,12 @@ void golden_sign_bfloat16_range(size_t N, const wc_bfloat16 *a0, wc_bfloat16 *ou
     {
       size_t i = 0;
       for (; i + 4 <= n; i += 4) {
-        { const size_t j = i + 0; const wc_bfloat16 v0 = a0_r[j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = v4 ? v5 : v1; out_r[j] = v2 ? v3 : v6; }
-        { const size_t j = i + 1; const wc_bfloat16 v0 = a0_r[j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = v4 ? v5 : v1; out_r[j] = v2 ? v3 : v6; }
-        { const size_t j = i + 2; const wc_bfloat16 v0 = a0_r[j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = v4 ? v5 : v1; out_r[j] = v2 ? v3 : v6; }
-        { const size_t j = i + 3; const wc_bfloat16 v0 = a0_r[j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = v4 ? v5 : v1; out_r[j] = v2 ? v3 : v6; }
+        { const size_t j = i + 0; const wc_bfloat16 v0 = a0_r[j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = wc_sel_bf16(v4, v5, v1); out_r[j] = wc_sel_bf16(v2, v3, v6); }
+        { const size_t j = i + 1; const wc_bfloat16 v0 = a0_r[j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = wc_sel_bf16(v4, v5, v1); out_r[j] = wc_sel_bf16(v2, v3, v6); }
+        { const size_t j = i + 2; const wc_bfloat16 v0 = a0_r[j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = wc_sel_bf16(v4, v5, v1); out_r[j] = wc_sel_bf16(v2, v3, v6); }
+        { const size_t j = i + 3; const wc_bfloat16 v0 = a0_r[j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = wc_sel_bf16(v4, v5, v1); out_r[j] = wc_sel_bf16(v2, v3, v6); }
       }
-      for (; i < n; i++) { const size_t j = i; const wc_bfloat16 v0 = a0_r[j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = v4 ? v5 : v1; out_r[j] = v2 ? v3 : v6; }
+      for (; i < n; i++) { const size_t j = i; const wc_bfloat16 v0 = a0_r[j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = wc_sel_bf16(v4, v5, v1); out_r[j] = wc_sel_bf16(v2, v3, v6); }
     }
     begin += n;
   }
