@@ -10,11 +10,8 @@
 #include "emit.h"
 #include "lower.h"
 #include "parse.h"
+#include "paths.h"
 #include "sema.h"
-
-#ifndef WHEREC_TEMPLATES_DIR
-#define WHEREC_TEMPLATES_DIR "templates"
-#endif
 
 /* The whole file, NUL-terminated; NULL with errno set on failure. */
 static char *slurp(const char *path, size_t *len) {
@@ -141,7 +138,7 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
                  sp->kernels[i].name, lp->kernels[i].n_nodes, UINT16_MAX);
   if (d.n_errors > 0) { rc = 1; goto done; }
   const char *tdir = opt->templates_dir ? opt->templates_dir : getenv("WHEREC_TEMPLATES");
-  emit_input in = {lp, spec_path, prefix, tdir ? tdir : WHEREC_TEMPLATES_DIR};
+  emit_input in = {lp, spec_path, prefix, tdir ? tdir : gen_default_templates_dir()};
   if (!emit_render(&in, &header, &source, &msg)) {
     fprintf(err, "%s", msg.data ? msg.data : "wherec: error: rendering failed\n");
     goto done;

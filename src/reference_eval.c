@@ -57,14 +57,19 @@ static double as_double(wc_dtype t, ref_val v) {
   }
 }
 
-/* A float result rounded into t: double, or float, or through float to 16 bits. */
+/* A float result rounded into t: double, or float, or through float to 16
+   bits; a NaN result is quiet (DESIGN §4, as kernel.h pins it). */
 static ref_val from_double(wc_dtype t, double d) {
   ref_val v = {{0, 0}, NULL};
   float f = (float)d;
   uint32_t u;
+  uint64_t du;
   memcpy(&u, &f, 4);
+  memcpy(&du, &d, 8);
+  if (d != d) { u |= 1u << 22; du |= 1ull << 51; }
+  f = wc_bits_to_f32(u);
   switch (t) {
-    case WC_DOUBLE: memcpy(&v.bits[0], &d, 8); break;
+    case WC_DOUBLE: v.bits[0] = du; break;
     case WC_FLOAT: v.bits[0] = u; break;
     case WC_FLOAT16: v.bits[0] = wc_f32_to_f16(f); break;
     case WC_BFLOAT16: v.bits[0] = wc_f32_to_bf16(f); break;
@@ -136,6 +141,14 @@ static ref_val arith_float(wc_opcode op, wc_dtype t, ref_val va, ref_val vb) {
       return from_float_bits(t, float_bits(t, ref_isnan(a) ? va : ref_isnan(b) ? vb : (a < b ? va : vb)));
     case WC_OP_MAX:
       return from_float_bits(t, float_bits(t, ref_isnan(a) ? va : ref_isnan(b) ? vb : (a > b ? va : vb)));
+    default: break;
+  }
+  /* + - * / with a NaN operand: the first NaN, quieted (DESIGN §4 via kernel.h) */
+  if (ref_isnan(a) || ref_isnan(b)) {
+    uint64_t quiet = t == WC_DOUBLE ? 1ull << 51 : 1ull << 22;
+    return from_float_bits(t, float_bits(t, ref_isnan(a) ? va : vb) | quiet);
+  }
+  switch (op) {
     case WC_OP_ADD: r = a + b; break;
     case WC_OP_SUB: r = a - b; break;
     case WC_OP_MUL: r = a * b; break;

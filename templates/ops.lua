@@ -38,8 +38,11 @@ function ops.const(name, bits0, bits1)
   return "(" .. d.ctype .. ")(int64_t)UINT64_C(" .. bits0 .. ")"
 end
 
-local infix = { ADD = "+", SUB = "-", MUL = "*", DIV = "/",
-                EQ = "==", NE = "!=", LT = "<", LE = "<=", GT = ">", GE = ">=" }
+-- Float arithmetic goes through wc_add_f32 etc., which pin NaN results down
+-- (kernel.h); float comparisons are plain operators.
+local infix = { EQ = "==", NE = "!=", LT = "<", LE = "<=", GT = ">", GE = ">=" }
+local int_infix = { ADD = "+", SUB = "-", MUL = "*", DIV = "/",
+                    EQ = "==", NE = "!=", LT = "<", LE = "<=", GT = ">", GE = ">=" }
 local helper = { ADD = "add", SUB = "sub", MUL = "mul", DIV = "div", MIN = "min", MAX = "max",
                  NEG = "neg", ABS = "abs", EQ = "eq", NE = "ne", LT = "lt", LE = "le",
                  GT = "gt", GE = "ge" }
@@ -65,8 +68,8 @@ function ops.expr(op, t, at, a, b, c)
   local k = dt(at).kind
   -- (a value compared with itself goes through the helper: compilers warn on x == x)
   if k == "REAL" and infix[op] and a ~= b then return a .. " " .. infix[op] .. " " .. b end
-  if (k == "SINT" or k == "UINT" or k == "BOOL") and infix[op] and t == "bool" and a ~= b then
-    return a .. " " .. infix[op] .. " " .. b
+  if (k == "SINT" or k == "UINT" or k == "BOOL") and int_infix[op] and t == "bool" and a ~= b then
+    return a .. " " .. int_infix[op] .. " " .. b
   end
   local f = "wc_" .. helper[op] .. "_" .. dt(at).sfx
   if op == "NEG" or op == "ABS" then return f .. "(" .. a .. ")" end

@@ -376,7 +376,7 @@ static void run_random_program(tl_rng *r, int trial) {
   assert_int_equal(wc_interpret(k, in, p.n_params, &got), WC_OK);
   assert_int_equal(wc_ref_run(k, in, p.n_params, &ref), WC_OK);
   int64_t n = tl_count(orank, oshape);
-  int64_t at = tl_first_difference(k->out_dtype, got.data, ref.data, n, tl_program_has_float_arith(k));
+  int64_t at = tl_first_difference(k->out_dtype, got.data, ref.data, n);
   if (at >= 0) {
     fprintf(stderr, "trial %d: program of %d instructions, output %s, element %lld differs\n",
             trial, p.n, wc_dtype_name(k->out_dtype), (long long)at);

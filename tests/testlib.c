@@ -80,35 +80,9 @@ void tl_fill(tl_rng *r, wc_tensor *t, double p_true) {
   }
 }
 
-static bool is_nan_bits(wc_dtype dt, const char *p) {
-  uint64_t u = 0;
-  switch (dt) {
-    case WC_FLOAT: case WC_COMPLEX64: memcpy(&u, p, 4); return (u & 0x7fffffffu) > 0x7f800000u;
-    case WC_DOUBLE: case WC_COMPLEX128: memcpy(&u, p, 8); return (u & 0x7fffffffffffffffu) > 0x7ff0000000000000u;
-    case WC_FLOAT16: memcpy(&u, p, 2); return (u & 0x7fffu) > 0x7c00u;
-    case WC_BFLOAT16: memcpy(&u, p, 2); return (u & 0x7fffu) > 0x7f80u;
-    default: return false;
-  }
-}
-
-int64_t tl_first_difference(wc_dtype dt, const void *a, const void *b, int64_t n, bool nan_any) {
+int64_t tl_first_difference(wc_dtype dt, const void *a, const void *b, int64_t n) {
   size_t w = wc_dtype_size(dt);
-  for (int64_t i = 0; i < n; i++) {
-    const char *pa = (const char *)a + (size_t)i * w, *pb = (const char *)b + (size_t)i * w;
-    if (memcmp(pa, pb, w) == 0) continue;
-    if (nan_any && is_nan_bits(dt, pa) && is_nan_bits(dt, pb)) continue;
-    return i;
-  }
+  for (int64_t i = 0; i < n; i++)
+    if (memcmp((const char *)a + (size_t)i * w, (const char *)b + (size_t)i * w, w) != 0) return i;
   return -1;
-}
-
-bool tl_program_has_float_arith(const wc_kernel *k) {
-  for (int i = 0; i < k->n_instrs; i++) {
-    const wc_instr *ins = &k->program[i];
-    wc_dtype t = (wc_dtype)ins->dtype;
-    bool fl = t == WC_FLOAT || t == WC_DOUBLE || t == WC_FLOAT16 || t == WC_BFLOAT16;
-    if (fl && ins->op >= WC_OP_ADD && ins->op <= WC_OP_DIV) return true;
-    if (fl && ins->op == WC_OP_CAST) return true;     /* double -> float keeps a quieted payload */
-  }
-  return false;
 }

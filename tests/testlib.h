@@ -25,13 +25,7 @@ void tl_fill(tl_rng *r, wc_tensor *t, double p_true);
 /* Bytes of t's data (element count * size). */
 size_t tl_bytes(const wc_tensor *t);
 
-/* Element-wise equality of n elements of dtype dt, bit for bit; with
-   nan_any, two NaNs of a float type count as equal whatever their bits
-   (IEEE leaves the payload of an arithmetic NaN to the hardware). Returns the
-   first differing index, or -1. */
-int64_t tl_first_difference(wc_dtype dt, const void *a, const void *b, int64_t n, bool nan_any);
-
-/* True when a program has float arithmetic whose NaN payloads may differ. */
-bool tl_program_has_float_arith(const wc_kernel *k);
+/* The first of n elements of dtype dt that differ in any bit, or -1. */
+int64_t tl_first_difference(wc_dtype dt, const void *a, const void *b, int64_t n);
 
 #endif

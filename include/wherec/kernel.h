@@ -110,7 +110,31 @@ static inline wc_bfloat16 wc_f32_to_bf16(float f) {
    that they agree bit for bit; the reference evaluator has its own.
    Integers wrap modulo 2^bits; x/0 == 0; INT_MIN / -1 == INT_MIN; abs(INT_MIN)
    == INT_MIN.  Floats: IEEE, no contraction (generated files turn it off);
-   NaN compares false except !=; min/max return the NaN (a first, as numpy). */
+   NaN compares false except !=; min/max return the NaN (a first, as numpy);
+   + - * / of two NaNs give a's, quieted (so every compiler gives one bit
+   pattern). */
+
+/* where on loaded values, branch-free: a mask from the condition blends the
+   bits, so compilers emit vector blends (gcc will not if-convert a float ?:
+   under its default -ftrapping-math). wc_sel_<t>(c, a, b) = c ? a : b. */
+#define WC_SEL_OPS_(s, T, U)                                                   \
+  static inline T wc_sel_##s(bool c, T a, T b) {                               \
+    U ua, ub, m = (U)((U)0 - (U)c);                                            \
+    memcpy(&ua, &a, sizeof ua); memcpy(&ub, &b, sizeof ub);                   \
+    ua = (U)((ua & m) | (ub & (U)~m));                                         \
+    memcpy(&a, &ua, sizeof a); return a; }
+WC_SEL_OPS_(i8, int8_t, uint8_t)
+WC_SEL_OPS_(i16, int16_t, uint16_t)
+WC_SEL_OPS_(i32, int32_t, uint32_t)
+WC_SEL_OPS_(i64, int64_t, uint64_t)
+WC_SEL_OPS_(u8, uint8_t, uint8_t)
+WC_SEL_OPS_(u16, uint16_t, uint16_t)
+WC_SEL_OPS_(u32, uint32_t, uint32_t)
+WC_SEL_OPS_(u64, uint64_t, uint64_t)
+WC_SEL_OPS_(f16, wc_float16, uint16_t)
+WC_SEL_OPS_(bf16, wc_bfloat16, uint16_t)
+WC_SEL_OPS_(f32, float, uint32_t)
+WC_SEL_OPS_(f64, double, uint64_t)
 
 #define WC_CMP_OPS_(s, T)                                                      \
   static inline bool wc_eq_##s(T a, T b) { return a == b; }                   \
@@ -153,18 +177,27 @@ static inline wc_bfloat16 wc_f32_to_bf16(float f) {
   static inline T wc_##s##_from_uint(uint64_t v) { return (T)v; }             \
   static inline uint64_t wc_load_##s(T a) { return (uint64_t)a; }
 
-/* float and double: IEEE operators; abs and neg are sign-bit operations. */
-#define WC_REAL_OPS_(s, T, UT, SIGN)                                           \
-  static inline T wc_add_##s(T a, T b) { return a + b; }                      \
-  static inline T wc_sub_##s(T a, T b) { return a - b; }                      \
-  static inline T wc_mul_##s(T a, T b) { return a * b; }                      \
-  static inline T wc_div_##s(T a, T b) { return a / b; }                      \
-  static inline T wc_neg_##s(T a) { return -a; }                              \
+/* float and double. Compilers assume NaNs never signal, so they may drop a
+   quieting step ((float)(double)x, x * 1.0) or commute the operands of + and
+   * (which picks the NaN that propagates); the results are pinned down here:
+   an arithmetic NaN is always quiet, and a's NaN wins over b's. abs and neg
+   work on the sign bit, so no folding of -(x + y) can flip a NaN's sign. */
+#define WC_REAL_OPS_(s, T, UT, SIGN, INF, QUIET)                               \
+  static inline T wc_quiet_##s(T a) {                                          \
+    UT u; memcpy(&u, &a, sizeof u);                                            \
+    u |= (UT)((UT)0 - (UT)((u & (UT)~(UT)(SIGN)) > (UT)(INF))) & (UT)(QUIET);  \
+    memcpy(&a, &u, sizeof u); return a; }                                      \
+  static inline T wc_add_##s(T a, T b) { return wc_quiet_##s(wc_sel_##s(a != a, a, a + b)); } \
+  static inline T wc_sub_##s(T a, T b) { return wc_quiet_##s(wc_sel_##s(a != a, a, a - b)); } \
+  static inline T wc_mul_##s(T a, T b) { return wc_quiet_##s(wc_sel_##s(a != a, a, a * b)); } \
+  static inline T wc_div_##s(T a, T b) { return wc_quiet_##s(wc_sel_##s(a != a, a, a / b)); } \
+  static inline T wc_neg_##s(T a) {                                            \
+    UT u; memcpy(&u, &a, sizeof u); u ^= (UT)(SIGN); memcpy(&a, &u, sizeof u); return a; } \
   static inline T wc_abs_##s(T a) {                                            \
     UT u; memcpy(&u, &a, sizeof u); u &= ~(UT)(SIGN); memcpy(&a, &u, sizeof u); return a; } \
-  static inline T wc_min_##s(T a, T b) { return (a < b || a != a) ? a : b; } \
-  static inline T wc_max_##s(T a, T b) { return (a > b || a != a) ? a : b; } \
-  static inline T wc_##s##_from_real(double d) { return (T)d; }               \
+  static inline T wc_min_##s(T a, T b) { return wc_sel_##s(a < b || a != a, a, b); } \
+  static inline T wc_max_##s(T a, T b) { return wc_sel_##s(a > b || a != a, a, b); } \
+  static inline T wc_##s##_from_real(double d) { return wc_quiet_##s((T)d); }  \
   static inline T wc_##s##_from_sint(int64_t v) { return (T)v; }              \
   static inline T wc_##s##_from_uint(uint64_t v) { return (T)v; }             \
   static inline double wc_load_##s(T a) { return (double)a; }                 \
@@ -172,11 +205,11 @@ static inline wc_bfloat16 wc_f32_to_bf16(float f) {
 
 /* float16 and bfloat16: each operation in float, rounded to nearest even. */
 #define WC_HALF_OPS_(s, T, TO, FROM)                                           \
-  static inline T wc_add_##s(T a, T b) { return FROM(TO(a) + TO(b)); }        \
-  static inline T wc_sub_##s(T a, T b) { return FROM(TO(a) - TO(b)); }        \
-  static inline T wc_mul_##s(T a, T b) { return FROM(TO(a) * TO(b)); }        \
-  static inline T wc_div_##s(T a, T b) { return FROM(TO(a) / TO(b)); }        \
-  static inline T wc_neg_##s(T a) { return FROM(-TO(a)); }                    \
+  static inline T wc_add_##s(T a, T b) { return FROM(wc_add_f32(TO(a), TO(b))); } \
+  static inline T wc_sub_##s(T a, T b) { return FROM(wc_sub_f32(TO(a), TO(b))); } \
+  static inline T wc_mul_##s(T a, T b) { return FROM(wc_mul_f32(TO(a), TO(b))); } \
+  static inline T wc_div_##s(T a, T b) { return FROM(wc_div_f32(TO(a), TO(b))); } \
+  static inline T wc_neg_##s(T a) { return FROM(wc_neg_f32(TO(a))); }         \
   static inline T wc_abs_##s(T a) { return FROM(wc_abs_f32(TO(a))); }         \
   static inline T wc_min_##s(T a, T b) { return FROM(wc_min_f32(TO(a), TO(b))); } \
   static inline T wc_max_##s(T a, T b) { return FROM(wc_max_f32(TO(a), TO(b))); } \
@@ -186,7 +219,7 @@ static inline wc_bfloat16 wc_f32_to_bf16(float f) {
   static inline bool wc_le_##s(T a, T b) { return TO(a) <= TO(b); }           \
   static inline bool wc_gt_##s(T a, T b) { return TO(a) > TO(b); }            \
   static inline bool wc_ge_##s(T a, T b) { return TO(a) >= TO(b); }           \
-  static inline T wc_##s##_from_real(double d) { return FROM((float)d); }     \
+  static inline T wc_##s##_from_real(double d) { return FROM(wc_f32_from_real(d)); } \
   static inline T wc_##s##_from_sint(int64_t v) { return FROM((float)v); }    \
   static inline T wc_##s##_from_uint(uint64_t v) { return FROM((float)v); }   \
   static inline double wc_load_##s(T a) { return (double)TO(a); }
@@ -199,8 +232,8 @@ WC_UINT_OPS_(u8, uint8_t, UINT8_MAX)
 WC_UINT_OPS_(u16, uint16_t, UINT16_MAX)
 WC_UINT_OPS_(u32, uint32_t, UINT32_MAX)
 WC_UINT_OPS_(u64, uint64_t, UINT64_MAX)
-WC_REAL_OPS_(f32, float, uint32_t, 0x80000000u)
-WC_REAL_OPS_(f64, double, uint64_t, 0x8000000000000000u)
+WC_REAL_OPS_(f32, float, uint32_t, 0x80000000u, 0x7f800000u, 0x00400000u)
+WC_REAL_OPS_(f64, double, uint64_t, 0x8000000000000000u, 0x7ff0000000000000u, 0x0008000000000000u)
 WC_HALF_OPS_(f16, wc_float16, wc_f16_to_f32, wc_f32_to_f16)
 WC_HALF_OPS_(bf16, wc_bfloat16, wc_bf16_to_f32, wc_f32_to_bf16)
 
@@ -221,28 +254,6 @@ static inline bool wc_eq_c128(wc_complex128 a, wc_complex128 b) { return a.re ==
 static inline bool wc_ne_c128(wc_complex128 a, wc_complex128 b) { return !wc_eq_c128(a, b); }
 static inline bool wc_eq_str(wc_string a, wc_string b) { return strcmp(a ? a : "", b ? b : "") == 0; }
 static inline bool wc_ne_str(wc_string a, wc_string b) { return !wc_eq_str(a, b); }
-
-/* where on loaded values, branch-free: a mask from the condition blends the
-   bits, so compilers emit vector blends (gcc will not if-convert a float ?:
-   under its default -ftrapping-math). wc_sel_<t>(c, a, b) = c ? a : b. */
-#define WC_SEL_OPS_(s, T, U)                                                   \
-  static inline T wc_sel_##s(bool c, T a, T b) {                               \
-    U ua, ub, m = (U)((U)0 - (U)c);                                            \
-    memcpy(&ua, &a, sizeof ua); memcpy(&ub, &b, sizeof ub);                   \
-    ua = (U)((ua & m) | (ub & (U)~m));                                         \
-    memcpy(&a, &ua, sizeof a); return a; }
-WC_SEL_OPS_(i8, int8_t, uint8_t)
-WC_SEL_OPS_(i16, int16_t, uint16_t)
-WC_SEL_OPS_(i32, int32_t, uint32_t)
-WC_SEL_OPS_(i64, int64_t, uint64_t)
-WC_SEL_OPS_(u8, uint8_t, uint8_t)
-WC_SEL_OPS_(u16, uint16_t, uint16_t)
-WC_SEL_OPS_(u32, uint32_t, uint32_t)
-WC_SEL_OPS_(u64, uint64_t, uint64_t)
-WC_SEL_OPS_(f16, wc_float16, uint16_t)
-WC_SEL_OPS_(bf16, wc_bfloat16, uint16_t)
-WC_SEL_OPS_(f32, float, uint32_t)
-WC_SEL_OPS_(f64, double, uint64_t)
 
 /* Casts between numeric types and bool: wc_<to>_from_<class>(wc_load_<from>(x)),
    the class being sint (int64_t), uint (uint64_t, also bool) or real (double,

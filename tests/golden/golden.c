@@ -197,12 +197,12 @@ void golden_leaky_range(size_t N, const float *a0, float *out, size_t begin, siz
     {
       size_t i = 0;
       for (; i + 4 <= n; i += 4) {
-        { const size_t j = i + 0; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = v0 * v3; out_r[j] = wc_sel_f32(v2, v0, v4); }
-        { const size_t j = i + 1; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = v0 * v3; out_r[j] = wc_sel_f32(v2, v0, v4); }
-        { const size_t j = i + 2; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = v0 * v3; out_r[j] = wc_sel_f32(v2, v0, v4); }
-        { const size_t j = i + 3; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = v0 * v3; out_r[j] = wc_sel_f32(v2, v0, v4); }
+        { const size_t j = i + 0; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = wc_mul_f32(v0, v3); out_r[j] = wc_sel_f32(v2, v0, v4); }
+        { const size_t j = i + 1; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = wc_mul_f32(v0, v3); out_r[j] = wc_sel_f32(v2, v0, v4); }
+        { const size_t j = i + 2; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = wc_mul_f32(v0, v3); out_r[j] = wc_sel_f32(v2, v0, v4); }
+        { const size_t j = i + 3; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = wc_mul_f32(v0, v3); out_r[j] = wc_sel_f32(v2, v0, v4); }
       }
-      for (; i < n; i++) { const size_t j = i; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = v0 * v3; out_r[j] = wc_sel_f32(v2, v0, v4); }
+      for (; i < n; i++) { const size_t j = i; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = wc_mul_f32(v0, v3); out_r[j] = wc_sel_f32(v2, v0, v4); }
     }
     begin += n;
   }

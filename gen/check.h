@@ -1,0 +1,39 @@
+/* check.h: `wherec check`: generate a spec into a temporary directory, build the
+   generated code with the check harness and libwherec, run it and report. */
+#ifndef WHEREC_GEN_CHECK_H
+#define WHEREC_GEN_CHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* Exit statuses of `wherec check` (DESIGN §7). */
+enum { CHECK_OK = 0, CHECK_BAD_SPEC = 1, CHECK_MISMATCH = 3, CHECK_TOOLCHAIN = 4 };
+
+typedef struct check_options {
+  const char *cc;              /* compiler command; NULL: "clang" */
+  const char *trials;          /* per kernel, decimal; NULL: the harness's default */
+  const char *seed;            /* decimal or 0x; NULL: the harness's default */
+  bool        sanitize;        /* build generated code and harness with ASan + UBSan */
+  int         unroll;          /* > 0: overrides the spec's unroll option */
+  const char *templates_dir;   /* NULL: the generator's default */
+  const char *cflags;          /* space-separated flags for the generated code; NULL: -O2 */
+} check_options;
+
+/* Generates spec_path, builds and runs the harness: its table goes to stdout,
+   messages to err. Returns a CHECK_ status. The temporary directory is removed,
+   except after a mismatch or a failed build (its path is printed on err). */
+int check_run(const char *spec_path, const check_options *opt, FILE *err);
+
+/* Runs argv (argv[0] searched in PATH) and waits for it. log_path: a file that
+   receives its stdout and stderr, or NULL to inherit them. Returns its exit
+   status, 128 + the signal that killed it, or -1 (errno set) when it could
+   not be started. */
+int check_spawn(char *const argv[], const char *log_path);
+
+/* Adds the unroll factors a generated file states ("unroll 8", "unroll = 8",
+   "UNROLL 8"; any case) to values[0..n), without repeats; returns the new
+   count (at most cap). The harness straddles each factor with its extents. */
+int check_find_unrolls(const char *text, int *values, int n, int cap);
+
+#endif

@@ -1,0 +1,199 @@
+/* main.c: the `wherec` command line (DESIGN §7): gen and check, run and import to come.
+   Parses the arguments of a command, then hands over to gen_generate or check_run. */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "driver.h"
+#include "sema.h"
+
+#ifndef WHEREC_VERSION
+#define WHEREC_VERSION "unknown"
+#endif
+
+/* Exit statuses (DESIGN §7); 3 and 4 come from check_run and gen_generate. */
+enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2, EXIT_TOOLCHAIN = 4 };
+
+static const char usage_text[] =
+  "usage: wherec gen SPEC -o DIR [--prefix P] [--templates DIR] [--unroll N]\n"
+  "       wherec check SPEC [--cc CC] [--cflags FLAGS] [--trials N] [--seed S] [--sanitize]\n"
+  "                         [--unroll N] [--templates DIR]\n"
+  "       wherec run SPEC KERNEL IN.npy... -o OUT.npy [--interp]   (not implemented yet)\n"
+  "       wherec import MODEL.onnx -o SPEC                          (not implemented yet)\n"
+  "       wherec --help | --version\n";
+
+static const char help_text[] =
+  "wherec: ahead-of-time compiler of fused select (Where) kernels.\n"
+  "\n"
+  "  gen SPEC -o DIR       write DIR/<prefix>.h and DIR/<prefix>.c (files whose\n"
+  "                        content is unchanged are not rewritten)\n"
+  "    --prefix P          C prefix of every symbol (default: option prefix, else\n"
+  "                        the spec's file name)\n"
+  "    --templates DIR     render with the Lua templates in DIR\n"
+  "    --unroll N          unroll factor of inner loops, 1..64 (default: option unroll, else 8)\n"
+  "\n"
+  "  check SPEC            generate, compile with clang, and compare every kernel\n"
+  "                        with the reference and the interpreter on random edge-case\n"
+  "                        inputs; prints a table\n"
+  "    --cc CC             compiler to use (default: clang)\n"
+  "    --cflags FLAGS      optimisation flags for the generated code (default: -O2),\n"
+  "                        e.g. \"-O3 -march=native\"\n"
+  "    --trials N          bindings of the symbolic extents per kernel\n"
+  "    --seed S            random seed (decimal or 0x hex)\n"
+  "    --sanitize          build with -fsanitize=address,undefined\n"
+  "    --unroll N, --templates DIR   as for gen\n"
+  "\n"
+  "  The environment variables WHEREC_INCLUDE_DIR, WHEREC_HARNESS and\n"
+  "  WHEREC_RUNTIME_LIB point check at the headers, check_harness.c and libwherec.\n"
+  "\n"
+  "exit status: 0 ok, 1 errors in the spec, 2 usage, 3 check mismatch, 4 toolchain failure\n";
+
+/* One option of a command: a flag, or an option taking a value (`--name V`
+   or `--name=V`). A flag's value becomes "1". */
+typedef struct cli_opt {
+  const char  *name;           /* spelled with its dashes: "-o", "--prefix" */
+  bool         has_value;
+  const char **value;          /* where the value goes; NULL until given */
+} cli_opt;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static int usage_error(const char *fmt, ...) {
+  va_list ap;
+  fprintf(stderr, "wherec: ");
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "\n%s", usage_text);
+  return EXIT_USAGE;
+}
+
+/* Parses argv[2..argc): the options of one command and exactly one operand.
+   Returns -1 when all is well, EXIT_OK after --help, else EXIT_USAGE. */
+static int parse_args(int argc, char **argv, const cli_opt *opts, int n_opts,
+                      const char **operand) {
+  bool options_done = false;
+  *operand = NULL;
+  for (int i = 2; i < argc; i++) {
+    const char *a = argv[i];
+    if (!options_done && (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)) {
+      fputs(help_text, stdout);
+      return EXIT_OK;
+    }
+    if (!options_done && strcmp(a, "--") == 0) {
+      options_done = true;
+      continue;
+    }
+    if (options_done || a[0] != '-' || a[1] == '\0') {  /* "-" alone is an operand */
+      if (*operand) return usage_error("%s: one spec only", argv[1]);
+      *operand = a;
+      continue;
+    }
+    const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
+    size_t len = eq ? (size_t)(eq - a) : strlen(a);
+    const cli_opt *o = NULL;
+    for (int k = 0; k < n_opts && !o; k++)
+      if (strlen(opts[k].name) == len && strncmp(opts[k].name, a, len) == 0) o = &opts[k];
+    if (o == NULL) return usage_error("%s: unknown option '%.*s'", argv[1], (int)len, a);
+    if (!o->has_value) {
+      if (eq) return usage_error("option '%s' takes no value", o->name);
+      *o->value = "1";
+    } else if (eq) {
+      *o->value = eq + 1;
+    } else if (i + 1 < argc) {
+      *o->value = argv[++i];
+    } else {
+      return usage_error("option '%s' needs a value", o->name);
+    }
+  }
+  if (*operand == NULL) return usage_error("%s: missing SPEC", argv[1]);
+  return -1;
+}
+
+/* A whole unsigned number (base 10, or 0x hex when `hex`) in [lo, hi]. */
+static bool parse_uint(const char *s, bool hex, uint64_t lo, uint64_t hi, uint64_t *v) {
+  char *end;
+  if (s == NULL || *s < '0' || *s > '9') return false;  /* no sign, no space */
+  bool is_hex = hex && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+  *v = strtoull(s, &end, is_hex ? 16 : 10);
+  return *end == '\0' && *v >= lo && *v <= hi;
+}
+
+/* --unroll's value into *unroll (0 when absent); false when it is not 1..64. */
+static bool parse_unroll(const char *s, int *unroll) {
+  uint64_t v = 0;
+  *unroll = 0;
+  if (s == NULL) return true;
+  if (!parse_uint(s, false, 1, SEMA_MAX_UNROLL, &v)) return false;
+  *unroll = (int)v;
+  return true;
+}
+
+static int bad_unroll(const char *s) {
+  return usage_error("--unroll takes a whole number from 1 to %d, not '%s'", SEMA_MAX_UNROLL, s);
+}
+
+static int cmd_gen(int argc, char **argv) {
+  const char *spec, *out = NULL, *unroll = NULL;
+  gen_options g = {NULL, NULL, 0};
+  char prefix[256];
+  const cli_opt opts[] = {
+    {"-o", true, &out}, {"--prefix", true, &g.prefix},
+    {"--templates", true, &g.templates_dir}, {"--unroll", true, &unroll},
+  };
+  int rc = parse_args(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), &spec);
+  if (rc >= 0) return rc;
+  if (out == NULL) return usage_error("%s: missing -o DIR", "gen");
+  if (!parse_unroll(unroll, &g.unroll)) return bad_unroll(unroll);
+  rc = gen_generate(spec, out, &g, stderr, prefix, sizeof prefix);
+  return rc == 0 ? EXIT_OK : rc == 1 ? EXIT_BAD_INPUT : EXIT_TOOLCHAIN;
+}
+
+static int cmd_check(int argc, char **argv) {
+  const char *spec, *sanitize = NULL, *unroll = NULL;
+  check_options c = {NULL, NULL, NULL, false, 0, NULL, NULL};
+  uint64_t v;
+  const cli_opt opts[] = {
+    {"--cc", true, &c.cc}, {"--cflags", true, &c.cflags}, {"--trials", true, &c.trials}, {"--seed", true, &c.seed},
+    {"--sanitize", false, &sanitize}, {"--unroll", true, &unroll},
+    {"--templates", true, &c.templates_dir},
+  };
+  int rc = parse_args(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), &spec);
+  if (rc >= 0) return rc;
+  if (c.cc && *c.cc == '\0') return usage_error("--cc needs a compiler");
+  if (c.trials && !parse_uint(c.trials, false, 1, 1000000, &v))
+    return usage_error("--trials takes a whole number from 1 to 1000000, not '%s'", c.trials);
+  if (c.seed && !parse_uint(c.seed, true, 0, UINT64_MAX, &v))
+    return usage_error("--seed takes an unsigned 64-bit number, not '%s'", c.seed);
+  if (!parse_unroll(unroll, &c.unroll)) return bad_unroll(unroll);
+  c.sanitize = sanitize != NULL;
+  return check_run(spec, &c, stderr);
+}
+
+int main(int argc, char **argv) {
+  const char *cmd = argc > 1 ? argv[1] : NULL;
+  if (cmd == NULL) {
+    fputs(usage_text, stderr);
+    return EXIT_USAGE;
+  }
+  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+    fputs(usage_text, stdout);
+    fputs("\n", stdout);
+    fputs(help_text, stdout);
+    return EXIT_OK;
+  }
+  if (strcmp(cmd, "--version") == 0) {
+    printf("wherec %s\n", WHEREC_VERSION);
+    return EXIT_OK;
+  }
+  if (strcmp(cmd, "gen") == 0) return cmd_gen(argc, argv);
+  if (strcmp(cmd, "check") == 0) return cmd_check(argc, argv);
+  if (strcmp(cmd, "run") == 0 || strcmp(cmd, "import") == 0)
+    return usage_error("'%s' is not implemented yet", cmd);
+  return usage_error("unknown command '%s'", cmd);
+}
