@@ -102,30 +102,14 @@ local function name_const(n)
 end
 
 -- The kernel's expression, readable, for comments: where(c, x, x * 0.01).
+-- Shared subexpressions repeat in the text, so it stops at `limit` characters.
 local spell = { ADD = "+", SUB = "-", MUL = "*", DIV = "/", EQ = "==", NE = "!=", LT = "<",
                 LE = "<=", GT = ">", GE = ">=", OR = "||", AND = "&&" }
-function ops.describe(k, id)
+local function describe(k, id, budget)
+  if budget.left <= 0 then return "..." end
+  budget.left = budget.left - 1
   local n = k.nodes[id + 1]
-  local function sub(i) -- A spec name as a C identifier that cannot clash with C keywords or with
--- the names the source template uses (v3, e0, i0, a0, a0_r, n, out, ...).
-local reserved = {}
-for w in ([[auto break case char const continue default do double else enum extern float
-  for goto if inline int long register restrict return short signed sizeof static struct
-  switch typedef union unsigned void volatile while bool true false begin end out n i j
-  count coords slot in ext NULL]]):gmatch("%S+") do reserved[w] = true end
-function ops.ident(name)
-  if reserved[name] or name:match("^[veia]%d+") or name:match("^_") or name:match("^wc_") then
-    return name .. "_"
-  end
-  return name
-end
-
--- s as a C string literal.
-function ops.cstring(s)
-  return '"' .. s:gsub('[%c"\\?]', function(c) return string.format("\\%03o", c:byte()) end) .. '"'
-end
-
-return ops.describe(k, i) end
+  local function sub(i) return describe(k, i, budget) end
   if n.op == "INPUT" then return k.params[n.a + 1].name end
   if n.op == "CONST" then return name_const(n) end
   if n.op == "WHERE" then return "where(" .. sub(n.a) .. ", " .. sub(n.b) .. ", " .. sub(n.c) .. ")" end
@@ -138,6 +122,10 @@ return ops.describe(k, i) end
   if n.op == "CAST" then return n.dtype .. "(" .. sub(n.a) .. ")" end
   return "(" .. sub(n.a) .. " " .. spell[n.op] .. " " .. sub(n.b) .. ")"
 end
+-- Text that can stand inside a /* */ comment.
+function ops.comment(s) return (s:gsub("%*/", "* /")) end
+
+function ops.describe(k, id) return ops.comment(describe(k, id, { left = 40 })) end
 
 -- A spec name as a C identifier that cannot clash with C keywords or with
 -- the names the source template uses (v3, e0, i0, a0, a0_r, n, out, ...).
