@@ -23,9 +23,11 @@ add_dependencies(wherec_check wherec_runtime)      # check links the archive at 
 
 add_executable(wherec ${CMAKE_CURRENT_LIST_DIR}/main.c ${WHEREC_GEN_SOURCES})
 set_target_properties(wherec PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
-target_compile_definitions(wherec PRIVATE WHEREC_VERSION="${PROJECT_VERSION}")
+target_compile_definitions(wherec PRIVATE
+  WHEREC_VERSION="${PROJECT_VERSION}"
+  WHEREC_INCLUDE_DIR="${PROJECT_SOURCE_DIR}/include")
 target_link_libraries(wherec PRIVATE wherec_check wherec_front wherec_runtime
-                      $<BUILD_INTERFACE:wherec_warnings>)
+                      $<BUILD_INTERFACE:wherec_warnings> ${CMAKE_DL_LIBS})
 if(TARGET wherec_gen)
   target_link_libraries(wherec PRIVATE wherec_gen)
 endif()

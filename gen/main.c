@@ -1,5 +1,5 @@
-/* main.c: the `wherec` command line (DESIGN §7): gen and check, run and import to come.
-   Parses the arguments of a command, then hands over to gen_generate or check_run. */
+/* main.c: the `wherec` command line (DESIGN §7): gen, check, run and import.
+   Parses the arguments of gen and check itself; run and import parse their own. */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "import.h"
+#include "run.h"
 #include "driver.h"
 #include "sema.h"
 
@@ -22,8 +24,8 @@ static const char usage_text[] =
   "usage: wherec gen SPEC -o DIR [--prefix P] [--templates DIR] [--unroll N]\n"
   "       wherec check SPEC [--cc CC] [--cflags FLAGS] [--trials N] [--seed S] [--sanitize]\n"
   "                         [--unroll N] [--templates DIR]\n"
-  "       wherec run SPEC KERNEL IN.npy... -o OUT.npy [--interp]   (not implemented yet)\n"
-  "       wherec import MODEL.onnx -o SPEC                          (not implemented yet)\n"
+  "       wherec run SPEC KERNEL IN.npy... -o OUT.npy [--interp] [--cc CC]\n"
+  "       wherec import MODEL.onnx -o SPEC\n"
   "       wherec --help | --version\n";
 
 static const char help_text[] =
@@ -46,6 +48,17 @@ static const char help_text[] =
   "    --seed S            random seed (decimal or 0x hex)\n"
   "    --sanitize          build with -fsanitize=address,undefined\n"
   "    --unroll N, --templates DIR   as for gen\n"
+  "\n"
+  "  run SPEC KERNEL IN.npy... -o OUT.npy\n"
+  "                        compile the spec (cached by content hash), run KERNEL on\n"
+  "                        the .npy inputs and write its output\n"
+  "    --interp            run the generic interpreter instead of the compiled kernel\n"
+  "    --cc CC             compiler for the cache (default: clang)\n"
+  "\n"
+  "  import MODEL.onnx -o SPEC\n"
+  "                        write a spec of the model's Where / NonZero nodes with\n"
+  "                        static shapes, fused with their element-wise producers;\n"
+  "                        every node not taken is listed with the reason\n"
   "\n"
   "  The environment variables WHEREC_INCLUDE_DIR, WHEREC_HARNESS and\n"
   "  WHEREC_RUNTIME_LIB point check at the headers, check_harness.c and libwherec.\n"
@@ -193,7 +206,7 @@ int main(int argc, char **argv) {
   }
   if (strcmp(cmd, "gen") == 0) return cmd_gen(argc, argv);
   if (strcmp(cmd, "check") == 0) return cmd_check(argc, argv);
-  if (strcmp(cmd, "run") == 0 || strcmp(cmd, "import") == 0)
-    return usage_error("'%s' is not implemented yet", cmd);
+  if (strcmp(cmd, "run") == 0) return run_main(argc - 1, argv + 1);
+  if (strcmp(cmd, "import") == 0) return import_main(argc - 1, argv + 1);
   return usage_error("unknown command '%s'", cmd);
 }

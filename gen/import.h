@@ -1,0 +1,30 @@
+/* import.h: `wherec import MODEL.onnx -o SPEC`: the Where and NonZero nodes of an ONNX
+   model, fused with their element-wise producers, as kernels of a .where spec. */
+#ifndef WHEREC_GEN_IMPORT_H
+#define WHEREC_GEN_IMPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Exit statuses (DESIGN §7). */
+enum { IMPORT_OK = 0, IMPORT_BAD_INPUT = 1, IMPORT_USAGE = 2, IMPORT_WRITE_FAILED = 4 };
+
+/* Bounds on one fused expression (a region). */
+#define IMPORT_MAX_DEPTH  24   /* ONNX operators nested in one expression; keeps the
+                                  spec far below the parser's nesting limit */
+#define IMPORT_MAX_COPIES 16   /* copies of one producer in an expression (Relu, Clip
+                                  and LeakyRelu name their operand several times) */
+
+/* The command: argv[0] is "import". Lists every node it does not take (with
+   the reason) and every kernel it writes on stderr. SPEC is written only when
+   at least one kernel was imported, atomically. Returns an IMPORT_ status. */
+int import_main(int argc, char **argv);
+
+/* The spec text for the model in buf[0, len) (model_name goes into its
+   header comment). Returns IMPORT_OK with *spec malloc'ed, or
+   IMPORT_BAD_INPUT after printing why on log. For tests and fuzzing. */
+int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *log,
+                 char **spec);
+
+#endif

@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+# make_models.py: writes the ONNX test models of tests/onnx/models in the backend test layout
+# (<case>/model.onnx, <case>/test_data_set_0/input_N.pb, output_0.pb); test-time only.
+#
+# Needs the onnx package; the expected outputs come from onnxruntime when it is
+# installed (the reference wherec must match bit for bit), else from onnx's
+# ReferenceEvaluator. Usage: python3 tests/onnx/make_models.py [OUT_DIR]
+import os
+import shutil
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto as T
+from onnx import helper as h
+from onnx import numpy_helper
+
+OPSET = 17
+IR_VERSION = 8                      # old enough for every onnxruntime in use
+
+try:
+    import onnxruntime as ort
+except ImportError:                 # pragma: no cover - depends on the machine
+    ort = None
+
+
+def f32(*bits):
+    """float32 values from their bit patterns (NaN payloads survive)."""
+    return np.array(bits, dtype=np.uint32).view(np.float32)
+
+
+EDGE = np.concatenate([
+    np.array([-0.0, 0.0, 1.5, -1.5, np.inf, -np.inf, 3e-45, -3e-45, 0.1, -2.25, 7.0, -0.5],
+             dtype=np.float32),
+    f32(0x7fc00000, 0xffc00001, 0x7fa00000 | 0x400000, 0xfff00000),
+])
+
+
+def edge(shape, seed):
+    """float32 values of the shape drawn from the edge cases (NaNs, -0.0, infs, subnormals)."""
+    rng = np.random.default_rng(seed)
+    return EDGE[rng.integers(0, len(EDGE), size=shape)].reshape(shape)
+
+
+def vi(name, elem, shape):
+    return h.make_tensor_value_info(name, elem, shape)
+
+
+def scalar(name, value, dtype):
+    return numpy_helper.from_array(np.array(value, dtype=dtype), name)
+
+
+def evaluate(model, feeds):
+    if ort is not None:
+        # no graph rewrites: the reference is each operator's own kernel
+        opts = ort.SessionOptions()
+        opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+        sess = ort.InferenceSession(model.SerializeToString(), opts,
+                                    providers=["CPUExecutionProvider"])
+        return sess.run(None, feeds)
+    from onnx.reference import ReferenceEvaluator
+    return ReferenceEvaluator(model).run(None, feeds)
+
+
+def write_case(out_dir, name, nodes, inputs, outputs, feeds, initializers=(), value_info=(),
+               run=True):
+    graph = h.make_graph(nodes, name, inputs, outputs, initializer=list(initializers),
+                         value_info=list(value_info))
+    model = h.make_model(graph, opset_imports=[h.make_opsetid("", OPSET)],
+                         producer_name="wherec-tests")
+    model.ir_version = IR_VERSION
+    onnx.checker.check_model(model)
+    case = os.path.join(out_dir, name)
+    os.makedirs(case, exist_ok=True)
+    onnx.save(model, os.path.join(case, "model.onnx"))
+    if not run:
+        return
+    data = os.path.join(case, "test_data_set_0")
+    os.makedirs(data, exist_ok=True)
+    for i, (vin, arr) in enumerate(zip(inputs, feeds)):
+        with open(os.path.join(data, "input_%d.pb" % i), "wb") as f:
+            f.write(numpy_helper.from_array(arr, vin.name).SerializeToString())
+    results = evaluate(model, {vin.name: arr for vin, arr in zip(inputs, feeds)})
+    for i, (vout, arr) in enumerate(zip(outputs, results)):
+        with open(os.path.join(data, "output_%d.pb" % i), "wb") as f:
+            f.write(numpy_helper.from_array(np.asarray(arr), vout.name).SerializeToString())
+
+
+def main():
+    out_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "models")
+    if os.path.isdir(out_dir):
+        shutil.rmtree(out_dir)
+    os.makedirs(out_dir)
+    F, B, I64 = T.FLOAT, T.BOOL, T.INT64
+
+    # Where with broadcasting of all three inputs
+    write_case(out_dir, "where_broadcast",
+               [h.make_node("Where", ["condition", "x", "y"], ["out"])],
+               [vi("condition", B, [2, 1]), vi("x", F, [2, 3]), vi("y", F, [1, 3])],
+               [vi("out", F, [2, 3])],
+               [np.array([[True], [False]]), edge((2, 3), 1), edge((1, 3), 2)])
+
+    # NonZero of a float tensor: NaN counts, -0.0 does not
+    x = edge((3, 4), 3)
+    x[0, 0], x[1, 2] = 0.0, -0.0
+    write_case(out_dir, "nonzero",
+               [h.make_node("NonZero", ["x"], ["out"])],
+               [vi("x", F, [3, 4])], [vi("out", I64, [2, None])], [x])
+
+    # LeakyRelu over a symbolic batch extent
+    write_case(out_dir, "leaky_relu",
+               [h.make_node("LeakyRelu", ["x"], ["out"], alpha=0.1)],
+               [vi("x", F, ["N", 5])], [vi("out", F, ["N", 5])], [edge((3, 5), 4)])
+
+    write_case(out_dir, "relu",
+               [h.make_node("Relu", ["x"], ["out"])],
+               [vi("x", F, [2, 8])], [vi("out", F, [2, 8])], [edge((2, 8), 5)])
+
+    # Clip with scalar bounds from initializers
+    write_case(out_dir, "clip",
+               [h.make_node("Clip", ["x", "lo", "hi"], ["out"])],
+               [vi("x", F, [4, 4])], [vi("out", F, [4, 4])], [edge((4, 4), 6)],
+               initializers=[scalar("lo", -1.5, np.float32), scalar("hi", 2.25, np.float32)])
+
+    # The attention mask of a transformer: scores where the mask is 0 become -inf
+    mask = np.array([[[[1, 1, 0, 1]]]], dtype=np.int64)
+    scores = np.random.default_rng(7).standard_normal((1, 2, 4, 4)).astype(np.float32)
+    write_case(out_dir, "attention_mask",
+               [h.make_node("Equal", ["mask", "zero"], ["is_pad"]),
+                h.make_node("Where", ["is_pad", "neg_inf", "scores"], ["masked"])],
+               [vi("scores", F, [1, 2, 4, 4]), vi("mask", I64, [1, 1, 1, 4])],
+               [vi("masked", F, [1, 2, 4, 4])], [scores, mask],
+               initializers=[scalar("zero", 0, np.int64), scalar("neg_inf", -np.inf, np.float32)])
+
+    # One region of many fusable producers: comparisons, logic, arithmetic, Min/Max
+    write_case(out_dir, "fused_chain",
+               [h.make_node("Greater", ["x", "t"], ["gt"]),
+                h.make_node("Less", ["y", "x"], ["lt"]),
+                h.make_node("Xor", ["gt", "lt"], ["sel"]),
+                h.make_node("Abs", ["y"], ["ay"]),
+                h.make_node("Neg", ["x"], ["nx"]),
+                h.make_node("Max", ["ay", "nx"], ["big"]),
+                h.make_node("Add", ["x", "y"], ["s"]),
+                h.make_node("Div", ["s", "two"], ["mean"]),
+                h.make_node("Where", ["sel", "big", "mean"], ["out"])],
+               [vi("x", F, [3, 4]), vi("y", F, [3, 4]), vi("t", F, [])],
+               [vi("out", F, [3, 4])],
+               [edge((3, 4), 8), edge((3, 4), 9), np.array(0.5, dtype=np.float32)],
+               initializers=[scalar("two", 2.0, np.float32)])
+
+    # Integer Relu and Clip, and a Cast into a Where
+    write_case(out_dir, "int_relu_clip",
+               [h.make_node("Relu", ["x"], ["r"]),
+                h.make_node("Clip", ["r", "lo", "hi"], ["c"]),
+                h.make_node("Cast", ["c"], ["cf"], to=T.FLOAT),
+                h.make_node("Where", ["keep", "cf", "y"], ["out"])],
+               [vi("x", T.INT32, [6]), vi("keep", B, [6]), vi("y", F, [1])],
+               [vi("out", F, [6])],
+               [np.array([-5, 0, 3, 9, 2147483647, -2147483648], dtype=np.int32),
+                np.array([True, True, True, False, True, True]), np.array([-0.0], dtype=np.float32)],
+               initializers=[scalar("lo", 1, np.int32), scalar("hi", 8, np.int32)])
+
+    # Where on strings
+    write_case(out_dir, "where_string",
+               [h.make_node("Where", ["c", "x", "y"], ["out"])],
+               [vi("c", B, [3]), vi("x", T.STRING, [3]), vi("y", T.STRING, [1])],
+               [vi("out", T.STRING, [3])],
+               [np.array([True, False, True]), np.array(["ab", "", "xyz"], dtype=object),
+                np.array(["default"], dtype=object)])
+
+    # Import only: a Softmax is not taken; the Where still is, with its output as a parameter
+    write_case(out_dir, "partial",
+               [h.make_node("Softmax", ["x"], ["p"], axis=-1),
+                h.make_node("Where", ["c", "p", "x"], ["out"])],
+               [vi("x", F, [2, 3]), vi("c", B, [2, 3])], [vi("out", F, [2, 3])], [],
+               value_info=[vi("p", F, [2, 3])], run=False)
+
+    print("wrote %s (expected outputs from %s)" % (out_dir, "onnxruntime " + ort.__version__
+          if ort is not None else "onnx.reference"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+2ab2default2xyzBout

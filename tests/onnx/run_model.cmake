@@ -1,0 +1,50 @@
+# run_model.cmake: one ONNX backend-layout test case through wherec: import the model,
+# convert the .pb tensors to .npy, run the kernel on both paths, compare bit for bit.
+# cmake -DCLI=wherec -DPB2NPY=onnx_pb2npy -DCASE=dir -DWORK=dir -DCACHE=dir -P run_model.cmake
+
+function(step)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed (${rc}): ${ARGN}\n${out}${err}")
+  endif()
+  set(step_log "${err}" PARENT_SCOPE)
+endfunction()
+
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(ENV{WHEREC_CACHE_DIR} ${CACHE})
+
+step(${CLI} import ${CASE}/model.onnx -o ${WORK}/model.where)
+file(READ ${WORK}/model.where spec)
+string(REGEX MATCHALL "\nkernel [A-Za-z0-9_]+" kernels "${spec}")
+list(LENGTH kernels n)
+if(NOT n EQUAL 1)
+  message(FATAL_ERROR "expected one kernel, the spec has ${n}:\n${spec}")
+endif()
+string(REGEX REPLACE "\nkernel " "" kernel "${kernels}")
+
+set(inputs "")
+set(i 0)
+while(EXISTS ${CASE}/test_data_set_0/input_${i}.pb)
+  step(${PB2NPY} ${CASE}/test_data_set_0/input_${i}.pb ${WORK}/input_${i}.npy)
+  list(APPEND inputs ${WORK}/input_${i}.npy)
+  math(EXPR i "${i} + 1")
+endwhile()
+step(${PB2NPY} ${CASE}/test_data_set_0/output_0.pb ${WORK}/expected.npy)
+
+foreach(path specialized interpreted)
+  set(flag "")
+  if(path STREQUAL "interpreted")
+    set(flag --interp)
+  endif()
+  step(${CLI} run ${WORK}/model.where ${kernel} ${inputs} -o ${WORK}/${path}.npy ${flag})
+  if(NOT step_log MATCHES "ran ${kernel} \\(${path}\\)")
+    message(FATAL_ERROR "expected the ${path} path:\n${step_log}")
+  endif()
+  execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${WORK}/expected.npy ${WORK}/${path}.npy
+                  RESULT_VARIABLE same)
+  if(NOT same EQUAL 0)
+    message(FATAL_ERROR "${path} output differs from output_0.pb (${WORK}/${path}.npy)")
+  endif()
+endforeach()
+message(STATUS "${kernel}: specialized and interpreted outputs equal output_0.pb bit for bit")
