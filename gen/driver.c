@@ -90,6 +90,61 @@ static bool write_if_changed(const char *path, const diag_text *t, FILE *err) {
   return true;
 }
 
+/* ---- symbols: every kernel K emits P_K, P_K_range, P_K_program, ... ---- */
+
+typedef struct symbol {
+  char name[300];              /* the symbol without the "P_" prefix */
+  int  kernel;                 /* whose it is; -1 for the file's own (table, kernels) */
+} symbol;
+
+static int symbol_cmp(const void *a, const void *b) {
+  const symbol *x = a, *y = b;
+  int c = strcmp(x->name, y->name);
+  return c ? c : x->kernel - y->kernel;
+}
+
+/* Kernel names such as `a_range` (beside `a`) or `table` pass sema but would
+   define one C symbol twice: report them before anything is generated. */
+static void check_symbols(const sema_program *sp, diag_ctx *d) {
+  static const char *const suffix[] = {"", "_range", "_count", "_invoke", "_count_invoke",
+                                       "_coords_invoke", "_params", "_extents", "_out_dims",
+                                       "_program"};
+  size_t n = 2, cap = 2;
+  for (int i = 0; i < sp->n_kernels; i++)
+    cap += sizeof suffix / sizeof *suffix + (size_t)sp->kernels[i].n_params;
+  symbol *syms = malloc(cap * sizeof *syms);
+  if (syms == NULL) { diag_error(d, (diag_loc){0, 0, 0, 0}, "out of memory"); return; }
+  snprintf(syms[0].name, sizeof syms[0].name, "table");
+  snprintf(syms[1].name, sizeof syms[1].name, "kernels");
+  syms[0].kernel = syms[1].kernel = -1;
+  for (int i = 0; i < sp->n_kernels; i++) {
+    const sema_kernel *k = &sp->kernels[i];
+    for (size_t j = 0; j < sizeof suffix / sizeof *suffix; j++, n++) {
+      snprintf(syms[n].name, sizeof syms[n].name, "%s%s", k->name, suffix[j]);
+      syms[n].kernel = i;
+    }
+    for (int p = 0; p < k->n_params; p++, n++) {
+      snprintf(syms[n].name, sizeof syms[n].name, "%s_dims%d", k->name, p);
+      syms[n].kernel = i;
+    }
+  }
+  qsort(syms, n, sizeof *syms, symbol_cmp);
+  for (size_t i = 1; i < n; i++) {
+    const symbol *a = &syms[i - 1], *b = &syms[i];
+    if (strcmp(a->name, b->name) != 0 || a->kernel == b->kernel) continue;
+    const sema_kernel *kb = &sp->kernels[b->kernel];
+    if (a->kernel < 0)
+      diag_error(d, kb->loc, "kernel name '%s' would define the C symbol <prefix>_%s, which "
+                 "the generated file defines itself", kb->name, b->name);
+    else {
+      diag_error(d, kb->loc, "kernels '%s' and '%s' would both define the C symbol <prefix>_%s",
+                 sp->kernels[a->kernel].name, kb->name, b->name);
+      diag_note(d, sp->kernels[a->kernel].loc, "'%s' declared here", sp->kernels[a->kernel].name);
+    }
+  }
+  free(syms);
+}
+
 int gen_generate(const char *spec_path, const char *out_dir, const gen_options *opt, FILE *err,
                  char *prefix_out, size_t prefix_cap) {
   gen_options none = {NULL, NULL, 0};
@@ -117,6 +172,7 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
       diag_error(&d, sp->kernels[i].loc, "the parameters of '%s' do not broadcast together",
                  sp->kernels[i].name);
   }
+  if (d.n_errors == 0) check_symbols(sp, &d);
   if (opt->prefix && !is_ident(opt->prefix)) {
     fprintf(err, "wherec: error: --prefix '%s' is not a C identifier\n", opt->prefix);
     goto done;

@@ -97,11 +97,37 @@ static void test_generation_is_deterministic(void **state) {
   rmdir(b);
 }
 
+/* `a` and `a_range` pass the spec's rules but both define <prefix>_a_range. */
+static void test_kernel_names_that_clash_in_c_are_errors_and_write_nothing(void **state) {
+  (void)state;
+  char dir[] = "/tmp/wherec-clash-XXXXXX", spec[600], out[600], used[64];
+  assert_non_null(mkdtemp(dir));
+  snprintf(spec, sizeof spec, "%s/clash.where", dir);
+  snprintf(out, sizeof out, "%s/out", dir);
+  FILE *f = fopen(spec, "w");
+  assert_non_null(f);
+  fputs("kernel a(x: float[N]) = x;\nkernel a_range(x: float[N]) = x;\nkernel table(x: int8[]) = x;\n", f);
+  fclose(f);
+  FILE *err = tmpfile();
+  assert_int_equal(gen_generate(spec, out, NULL, err, used, sizeof used), 1);
+  rewind(err);
+  char text[4096];
+  size_t n = fread(text, 1, sizeof text - 1, err);
+  text[n] = '\0';
+  fclose(err);
+  assert_non_null(strstr(text, "clash.where:2:8: error: kernels 'a' and 'a_range' would both define"));
+  assert_non_null(strstr(text, "clash.where:3:8: error: kernel name 'table' would define"));
+  assert_int_equal(access(out, F_OK), -1);            /* nothing written, not even the directory */
+  unlink(spec);
+  rmdir(dir);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_golden_basic_spec_renders_the_committed_c),
     cmocka_unit_test(test_generated_builtin_kernels_are_current),
     cmocka_unit_test(test_generation_is_deterministic),
+    cmocka_unit_test(test_kernel_names_that_clash_in_c_are_errors_and_write_nothing),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
