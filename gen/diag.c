@@ -88,7 +88,8 @@ static void quote_line(diag_text *t, const diag_ctx *d, diag_loc loc) {
   if (loc.off > d->src_len || col0 > loc.off) return;
   start = loc.off - col0;
   end = loc.off;
-  while (end < d->src_len && d->src[end] != '\n') end++;
+  /* past the window nothing is shown: no need to find the end of a long line */
+  while (end < d->src_len && end <= loc.off + DIAG_WINDOW && d->src[end] != '\n') end++;
   if (end > start && d->src[end - 1] == '\r') end--;
   from = start;
   to = end;
@@ -129,9 +130,26 @@ static void emit(diag_ctx *d, const char *level, diag_loc loc, const char *fmt, 
   }
 }
 
+static void emitf(diag_ctx *d, const char *level, diag_loc loc, const char *fmt, ...)
+  DIAG_PRINTF(4, 5);
+static void emitf(diag_ctx *d, const char *level, diag_loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  emit(d, level, loc, fmt, ap);
+  va_end(ap);
+}
+
 void diag_error(diag_ctx *d, diag_loc loc, const char *fmt, ...) {
+  static const diag_loc nowhere = {0, 0, 0, 0};
   va_list ap;
   d->n_errors++;
+  if (d->n_errors > DIAG_MAX_ERRORS) {
+    /* a hostile file can hold millions of errors: say so once, then count only */
+    if (d->n_errors == DIAG_MAX_ERRORS + 1)
+      emitf(d, "error", nowhere, "too many errors; the rest are not shown (the limit is %d)",
+            DIAG_MAX_ERRORS);
+    return;
+  }
   va_start(ap, fmt);
   emit(d, "error", loc, fmt, ap);
   va_end(ap);
@@ -140,6 +158,7 @@ void diag_error(diag_ctx *d, diag_loc loc, const char *fmt, ...) {
 void diag_note(diag_ctx *d, diag_loc loc, const char *fmt, ...) {
   va_list ap;
   d->n_notes++;
+  if (d->n_errors > DIAG_MAX_ERRORS) return;   /* its error was not shown */
   va_start(ap, fmt);
   emit(d, "note", loc, fmt, ap);
   va_end(ap);

@@ -14,6 +14,9 @@
 #define DIAG_PRINTF(f, a)
 #endif
 
+/* Errors shown per file; beyond it one line says so and the rest are only counted. */
+#define DIAG_MAX_ERRORS 1000
+
 /* A place in the source; every token and AST node carries one. */
 typedef struct diag_loc {
   int    line;                 /* 1-based line; 0 = no location (whole file) */

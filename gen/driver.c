@@ -13,15 +13,16 @@
 #include "paths.h"
 #include "sema.h"
 
-/* The whole file, NUL-terminated; NULL with errno set on failure. */
-static char *slurp(const char *path, size_t *len) {
+/* The whole file, NUL-terminated; NULL with errno set on failure (EFBIG when
+   it holds more than max bytes: reading stops there, whatever the file's size). */
+static char *slurp(const char *path, size_t *len, size_t max) {
   FILE *f = fopen(path, "rb");
   char *buf = NULL;
   size_t n = 0, cap = 0;
   if (f == NULL) return NULL;
   for (;;) {
+    if (n > max) { free(buf); fclose(f); errno = EFBIG; return NULL; }
     if (cap - n < 4096) {
-      if (cap > PARSE_MAX_SOURCE) { free(buf); fclose(f); errno = EFBIG; return NULL; }
       char *nb = realloc(buf, cap = cap ? cap * 2 : 8192);
       if (nb == NULL) { free(buf); fclose(f); errno = ENOMEM; return NULL; }
       buf = nb;
@@ -60,18 +61,26 @@ static void prefix_from_path(const char *path, char *out, size_t cap) {
   out[n] = '\0';
 }
 
-/* Writes text to path unless it already holds exactly that: a temporary file
-   in the same directory, then rename, so readers never see half a file. */
-static bool write_if_changed(const char *path, const diag_text *t, FILE *err) {
+/* The first half of writing text to path: a temporary file beside it holding
+   text, named in tmp (tmp[0] is '\0' when path already holds exactly text, so
+   an unchanged file is not rewritten). Every output is staged before any is
+   renamed into place, so that a failure leaves the directory as it was. */
+static bool stage(const char *path, const diag_text *t, char tmp[4200], FILE *err) {
   size_t old_len;
-  char *old = slurp(path, &old_len);
-  char tmp[4200];
+  struct stat st;
+  char *old = slurp(path, &old_len, t->len);          /* a longer file differs anyway */
+  tmp[0] = '\0';
   if (old && old_len == t->len && memcmp(old, t->data, t->len) == 0) { free(old); return true; }
   free(old);
-  snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path);
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {  /* rename would fail after the other one */
+    fprintf(err, "wherec: error: cannot write %s: %s\n", path, strerror(EISDIR));
+    return false;
+  }
+  snprintf(tmp, 4200, "%s.tmpXXXXXX", path);
   int fd = mkstemp(tmp);
   if (fd < 0) {
     fprintf(err, "wherec: error: cannot create %s: %s\n", tmp, strerror(errno));
+    tmp[0] = '\0';
     return false;
   }
   size_t done = 0;
@@ -82,11 +91,25 @@ static bool write_if_changed(const char *path, const diag_text *t, FILE *err) {
     done += (size_t)w;
   }
   fchmod(fd, 0644);
-  if (done != t->len || close(fd) != 0 || rename(tmp, path) != 0) {
-    fprintf(err, "wherec: error: cannot write %s: %s\n", path, strerror(errno));
+  if (done != t->len || close(fd) != 0) {
+    fprintf(err, "wherec: error: cannot write %s: %s\n", path, strerror(errno ? errno : EIO));
     unlink(tmp);
+    tmp[0] = '\0';
     return false;
   }
+  return true;
+}
+
+/* The second half: the staged file replaces path (nothing to do if unchanged). */
+static bool commit(char tmp[4200], const char *path, FILE *err) {
+  if (tmp[0] == '\0') return true;
+  if (rename(tmp, path) != 0) {
+    fprintf(err, "wherec: error: cannot write %s: %s\n", path, strerror(errno));
+    unlink(tmp);
+    tmp[0] = '\0';
+    return false;
+  }
+  tmp[0] = '\0';
   return true;
 }
 
@@ -153,13 +176,18 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
   sema_program *sp = NULL;
   lower_program *lp = NULL;
   diag_text header = {0}, source = {0}, msg = {0};
-  char prefix[256], path[4096];
+  char prefix[256], path_h[4096], path_c[4096], tmp_h[4200] = "", tmp_c[4200] = "";
+  bool made_dir = false;
   size_t len;
   int rc = 1;
   if (opt == NULL) opt = &none;
-  char *src = slurp(spec_path, &len);
+  char *src = slurp(spec_path, &len, PARSE_MAX_SOURCE);
   if (src == NULL) {
-    fprintf(err, "%s: error: cannot read spec: %s\n", spec_path, strerror(errno));
+    if (errno == EFBIG)
+      fprintf(err, "%s: error: spec is too large (more than %zu bytes)\n", spec_path,
+              PARSE_MAX_SOURCE);
+    else
+      fprintf(err, "%s: error: cannot read spec: %s\n", spec_path, strerror(errno));
     return 1;
   }
   diag_init(&d, spec_path, src, len, err);
@@ -175,6 +203,11 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
   if (d.n_errors == 0) check_symbols(sp, &d);
   if (opt->prefix && !is_ident(opt->prefix)) {
     fprintf(err, "wherec: error: --prefix '%s' is not a C identifier\n", opt->prefix);
+    goto done;
+  }
+  if (opt->prefix && strlen(opt->prefix) >= sizeof prefix) {   /* it would be cut short */
+    fprintf(err, "wherec: error: --prefix is too long (%zu bytes; the limit is %zu)\n",
+            strlen(opt->prefix), sizeof prefix - 1);
     goto done;
   }
   if (d.n_errors > 0) goto done;
@@ -203,17 +236,25 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
     fprintf(err, "wherec: error: out of memory\n");
     goto done;
   }
-  if (mkdir(out_dir, 0755) != 0 && errno != EEXIST) {
+  if ((size_t)snprintf(path_h, sizeof path_h, "%s/%s.h", out_dir, prefix) >= sizeof path_h ||
+      (size_t)snprintf(path_c, sizeof path_c, "%s/%s.c", out_dir, prefix) >= sizeof path_c) {
+    fprintf(err, "wherec: error: output path too long: %s\n", out_dir);
+    goto done;
+  }
+  if (mkdir(out_dir, 0755) == 0) made_dir = true;
+  else if (errno != EEXIST) {
     fprintf(err, "wherec: error: cannot create %s: %s\n", out_dir, strerror(errno));
     goto done;
   }
-  snprintf(path, sizeof path, "%s/%s.h", out_dir, prefix);
-  if (!write_if_changed(path, &header, err)) goto done;
-  snprintf(path, sizeof path, "%s/%s.c", out_dir, prefix);
-  if (!write_if_changed(path, &source, err)) goto done;
+  if (!stage(path_h, &header, tmp_h, err) || !stage(path_c, &source, tmp_c, err) ||
+      !commit(tmp_h, path_h, err) || !commit(tmp_c, path_c, err))
+    goto done;
   if (prefix_out && prefix_cap) snprintf(prefix_out, prefix_cap, "%s", prefix);
   rc = 0;
 done:
+  if (tmp_h[0]) unlink(tmp_h);                         /* staged but not renamed */
+  if (tmp_c[0]) unlink(tmp_c);
+  if (rc != 0 && made_dir) rmdir(out_dir);            /* empty: nothing was renamed into it */
   diag_text_free(&header);
   diag_text_free(&source);
   diag_text_free(&msg);

@@ -134,24 +134,35 @@ static int lower_expr(lower_ctx *c, const ast_expr *e) {
 
 /* ---- loops -------------------------------------------------------------- */
 
-/* "N * M * 12" of a list of output dims (fixed parts folded). */
+/* "N * M * 12" of a list of output dims (fixed parts folded). Measured, then
+   written into the arena: extent names are up to 255 bytes, 16 of them. Sema
+   keeps the product of the fixed extents within SEMA_MAX_ELEMENTS. */
 static char *extent_expr(arena *a, const sema_kernel *sk, const int64_t *dims, int n, int64_t *fixed) {
-  char buf[1024];
+  char *buf = NULL;
   size_t len = 0;
   int64_t f = 1;
   bool sym = false;
-  buf[0] = '\0';
-  for (int i = 0; i < n; i++) {
-    if (dims[i] >= 0) { f *= dims[i]; continue; }
-    len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", sym ? " * " : "",
-                            sk->extent_names[-dims[i] - 1]);
-    if (len >= sizeof buf) len = sizeof buf - 1;
-    sym = true;
+  for (int i = 0; i < n; i++)
+    if (dims[i] >= 0) f *= dims[i];
+  for (int pass = 0; pass < 2; pass++) {
+    size_t at = 0;
+#define PUT(...) (at += (size_t)snprintf(buf ? buf + at : NULL, buf ? len + 1 - at : 0, __VA_ARGS__))
+    sym = false;
+    for (int i = 0; i < n; i++) {
+      if (dims[i] >= 0) continue;
+      PUT("%s%s", sym ? " * " : "", sk->extent_names[-dims[i] - 1]);
+      sym = true;
+    }
+    if (!sym) PUT("%lld", (long long)f);
+    else if (f != 1) PUT(" * %lld", (long long)f);
+#undef PUT
+    if (buf == NULL) {
+      len = at;
+      buf = arena_alloc(a, len + 1);
+    }
   }
   *fixed = sym ? -1 : f;
-  if (!sym) snprintf(buf, sizeof buf, "%lld", (long long)f);
-  else if (f != 1) snprintf(buf + len, sizeof buf - len, " * %lld", (long long)f);
-  return arena_strdup(a, buf);
+  return buf;
 }
 
 /* Product of loop extent variables e<i> for the given loops, or "1". */
@@ -293,7 +304,11 @@ static int elem_work(const lower_kernel *k) {
   return n ? n : 1;
 }
 
-static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, int unroll) {
+/* budget: the element operations the spec's kernels before this one left of
+   LOWER_MAX_TOTAL_WORK; this kernel's unrolled and straight-line copies come
+   out of it. */
+static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, int unroll,
+                              int64_t *budget) {
   lower_ctx c;
   bool coords = sk->kind == WC_KIND_ARGWHERE || sk->kind == WC_KIND_NONZERO;
   int np = sk->n_params;
@@ -314,10 +329,17 @@ static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, 
   int work = elem_work(k);
   k->unroll = unroll;
   if (work * k->unroll > LOWER_MAX_UNROLL_WORK) k->unroll = LOWER_MAX_UNROLL_WORK / work;
+  /* the loop body is emitted unroll + 1 times (unrolled, then the remainder) */
+  if ((int64_t)work * (k->unroll + 1) > *budget) k->unroll = (int)(*budget / work) - 1;
   if (k->unroll < 1) k->unroll = 1;
+  *budget -= (int64_t)work * (k->unroll + 1);
+  if (*budget < 0) *budget = 0;
   k->straight = !coords && k->total_fixed >= 0 && k->total_fixed <= LOWER_MAX_STRAIGHT &&
-                k->total_fixed * work <= LOWER_MAX_STRAIGHT_WORK;
-  if (k->straight) plan_straight(&c);
+                k->total_fixed * work <= LOWER_MAX_STRAIGHT_WORK && k->total_fixed * work <= *budget;
+  if (k->straight) {
+    *budget -= k->total_fixed * work;
+    plan_straight(&c);
+  }
   if (!coords) plan_row_select(k);
 }
 
@@ -336,8 +358,9 @@ lower_program *lower_spec(const sema_program *sp, int unroll) {
   lp->unroll = unroll > 0 ? unroll : sp->unroll > 0 ? sp->unroll : DEFAULT_UNROLL;
   lp->n_kernels = sp->n_kernels;
   lp->kernels = arena_array(&lp->arena, (size_t)(sp->n_kernels ? sp->n_kernels : 1), sizeof *lp->kernels);
+  int64_t budget = LOWER_MAX_TOTAL_WORK;
   for (int i = 0; i < sp->n_kernels; i++)
-    lower_kernel_plan(&lp->arena, &sp->kernels[i], &lp->kernels[i], lp->unroll);
+    lower_kernel_plan(&lp->arena, &sp->kernels[i], &lp->kernels[i], lp->unroll, &budget);
   lp->arena.oom = NULL;
   return lp;
 }

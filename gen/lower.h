@@ -10,6 +10,11 @@
 #define LOWER_MAX_UNROLL_WORK 2048   /* unroll x per-element operations, at most */
 #define LOWER_MAX_STRAIGHT 64        /* fixed kernels this small become straight-line code */
 #define LOWER_MAX_STRAIGHT_WORK 4096 /* elements x per-element operations, at most */
+/* Element operations emitted for a whole spec (unrolled loop bodies and
+   straight-line code), at most: past it, kernels in declaration order get
+   fewer unrolled copies and loops instead of straight-line code, so that a
+   small hostile spec cannot make gigabytes of C. */
+#define LOWER_MAX_TOTAL_WORK ((int64_t)1 << 20)
 
 /* Where a value is computed: once per call, once per row, once per element. */
 typedef enum lower_level { LOWER_KERNEL = 0, LOWER_ROW = 1, LOWER_ELEM = 2 } lower_level;

@@ -17,6 +17,8 @@ typedef struct parser {
   arena     *a;                /* owns the tree (the file's arena) */
   int        depth;            /* nesting of the expression being parsed */
   bool       panic;            /* a syntax error in this statement; skip to the next */
+  int        n_nodes;          /* expression nodes made in the whole file */
+  bool       too_many;         /* PARSE_MAX_NODES was reached (reported once) */
 } parser;
 
 /* A growable array in the arena (old storage is simply abandoned). */
@@ -124,6 +126,7 @@ static ast_expr *parse_expr(parser *p, diag_loc at);
 
 static ast_expr *new_expr(parser *p, ast_expr_kind kind, diag_loc loc) {
   ast_expr *e = arena_alloc(p->a, sizeof *e);
+  p->n_nodes++;
   e->kind = kind;
   e->loc = loc;
   e->height = 1;
@@ -189,8 +192,22 @@ static ast_expr *call(parser *p, const char *name, diag_loc loc) {
   return e;
 }
 
+/* False, after one error for the whole file, when the file has made its
+   PARSE_MAX_NODES expression nodes: every operand starts here or in
+   parse_unary, so no expression grows much past the limit. */
+static bool room(parser *p) {
+  if (p->n_nodes < PARSE_MAX_NODES) return true;
+  if (!p->too_many)
+    diag_error(p->d, p->tok.loc, "too many operations in one file (the limit is %d)",
+               PARSE_MAX_NODES);
+  p->too_many = true;
+  p->panic = true;
+  return false;
+}
+
 /* primary := literal | name | name '(' args ')' | '(' expr ')' */
 static ast_expr *parse_primary(parser *p) {
+  if (!room(p)) return NULL;
   switch (p->tok.kind) {
   case LEX_INT: return literal(p, AST_LIT_INT);
   case LEX_FLOAT: return literal(p, AST_LIT_FLOAT);
@@ -230,7 +247,7 @@ static ast_expr *parse_unary(parser *p) {
   ast_expr *arg, *e;
   lex_token op = p->tok;
   if (op.kind != LEX_NOT && op.kind != LEX_MINUS) return parse_primary(p);
-  if (!enter(p, op.loc)) return NULL;
+  if (!room(p) || !enter(p, op.loc)) return NULL;
   advance(p);
   arg = parse_unary(p);
   p->depth--;

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lex.h"
+
 /* The dtype of an expression made of literals only, until its context gives it one. */
 #define UNTYPED ((wc_dtype)0)
 
@@ -113,6 +115,8 @@ typedef struct sema {
   vec           kernels;       /* sema_kernel instances */
   long          n_instances;   /* instances so far (checked or not) */
   bool          too_many;      /* the instance limit was reported */
+  int64_t       n_nodes;       /* expression nodes of those instances */
+  bool          too_big;       /* the node limit was reported */
 
   const ast_kernel *k;         /* kernel being checked */
   int           *tv_count;     /* per type variable: dtypes listed */
@@ -302,8 +306,23 @@ static bool check_tvars(sema *s) {
   return ok;
 }
 
+/* The product of the non-zero fixed extents of sh (symbols aside), or -1
+   when it exceeds SEMA_MAX_ELEMENTS: lowering and the generated code multiply
+   them in 64 bits (a zero makes a shape empty, but the others still multiply). */
+static int64_t fixed_elements(const ast_shape *sh) {
+  int64_t n = 1;
+  int i;
+  for (i = 0; i < sh->rank; i++) {
+    if (sh->dims[i] <= 0) continue;
+    if (n > SEMA_MAX_ELEMENTS / sh->dims[i]) return -1;
+    n *= sh->dims[i];
+  }
+  return n;
+}
+
 /* Parameters: unique names; a dtype or a type variable; rank within
-   WC_MAX_RANK; extents numbered in order of first appearance. */
+   WC_MAX_RANK; extents numbered in order of first appearance; fixed extents
+   within SEMA_MAX_ELEMENTS together. */
 static bool check_params(sema *s) {
   const ast_kernel *k = s->k;
   nmap names, extents, tvars;
@@ -319,6 +338,7 @@ static bool check_params(sema *s) {
     const ast_param *ap = &k->params[i];
     gparam *gp = &s->params[i];
     int first = nmap_add(&names, ap->name, i);
+    bool dims_ok = true;
     gp->name = arena_strdup(s->pa, ap->name);
     gp->loc = ap->loc;
     gp->tvar = nmap_get(&tvars, ap->type);
@@ -346,7 +366,7 @@ static bool check_params(sema *s) {
       if (!dim->name) {
         if (dim->too_big || dim->value > (uint64_t)INT64_MAX) {
           err(s, dim->loc, "extent is too large (the limit is %lld)", (long long)INT64_MAX);
-          ok = false;
+          ok = dims_ok = false;
         }
         gp->shape.dims[j] = (int64_t)dim->value;
         continue;
@@ -360,6 +380,11 @@ static bool check_params(sema *s) {
         *(const char **)vec_push(s->pa, &ext, sizeof(const char *)) = arena_strdup(s->pa, dim->name);
       }
       gp->shape.dims[j] = WC_SYM(nmap_get(&extents, dim->name));
+    }
+    if (dims_ok && fixed_elements(&gp->shape) < 0) {
+      err(s, ap->loc, "parameter '%s' is too large: its fixed extents multiply to more than "
+          "%lld elements", ap->name, (long long)SEMA_MAX_ELEMENTS);
+      ok = false;
     }
   }
   s->n_extents = ext.n;
@@ -882,6 +907,36 @@ static void instantiate(sema *s, const ast_expr *resolved, sema_binding *bind, c
   *(sema_kernel *)vec_push(s->pa, &s->kernels, sizeof kern) = kern;
 }
 
+/* Nodes of the expression tree e (its height is at most PARSE_MAX_DEPTH). */
+static long count_nodes(const ast_expr *e) {
+  long n = 1;
+  int i;
+  switch (e->kind) {
+  case AST_LIT:
+  case AST_PARAM: break;
+  case AST_UNARY: n += count_nodes(e->u.unary.arg); break;
+  case AST_BINARY: n += count_nodes(e->u.binary.lhs) + count_nodes(e->u.binary.rhs); break;
+  case AST_CALL:
+    for (i = 0; i < e->u.call.n_args; i++) n += count_nodes(e->u.call.args[i]);
+    break;
+  }
+  return n;
+}
+
+/* The kernel's output (the broadcast of all its parameters) within
+   SEMA_MAX_ELEMENTS; parameters that do not broadcast are reported later. */
+static bool check_out_size(sema *s) {
+  ast_shape out;
+  int i;
+  out.rank = 0;
+  for (i = 0; i < s->k->n_params; i++)
+    if (!sema_broadcast(&out, &s->params[i].shape, &out)) return true;
+  if (fixed_elements(&out) >= 0) return true;
+  err(s, s->k->loc, "the output of kernel '%s' is too large: its fixed extents multiply to more "
+      "than %lld elements", s->k->name, (long long)SEMA_MAX_ELEMENTS);
+  return false;
+}
+
 /* Check one kernel declaration and add its instances (one per binding of its
    type variables, the last variable varying fastest). */
 static void check_kernel(sema *s, const ast_kernel *k) {
@@ -889,7 +944,7 @@ static void check_kernel(sema *s, const ast_kernel *k) {
   ast_expr *resolved;
   long count = 1;
   int *idx, i;
-  bool tvars_ok, ok;
+  bool tvars_ok, ok, long_name = false;
 
   s->k = k;
   s->bind = NULL;
@@ -901,6 +956,8 @@ static void check_kernel(sema *s, const ast_kernel *k) {
   for (i = 0; i < k->n_tvars; i++) nmap_add(&tvars, k->tvars[i].name, i);
   resolved = ast_clone(&s->tmp, k->expr);
   ok = resolve(s, resolved, &params, &tvars, true) && ok && tvars_ok;
+  if (ok && !(resolved->kind == AST_CALL && resolved->u.call.fn == AST_FN_WHERE_V1))
+    ok = check_out_size(s);
   if (!tvars_ok) return;   /* the instance names are unknown */
 
   for (i = 0; i < k->n_tvars; i++) {
@@ -914,6 +971,15 @@ static void check_kernel(sema *s, const ast_kernel *k) {
     return;
   }
   s->n_instances += count;
+  /* every instance is a typed copy of the expression: bound the copies */
+  if (s->n_nodes + (int64_t)count * count_nodes(k->expr) > SEMA_MAX_NODES) {
+    if (!s->too_big)
+      err(s, k->loc, "too many operations (more than %d in all kernels after specialization)",
+          SEMA_MAX_NODES);
+    s->too_big = true;
+    return;
+  }
+  s->n_nodes += (int64_t)count * count_nodes(k->expr);
 
   idx = arena_array(&s->tmp, (size_t)k->n_tvars + 1, sizeof *idx);
   for (;;) {
@@ -928,9 +994,15 @@ static void check_kernel(sema *s, const ast_kernel *k) {
       diag_text_printf(&s->bind_desc, "%s%s = %s", i ? ", " : "", bind[i].var,
                        ast_dtype_name(bind[i].dtype));
     }
+    if (name.len > LEX_MAX_IDENT && k->n_tvars > 0 && !long_name) {   /* else the lexer said so */
+      char buf[80];
+      diag_error(s->d, k->loc, "kernel name '%s' is too long after specialization (%zu bytes; "
+                 "the limit is %d)", printable(name.data, buf), name.len, LEX_MAX_IDENT);
+      long_name = true;
+    }
     /* Names are claimed even when the kernel has errors, so that a duplicate
        is reported at once, not after the first error is fixed. */
-    if (!name.truncated) {
+    if (!name.truncated && name.len <= LEX_MAX_IDENT) {
       const char *inst = arena_strdup(s->pa, name.data);
       if (claim_name(s, inst) && ok) instantiate(s, resolved, bind, inst);
     }

@@ -4,12 +4,17 @@
 #define WHEREC_GEN_SEMA_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "ast.h"
 #include "diag.h"
 
-#define SEMA_MAX_KERNELS 100000   /* kernel instances per file, after specialization */
+#define SEMA_MAX_KERNELS 10000    /* kernel instances per file, after specialization */
+#define SEMA_MAX_NODES   200000   /* expression nodes of all instances together */
 #define SEMA_MAX_UNROLL  64       /* option unroll takes 1 .. SEMA_MAX_UNROLL */
+/* Fixed extents of a parameter or output multiply to at most this many elements
+   (zeros aside), so that the byte size of any dtype fits in int64_t. */
+#define SEMA_MAX_ELEMENTS (INT64_MAX / 16)
 
 typedef struct sema_param {
   const char *name;            /* parameter name in the spec */

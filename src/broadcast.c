@@ -35,6 +35,16 @@ void wc__loop_plan(wc_loop *L, int n_ops, const wc_tensor *const *ops,
   int r = 0;
   L->n_ops = n_ops;
   L->count = 1;
+  /* An empty output is a plan of no elements: its other extents may be as
+     large as they like, and their products (count, strides) would overflow. */
+  for (int d = 0; d < out_rank; d++)
+    if (out_shape[d] == 0) {
+      L->rank = 1;
+      L->count = 0;
+      L->extent[0] = 0;
+      for (int k = 0; k < n_ops; k++) L->stride[k][0] = 0;
+      return;
+    }
   /* Strides of each operand over the output's dims; extent-1 dims dropped. */
   for (int d = 0; d < out_rank; d++) {
     L->count *= out_shape[d];

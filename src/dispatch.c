@@ -31,6 +31,8 @@ static bool plain_where(const wc_kernel *k, where_kernel *w) {
   const wc_instr *top;
   if (k->kind != WC_KIND_ELEMENTWISE || k->n_inputs != 3 || k->n_instrs != 4 || k->range == NULL)
     return false;
+  /* generated code reads bool as (byte != 0): it would turn other 1-byte values to 0/1 */
+  if (k->out_dtype == WC_BOOL) return false;
   top = &k->program[3];
   if (top->op != WC_OP_WHERE) return false;
   const wc_instr *c = &k->program[top->a], *x = &k->program[top->b], *y = &k->program[top->c];
@@ -135,7 +137,9 @@ static wc_status run_coords(const wc_kernel *k, const wc_tensor *in, wc_tensor *
   if ((s = coords_value(k, in, &value, &temp)) != WC_OK) { free(temp); return s; }
   int rank = value.rank;
   bool rows = k->kind == WC_KIND_ARGWHERE;
-  if (specialize && k->count && k->coords && bind_all(k, in, ext)) {
+  /* The generated function lists coordinates of the pattern's rank; inputs of
+     a lower rank bind (leading extents 1) but want coordinates of their own. */
+  if (specialize && k->count && k->coords && rank == k->out_rank && bind_all(k, in, ext)) {
     for (int i = 0; i < k->n_inputs; i++) data[i] = in[i].data;
     n = k->count(ext, data);
     need = n * rank;

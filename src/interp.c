@@ -71,11 +71,16 @@ static void logic_block(wc_opcode op, void *dst, const void *a, const void *b, i
   }
 }
 
-/* where: values move as bits of their width, branch-free. */
+/* where: values move as bits of their width, blended under a mask from the
+   condition (read as bytes: compilers vectorize neither bool loads nor a ?:
+   that may branch). */
 #define SELECT_W(T)                                                            \
   { const T *x = a, *y = b; T *o = dst;                                        \
-    for (int64_t i = 0; i < n; i++) o[i] = c[i] ? x[i] : y[i]; } break
-static void select_block(size_t w, void *dst, const bool *c, const void *a, const void *b, int64_t n) {
+    for (int64_t i = 0; i < n; i++) {                                          \
+      T m = (T)((T)0 - (T)(c[i] != 0));                                        \
+      o[i] = (T)((x[i] & m) | (y[i] & (T)~m)); } } break
+static void select_block(size_t w, void *dst, const void *cond, const void *a, const void *b, int64_t n) {
+  const uint8_t *c = cond;
   switch (w) {
     case 1: SELECT_W(uint8_t);
     case 2: SELECT_W(uint16_t);
@@ -217,7 +222,13 @@ wc_status wc__interp_elementwise(const wc_kernel *k, const wc_tensor *in, wc_ten
           size_t w = wc_dtype_size(in[a].dtype);
           int64_t s = L.stride[a][inner];
           const char *p = (const char *)in[a].data + (size_t)(it.off[a] + j0 * s) * w;
-          if (s) val[i] = p;
+          if (in[a].dtype == WC_BOOL) {
+            /* any non-zero byte is true (as in generated code and the
+               reference); the block operations load C bools, which must be 0 or 1 */
+            uint8_t *b = (uint8_t *)SCRATCH(i);
+            for (int64_t j = 0; j < n; j++) b[j] = ((const uint8_t *)p)[j * s] != 0;
+            val[i] = b;
+          } else if (s) val[i] = p;
           else { fill(SCRATCH(i), p, w, n); val[i] = SCRATCH(i); }
           continue;
         }

@@ -42,11 +42,13 @@ void wc__ref_unflatten(int64_t k, int r, const int64_t *shape, int64_t *idx) {
   }
 }
 
+/* Validates the operands; *total is out's element count (0 when empty, however
+   large its other extents: multiplying them here could overflow). */
 static wc_status ref_check(const wc_tensor *c, const wc_tensor *x, const wc_tensor *y,
-                           const wc_tensor *o) {
+                           const wc_tensor *o, int64_t *total) {
   const wc_tensor *all[4] = {c, x, y, o};
   for (int i = 0; i < 4; i++) {
-    wc_status s = wc__tensor_check(all[i], NULL);
+    wc_status s = wc__tensor_check(all[i], i == 3 ? total : NULL);
     if (s != WC_OK) return s;
   }
   if (c->dtype != WC_BOOL || x->dtype != y->dtype || o->dtype != x->dtype) return WC_E_DTYPE;
@@ -59,16 +61,14 @@ static void ref_copy(void *dst, int64_t di, const void *src, int64_t si, size_t 
 
 wc_status wc_ref_where(const wc_tensor *c, const wc_tensor *x, const wc_tensor *y,
                        wc_tensor *o) {
-  int64_t shape[WC_MAX_RANK], idx[WC_MAX_RANK], total = 1;
+  int64_t shape[WC_MAX_RANK], idx[WC_MAX_RANK], total;
   int r;
-  wc_status s = ref_check(c, x, y, o);
+  wc_status s = ref_check(c, x, y, o, &total);
   if (s != WC_OK) return s;
   if ((s = ref_shape3(c, x, y, &r, shape)) != WC_OK) return s;
   if (o->rank != r) return WC_E_SHAPE;
-  for (int d = 0; d < r; d++) {
+  for (int d = 0; d < r; d++)
     if (o->shape[d] != shape[d]) return WC_E_SHAPE;
-    total *= shape[d];
-  }
   size_t w = wc_dtype_size(x->dtype);
   for (int64_t k = 0; k < total; k++) {
     wc__ref_unflatten(k, r, shape, idx);
@@ -81,15 +81,13 @@ wc_status wc_ref_where(const wc_tensor *c, const wc_tensor *x, const wc_tensor *
 
 wc_status wc_ref_where_v1(const wc_tensor *c, const wc_tensor *x, const wc_tensor *y,
                           wc_tensor *o) {
-  int64_t idx[WC_MAX_RANK], total = 1;
+  int64_t idx[WC_MAX_RANK], total;
   bool rows;
-  wc_status s = ref_check(c, x, y, o);
+  wc_status s = ref_check(c, x, y, o, &total);
   if (s != WC_OK) return s;
   if (y->rank != x->rank || o->rank != x->rank) return WC_E_SHAPE;
-  for (int d = 0; d < x->rank; d++) {
+  for (int d = 0; d < x->rank; d++)
     if (y->shape[d] != x->shape[d] || o->shape[d] != x->shape[d]) return WC_E_SHAPE;
-    total *= x->shape[d];
-  }
   rows = c->rank != x->rank;
   if (rows && !(c->rank == 1 && x->rank > 1 && c->shape[0] == x->shape[0])) return WC_E_SHAPE;
   for (int d = 0; !rows && d < x->rank; d++)

@@ -138,6 +138,109 @@ static void test_wc_where_uses_a_registered_table(void **state) {
   assert_int_equal(wc_register(NULL), WC_E_ARG);
 }
 
+/* A lower-rank input binds the pattern [R, C] with leading extents of 1, but
+   its coordinates have its own rank: the interpreter lists them, and the
+   capacity is counted in those (ASan sees any write past `coords`). */
+static void test_wc_run_argwhere_of_a_lower_rank_input_lists_its_own_coordinates(void **state) {
+  (void)state;
+  float x[3] = {1, 0, 2}, s = 5;
+  const int64_t s3[] = {3}, cap2[] = {2};
+  int64_t *coords = malloc(2 * sizeof *coords);
+  assert_non_null(coords);
+  wc_tensor in = shaped(WC_FLOAT, 1, s3, x), out = shaped(WC_INT64, 1, cap2, coords);
+  wc_path path = WC_PATH_SPECIALIZED;
+  assert_int_equal(wc_run(&golden_table, "coords", &in, 1, &out, &path), WC_OK);
+  assert_int_equal(path, WC_PATH_INTERPRETED);
+  assert_int_equal(out.rank, 2);
+  assert_int_equal(out.shape[0], 2);
+  assert_int_equal(out.shape[1], 1);
+  assert_int_equal(coords[0], 0);
+  assert_int_equal(coords[1], 2);
+  wc_tensor scalar = shaped(WC_FLOAT, 0, NULL, &s), none = shaped(WC_INT64, 1, (const int64_t[]){0}, NULL);
+  assert_int_equal(wc_run(&golden_table, "coords", &scalar, 1, &none, &path), WC_OK);
+  assert_int_equal(none.shape[0], 1);                 /* one true element, no coordinates */
+  assert_int_equal(none.shape[1], 0);
+  free(coords);
+}
+
+/* A bool stores one byte: any non-zero byte is true, on every path, and the
+   interpreter's C bools never hold other values (UBSan checks each load). */
+static void test_bool_bytes_other_than_one_are_true_on_every_path(void **state) {
+  (void)state;
+  uint8_t c[4] = {0, 2, 255, 1};
+  float x[4] = {1, 2, 3, 4}, y[4] = {5, 6, 7, 8}, a[4], b[4], r[4];
+  const int64_t s22[] = {2, 2};
+  const float expect[] = {5, 2, 3, 4};
+  wc_tensor in[3] = {shaped(WC_BOOL, 2, s22, c), shaped(WC_FLOAT, 2, s22, x),
+                     shaped(WC_FLOAT, 2, s22, y)};
+  wc_tensor ta = shaped(WC_FLOAT, 2, s22, a), tb = shaped(WC_FLOAT, 2, s22, b),
+            tr = shaped(WC_FLOAT, 2, s22, r);
+  const wc_kernel *k = wc_find_kernel(&golden_table, "fixed_2x2");
+  assert_int_equal(wc_run(&golden_table, "fixed_2x2", in, 3, &ta, NULL), WC_OK);
+  assert_int_equal(wc_interpret(k, in, 3, &tb), WC_OK);
+  assert_int_equal(wc_ref_run(k, in, 3, &tr), WC_OK);
+  assert_memory_equal(a, expect, sizeof expect);
+  assert_memory_equal(b, expect, sizeof expect);
+  assert_memory_equal(r, expect, sizeof expect);
+}
+
+/* Empty, with the other extents' product far past int64: nothing to do, and
+   nothing may multiply them (UBSan checks the loop plan and the reference). */
+static void test_empty_tensors_with_huge_other_extents_run_on_every_path(void **state) {
+  (void)state;
+  const int64_t big[] = {(int64_t)1 << 62, (int64_t)1 << 62, 0};
+  const int64_t v1c[] = {(int64_t)1 << 62};
+  wc_tensor c = shaped(WC_BOOL, 3, big, NULL), x = shaped(WC_FLOAT, 3, big, NULL),
+            y = shaped(WC_FLOAT, 3, big, NULL), o = shaped(WC_FLOAT, 3, big, NULL);
+  wc_tensor rows = shaped(WC_BOOL, 1, v1c, NULL);
+  assert_int_equal(wc_where(&c, &x, &y, &o), WC_OK);
+  assert_int_equal(wc_ref_where(&c, &x, &y, &o), WC_OK);
+  assert_int_equal(wc_where_v1(&c, &x, &y, &o), WC_OK);
+  assert_int_equal(wc_ref_where_v1(&c, &x, &y, &o), WC_OK);
+  assert_int_equal(wc_where_v1(&rows, &x, &y, &o), WC_E_ARG);   /* rows has 2^62 elements, no data */
+  wc_tensor in = shaped(WC_FLOAT, 3, big, NULL), out = shaped(WC_FLOAT, 3, big, NULL);
+  const wc_kernel *k = wc_find_kernel(&golden_table, "leaky");
+  assert_int_equal(wc_interpret(k, &in, 1, &out), WC_OK);
+  assert_int_equal(wc_run(&golden_table, "leaky", &in, 1, &out, NULL), WC_OK);
+  assert_int_equal(wc_ref_run(k, &in, 1, &out), WC_OK);
+}
+
+/* Generated code reads bool as (byte != 0), so a registered bool where would
+   turn other 1-byte values into 0 / 1: wc_where must not use it for them. */
+static void bool_rows_range(const size_t *ext, const void *const *in, void *out, size_t begin,
+                            size_t end) {
+  const uint8_t *c = in[0], *x = in[1], *y = in[2];
+  uint8_t *o = out;
+  size_t B = ext[1], C = ext[2];
+  for (size_t i = begin; i < end; i++) {
+    size_t ci = i / (B * C) * C + i % C;
+    o[i] = c[ci] != 0 ? x[i] != 0 : y[i] != 0;
+  }
+}
+
+static void test_wc_where_does_not_move_bytes_through_a_registered_bool_kernel(void **state) {
+  (void)state;
+  static const int64_t dc[] = {WC_SYM(0), 1, WC_SYM(2)}, dx[] = {WC_SYM(0), WC_SYM(1), WC_SYM(2)};
+  static const wc_param params[] = {{"c", WC_BOOL, 3, dc}, {"x", WC_BOOL, 3, dx}, {"y", WC_BOOL, 3, dx}};
+  static const char *const ext[] = {"A", "B", "C"};
+  static const wc_instr prog[] = {{WC_OP_INPUT, WC_BOOL, 0, 0, 0, {0, 0}},
+                                  {WC_OP_INPUT, WC_BOOL, 1, 0, 0, {0, 0}},
+                                  {WC_OP_INPUT, WC_BOOL, 2, 0, 0, {0, 0}},
+                                  {WC_OP_WHERE, WC_BOOL, 0, 1, 2, {0, 0}}};
+  static const wc_kernel kernels[] = {{"w", WC_KIND_ELEMENTWISE, 3, params, 3, ext, WC_BOOL, 3, dx,
+                                       4, prog, bool_rows_range, NULL, NULL}};
+  static const wc_kernel_table table = {"t", "t.where", 1, kernels};
+  uint8_t c[4] = {1, 0, 0, 1}, x[8] = {5, 6, 7, 8, 9, 10, 11, 12}, y[8] = {20, 21, 22, 23, 24, 25, 26, 27};
+  uint8_t out[8];
+  const int64_t sc[] = {2, 1, 2}, sx[] = {2, 2, 2};
+  const uint8_t expect[] = {5, 21, 7, 23, 24, 10, 26, 12};
+  wc_tensor tc = shaped(WC_BOOL, 3, sc, c), tx = shaped(WC_UINT8, 3, sx, x),
+            ty = shaped(WC_UINT8, 3, sx, y), to = shaped(WC_UINT8, 3, sx, out);
+  assert_int_equal(wc_register(&table), WC_OK);
+  assert_int_equal(wc_where(&tc, &tx, &ty, &to), WC_OK);
+  assert_memory_equal(out, expect, sizeof expect);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_builtin_table_is_in_pattern_then_width_order),
@@ -148,6 +251,10 @@ int main(void) {
     cmocka_unit_test(test_wc_run_argwhere_reports_shape_and_capacity),
     cmocka_unit_test(test_wc_run_rejects_unknown_kernel_and_wrong_inputs),
     cmocka_unit_test(test_wc_where_uses_a_registered_table),
+    cmocka_unit_test(test_wc_run_argwhere_of_a_lower_rank_input_lists_its_own_coordinates),
+    cmocka_unit_test(test_bool_bytes_other_than_one_are_true_on_every_path),
+    cmocka_unit_test(test_empty_tensors_with_huge_other_extents_run_on_every_path),
+    cmocka_unit_test(test_wc_where_does_not_move_bytes_through_a_registered_bool_kernel),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

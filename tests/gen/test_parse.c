@@ -394,6 +394,100 @@ static void test_parse_bounds_unary_chains_calls_and_operand_chains(void **state
   }
 }
 
+/* A balanced sum of 2^k leaves x: 2^(k+1) - 1 expression nodes, nesting k. */
+static char *balanced(int k) {
+  size_t len = 1;
+  int i;
+  char *s, *t;
+  for (i = 0; i < k; i++) len = 2 * len + 3;
+  s = malloc(len + 1);
+  t = malloc(len + 1);
+  assert_non_null(s);
+  assert_non_null(t);
+  strcpy(s, "x");
+  for (i = 0; i < k; i++) {
+    sprintf(t, "(%s+%s)", s, s);
+    strcpy(s, t);
+  }
+  free(t);
+  return s;
+}
+
+static void test_parse_rejects_more_than_200000_operations_in_a_file(void **state) {
+  char *expr = balanced(18), *src = malloc(strlen(expr) + 100);
+  diag_ctx d;
+  ast_file *f;
+  (void)state;
+  assert_non_null(src);
+  sprintf(src, "kernel k(x: f32[]) = %s;\nkernel ok(x: f32[]) = x;\nkernel bad(x: f32[]) = x +;\n",
+          expr);
+  f = parse_str(&d, src);
+  assert_non_null(f);
+  assert_int_equal(d.n_errors, 1);
+  assert_non_null(strstr(diag_str(&d), "error: too many operations in one file (the limit is 200000)\n"));
+  assert_int_equal(f->n_kernels, 0);
+  ast_file_free(f);
+  diag_free(&d);
+  free(src);
+  free(expr);
+}
+
+static void test_parse_accepts_a_file_of_many_operations_below_the_limit(void **state) {
+  char *expr = balanced(16), *src = malloc(strlen(expr) + 100);   /* 131071 nodes */
+  diag_ctx d;
+  ast_file *f;
+  (void)state;
+  assert_non_null(src);
+  sprintf(src, "kernel k(x: f32[]) = %s;\n", expr);
+  f = parse_str(&d, src);
+  assert_int_equal(d.n_errors, 0);
+  assert_int_equal(f->n_kernels, 1);
+  ast_file_free(f);
+  diag_free(&d);
+  free(src);
+  free(expr);
+}
+
+static void test_parse_rejects_a_source_over_16_mib_without_reading_it(void **state) {
+  size_t len = PARSE_MAX_SOURCE + 1;
+  char *src = malloc(len);
+  diag_ctx d;
+  (void)state;
+  assert_non_null(src);
+  memset(src, ' ', len);
+  diag_init(&d, "t.where", src, len, NULL);
+  assert_null(parse_source(src, len, &d));
+  assert_string_equal(diag_str(&d),
+                      "t.where: error: source is too large (16777217 bytes; the limit is 16777216)\n");
+  diag_free(&d);
+  free(src);
+}
+
+static void test_parse_shows_1000_errors_then_only_counts_them(void **state) {
+  char *src = malloc(1500 * 3 + 1);
+  const char *p;
+  diag_ctx d;
+  ast_file *f;
+  int i, shown = 0;
+  (void)state;
+  assert_non_null(src);
+  for (i = 0; i < 1500; i++) memcpy(src + 3 * i, "1;\n", 3);
+  src[1500 * 3] = '\0';
+  f = parse_str(&d, src);
+  assert_int_equal(d.n_errors, 1500);
+  for (p = diag_str(&d); (p = strstr(p, ": error: ")) != NULL; p++) shown++;
+  assert_int_equal(shown, 1001);
+  assert_non_null(strstr(diag_str(&d), "t.where:1000:1: error: expected 'kernel' or 'option', got '1'\n"));
+  assert_null(strstr(diag_str(&d), "t.where:1001:1:"));
+  p = diag_str(&d);
+  assert_string_equal(p + strlen(p) - strlen("t.where: error: too many errors; the rest are not shown "
+                                             "(the limit is 1000)\n"),
+                      "t.where: error: too many errors; the rest are not shown (the limit is 1000)\n");
+  ast_file_free(f);
+  diag_free(&d);
+  free(src);
+}
+
 /* xorshift64*: a fixed, portable random sequence. */
 static uint64_t next_rand(uint64_t *s) {
   *s ^= *s >> 12;
@@ -498,6 +592,10 @@ int main(void) {
     cmocka_unit_test(test_parse_rejects_200000_nested_parentheses_with_one_error),
     cmocka_unit_test(test_parse_accepts_nesting_up_to_the_limit),
     cmocka_unit_test(test_parse_bounds_unary_chains_calls_and_operand_chains),
+    cmocka_unit_test(test_parse_rejects_more_than_200000_operations_in_a_file),
+    cmocka_unit_test(test_parse_accepts_a_file_of_many_operations_below_the_limit),
+    cmocka_unit_test(test_parse_rejects_a_source_over_16_mib_without_reading_it),
+    cmocka_unit_test(test_parse_shows_1000_errors_then_only_counts_them),
     cmocka_unit_test(test_parse_and_sema_survive_random_bytes),
     cmocka_unit_test(test_parse_and_sema_survive_random_token_soup),
     cmocka_unit_test(test_parse_and_sema_survive_mutations_of_the_design_example),

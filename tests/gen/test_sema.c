@@ -546,6 +546,46 @@ DIAG_TEST(test_sema_rejects_extent_above_int64_max,
   "kernel k(x: f32[0x8000000000000000], y: f32[99999999999999999999]) = x;\n"
   "                                            ^\n")
 
+DIAG_TEST(test_sema_rejects_parameter_whose_fixed_extents_multiply_past_the_limit,
+  "kernel k(x: f32[4294967296,4294967296], y: f32[N,576460752303423488]) = x;",
+  "t.where:1:10: error: parameter 'x' is too large: its fixed extents multiply to more than "
+  "576460752303423487 elements\n"
+  "kernel k(x: f32[4294967296,4294967296], y: f32[N,576460752303423488]) = x;\n"
+  "         ^\n"
+  "t.where:1:41: error: parameter 'y' is too large: its fixed extents multiply to more than "
+  "576460752303423487 elements\n"
+  "kernel k(x: f32[4294967296,4294967296], y: f32[N,576460752303423488]) = x;\n"
+  "                                        ^\n")
+
+/* Empty, but lowering would still multiply the other extents. */
+DIAG_TEST(test_sema_rejects_empty_parameter_whose_other_extents_overflow,
+  "kernel k(x: u8[3037000500,0,3037000500]) = x;",
+  "t.where:1:10: error: parameter 'x' is too large: its fixed extents multiply to more than "
+  "576460752303423487 elements\n"
+  "kernel k(x: u8[3037000500,0,3037000500]) = x;\n"
+  "         ^\n")
+
+DIAG_TEST(test_sema_rejects_output_whose_fixed_extents_multiply_past_the_limit,
+  "kernel k(x: f32[4294967296,1], y: f32[1,4294967296]) = where(x > y, x, y);",
+  "t.where:1:8: error: the output of kernel 'k' is too large: its fixed extents multiply to "
+  "more than 576460752303423487 elements\n"
+  "kernel k(x: f32[4294967296,1], y: f32[1,4294967296]) = where(x > y, x, y);\n"
+  "       ^\n")
+
+static void test_sema_accepts_fixed_extents_up_to_the_element_limit(void **state) {
+  diag_ctx d;
+  sema_program *p = check_str(&d,
+    "kernel big(x: float[1000000,1000000]) = where(x > 0, x, 0);\n"
+    "kernel edge(x: u8[576460752303423487], y: u8[1]) = x + y;\n"
+    "kernel v1(c: bool[576460752303423487], x: u8[576460752303423487], "
+    "y: u8[576460752303423487]) = where_v1(c, x, y);\n");
+  (void)state;
+  assert_string_equal(diag_str(&d), "");
+  assert_non_null(p);
+  sema_free(p);
+  diag_free(&d);
+}
+
 DIAG_TEST(test_sema_rejects_extent_named_like_a_c_keyword,
   "kernel k(x: f32[for]) = x;",
   "t.where:1:17: error: extent name 'for' is reserved in C\n"
@@ -853,21 +893,76 @@ DIAG_TEST(test_sema_names_the_specialization_of_a_type_error,
   "kernel k<T: i16, i8>(x: T[]) = x + 200;\n"
   "       ^\n")
 
-static void test_sema_rejects_more_than_100000_kernels(void **state) {
+static void test_sema_rejects_more_than_10000_kernels(void **state) {
   diag_ctx d;
   sema_program *p = check_str(&d,
     "kernel k<A: i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, bool, c64, c128,"
     " string, B: i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, bool, c64, c128,"
     " string, C: i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, bool, c64, c128,"
-    " string, D: i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, bool, c64, c128,"
-    " string, E: i8, i16>(x: A[], y: B[], z: C[], w: D[], v: E[]) = x;\n"
+    " string, D: i8, i16, i32>(x: A[], y: B[], z: C[], w: D[]) = x;\n"
     "kernel ok(x: f32[]) = x;\n"
     "kernel ok2<T: i8>(x: T[]) = x;\n");
   (void)state;
   assert_null(p);
   assert_int_equal(d.n_errors, 1);
   assert_non_null(strstr(diag_str(&d), "t.where:1:8: error: too many kernels (more than "
-                                        "100000 after specialization)\n"));
+                                        "10000 after specialization)\n"));
+  diag_free(&d);
+}
+
+/* A balanced sum of 2^k leaves x: 2^(k+1) - 1 expression nodes, nesting k. */
+static char *balanced(int k) {
+  size_t len = 1;
+  int i;
+  char *s, *t;
+  for (i = 0; i < k; i++) len = 2 * len + 3;
+  s = malloc(len + 1);
+  t = malloc(len + 1);
+  assert_non_null(s);
+  assert_non_null(t);
+  strcpy(s, "x");
+  for (i = 0; i < k; i++) {
+    sprintf(t, "(%s+%s)", s, s);
+    strcpy(s, t);
+  }
+  free(t);
+  return s;
+}
+
+/* 16 instances of 32767 nodes: within the parser's limit, not after specialization. */
+static void test_sema_rejects_more_than_200000_operations_after_specialization(void **state) {
+  char *expr = balanced(14), *src = malloc(strlen(expr) + 200);
+  diag_ctx d;
+  sema_program *p;
+  (void)state;
+  assert_non_null(src);
+  sprintf(src, "kernel k<T: i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, bool, "
+               "c64, c128, string>(x: f32[], t: T[]) = %s;\nkernel ok(x: f32[]) = x;\n", expr);
+  p = check_str(&d, src);
+  assert_null(p);
+  assert_int_equal(d.n_errors, 1);
+  assert_non_null(strstr(diag_str(&d), "t.where:1:8: error: too many operations (more than 200000 "
+                                        "in all kernels after specialization)\n"));
+  diag_free(&d);
+  free(src);
+  free(expr);
+}
+
+static void test_sema_rejects_kernel_name_too_long_after_specialization(void **state) {
+  char src[600];
+  diag_ctx d;
+  sema_program *p;
+  (void)state;
+  memset(src, 0, sizeof src);
+  strcpy(src, "kernel ");
+  memset(src + 7, 'k', 250);
+  strcat(src, "<T: f32, complex128>(x: T[]) = x;\n");
+  p = check_str(&d, src);
+  assert_null(p);
+  assert_int_equal(d.n_errors, 1);
+  assert_non_null(strstr(diag_str(&d), "t.where:1:8: error: kernel name 'kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk"
+                                        "kkkkkkkkkkkkkkkkkkkkkkkkkk...' is too long after specialization "
+                                        "(256 bytes; the limit is 255)\n"));
   diag_free(&d);
 }
 
@@ -1007,7 +1102,13 @@ int main(void) {
     cmocka_unit_test(test_sema_rejects_where_v1_vector_condition_of_wrong_length),
     cmocka_unit_test(test_sema_rejects_where_v1_vector_condition_for_scalar_x),
     cmocka_unit_test(test_sema_names_the_specialization_of_a_type_error),
-    cmocka_unit_test(test_sema_rejects_more_than_100000_kernels),
+    cmocka_unit_test(test_sema_rejects_more_than_10000_kernels),
+    cmocka_unit_test(test_sema_rejects_more_than_200000_operations_after_specialization),
+    cmocka_unit_test(test_sema_rejects_kernel_name_too_long_after_specialization),
+    cmocka_unit_test(test_sema_rejects_parameter_whose_fixed_extents_multiply_past_the_limit),
+    cmocka_unit_test(test_sema_rejects_empty_parameter_whose_other_extents_overflow),
+    cmocka_unit_test(test_sema_rejects_output_whose_fixed_extents_multiply_past_the_limit),
+    cmocka_unit_test(test_sema_accepts_fixed_extents_up_to_the_element_limit),
     cmocka_unit_test(test_sema_reports_all_three_errors_of_a_file),
     cmocka_unit_test(test_sema_reports_errors_of_both_operands),
     cmocka_unit_test(test_sema_quotes_a_window_of_very_long_lines),
