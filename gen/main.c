@@ -36,7 +36,7 @@ static const char help_text[] =
   "    --prefix P          C prefix of every symbol (default: option prefix, else\n"
   "                        the spec's file name)\n"
   "    --templates DIR     render with the Lua templates in DIR\n"
-  "    --unroll N          unroll factor of inner loops, 1..64 (default: option unroll, else 8)\n"
+  "    --unroll N          unroll factor of inner loops, 1..64 (default: option unroll, else 1)\n"
   "\n"
   "  check SPEC            generate, compile with clang, and compare every kernel\n"
   "                        with the reference and the interpreter on random edge-case\n"

@@ -8,7 +8,7 @@
 #include "wc_builtin.h"
 
 /* ---- same_uint8 = where(c, x, y) ---- */
-/* loops: [N] c x y; unroll 8 */
+/* loops: [N] c x y; unroll 1 */
 void wc_builtin_same_uint8_range(size_t N, const bool *a0, const uint8_t *a1, const uint8_t *a2, uint8_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -24,16 +24,6 @@ void wc_builtin_same_uint8_range(size_t N, const bool *a0, const uint8_t *a1, co
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
     }
     begin += n;
@@ -68,7 +58,7 @@ static const wc_instr wc_builtin_same_uint8_program[] = {
 };
 
 /* ---- same_uint16 = where(c, x, y) ---- */
-/* loops: [N] c x y; unroll 8 */
+/* loops: [N] c x y; unroll 1 */
 void wc_builtin_same_uint16_range(size_t N, const bool *a0, const uint16_t *a1, const uint16_t *a2, uint16_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -84,16 +74,6 @@ void wc_builtin_same_uint16_range(size_t N, const bool *a0, const uint16_t *a1, 
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
     }
     begin += n;
@@ -128,7 +108,7 @@ static const wc_instr wc_builtin_same_uint16_program[] = {
 };
 
 /* ---- same_uint32 = where(c, x, y) ---- */
-/* loops: [N] c x y; unroll 8 */
+/* loops: [N] c x y; unroll 1 */
 void wc_builtin_same_uint32_range(size_t N, const bool *a0, const uint32_t *a1, const uint32_t *a2, uint32_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -144,16 +124,6 @@ void wc_builtin_same_uint32_range(size_t N, const bool *a0, const uint32_t *a1, 
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
     }
     begin += n;
@@ -188,7 +158,7 @@ static const wc_instr wc_builtin_same_uint32_program[] = {
 };
 
 /* ---- same_uint64 = where(c, x, y) ---- */
-/* loops: [N] c x y; unroll 8 */
+/* loops: [N] c x y; unroll 1 */
 void wc_builtin_same_uint64_range(size_t N, const bool *a0, const uint64_t *a1, const uint64_t *a2, uint64_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -204,16 +174,6 @@ void wc_builtin_same_uint64_range(size_t N, const bool *a0, const uint64_t *a1, 
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
     }
     begin += n;
@@ -248,7 +208,7 @@ static const wc_instr wc_builtin_same_uint64_program[] = {
 };
 
 /* ---- same_complex128 = where(c, x, y) ---- */
-/* loops: [N] c x y; unroll 8 */
+/* loops: [N] c x y; unroll 1 */
 void wc_builtin_same_complex128_range(size_t N, const bool *a0, const wc_complex128 *a1, const wc_complex128 *a2, wc_complex128 *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -264,16 +224,6 @@ void wc_builtin_same_complex128_range(size_t N, const bool *a0, const wc_complex
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
     }
     begin += n;
@@ -308,7 +258,7 @@ static const wc_instr wc_builtin_same_complex128_program[] = {
 };
 
 /* ---- scalar_x_uint8 = where(c, x, y) ---- */
-/* loops: [N] c x:bcast y; unroll 8 */
+/* loops: [N] c x:bcast y; unroll 1 */
 void wc_builtin_scalar_x_uint8_range(size_t N, const bool *a0, const uint8_t *a1, const uint8_t *a2, uint8_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -324,16 +274,6 @@ void wc_builtin_scalar_x_uint8_range(size_t N, const bool *a0, const uint8_t *a1
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
     }
     begin += n;
@@ -367,7 +307,7 @@ static const wc_instr wc_builtin_scalar_x_uint8_program[] = {
 };
 
 /* ---- scalar_x_uint16 = where(c, x, y) ---- */
-/* loops: [N] c x:bcast y; unroll 8 */
+/* loops: [N] c x:bcast y; unroll 1 */
 void wc_builtin_scalar_x_uint16_range(size_t N, const bool *a0, const uint16_t *a1, const uint16_t *a2, uint16_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -383,16 +323,6 @@ void wc_builtin_scalar_x_uint16_range(size_t N, const bool *a0, const uint16_t *
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
     }
     begin += n;
@@ -426,7 +356,7 @@ static const wc_instr wc_builtin_scalar_x_uint16_program[] = {
 };
 
 /* ---- scalar_x_uint32 = where(c, x, y) ---- */
-/* loops: [N] c x:bcast y; unroll 8 */
+/* loops: [N] c x:bcast y; unroll 1 */
 void wc_builtin_scalar_x_uint32_range(size_t N, const bool *a0, const uint32_t *a1, const uint32_t *a2, uint32_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -442,16 +372,6 @@ void wc_builtin_scalar_x_uint32_range(size_t N, const bool *a0, const uint32_t *
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
     }
     begin += n;
@@ -485,7 +405,7 @@ static const wc_instr wc_builtin_scalar_x_uint32_program[] = {
 };
 
 /* ---- scalar_x_uint64 = where(c, x, y) ---- */
-/* loops: [N] c x:bcast y; unroll 8 */
+/* loops: [N] c x:bcast y; unroll 1 */
 void wc_builtin_scalar_x_uint64_range(size_t N, const bool *a0, const uint64_t *a1, const uint64_t *a2, uint64_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -501,16 +421,6 @@ void wc_builtin_scalar_x_uint64_range(size_t N, const bool *a0, const uint64_t *
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
     }
     begin += n;
@@ -544,7 +454,7 @@ static const wc_instr wc_builtin_scalar_x_uint64_program[] = {
 };
 
 /* ---- scalar_x_complex128 = where(c, x, y) ---- */
-/* loops: [N] c x:bcast y; unroll 8 */
+/* loops: [N] c x:bcast y; unroll 1 */
 void wc_builtin_scalar_x_complex128_range(size_t N, const bool *a0, const wc_complex128 *a1, const wc_complex128 *a2, wc_complex128 *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -560,16 +470,6 @@ void wc_builtin_scalar_x_complex128_range(size_t N, const bool *a0, const wc_com
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
     }
     begin += n;
@@ -603,7 +503,7 @@ static const wc_instr wc_builtin_scalar_x_complex128_program[] = {
 };
 
 /* ---- scalar_y_uint8 = where(c, x, y) ---- */
-/* loops: [N] c x y:bcast; unroll 8 */
+/* loops: [N] c x y:bcast; unroll 1 */
 void wc_builtin_scalar_y_uint8_range(size_t N, const bool *a0, const uint8_t *a1, const uint8_t *a2, uint8_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -619,16 +519,6 @@ void wc_builtin_scalar_y_uint8_range(size_t N, const bool *a0, const uint8_t *a1
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
     }
     begin += n;
@@ -662,7 +552,7 @@ static const wc_instr wc_builtin_scalar_y_uint8_program[] = {
 };
 
 /* ---- scalar_y_uint16 = where(c, x, y) ---- */
-/* loops: [N] c x y:bcast; unroll 8 */
+/* loops: [N] c x y:bcast; unroll 1 */
 void wc_builtin_scalar_y_uint16_range(size_t N, const bool *a0, const uint16_t *a1, const uint16_t *a2, uint16_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -678,16 +568,6 @@ void wc_builtin_scalar_y_uint16_range(size_t N, const bool *a0, const uint16_t *
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
     }
     begin += n;
@@ -721,7 +601,7 @@ static const wc_instr wc_builtin_scalar_y_uint16_program[] = {
 };
 
 /* ---- scalar_y_uint32 = where(c, x, y) ---- */
-/* loops: [N] c x y:bcast; unroll 8 */
+/* loops: [N] c x y:bcast; unroll 1 */
 void wc_builtin_scalar_y_uint32_range(size_t N, const bool *a0, const uint32_t *a1, const uint32_t *a2, uint32_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -737,16 +617,6 @@ void wc_builtin_scalar_y_uint32_range(size_t N, const bool *a0, const uint32_t *
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
     }
     begin += n;
@@ -780,7 +650,7 @@ static const wc_instr wc_builtin_scalar_y_uint32_program[] = {
 };
 
 /* ---- scalar_y_uint64 = where(c, x, y) ---- */
-/* loops: [N] c x y:bcast; unroll 8 */
+/* loops: [N] c x y:bcast; unroll 1 */
 void wc_builtin_scalar_y_uint64_range(size_t N, const bool *a0, const uint64_t *a1, const uint64_t *a2, uint64_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -796,16 +666,6 @@ void wc_builtin_scalar_y_uint64_range(size_t N, const bool *a0, const uint64_t *
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
     }
     begin += n;
@@ -839,7 +699,7 @@ static const wc_instr wc_builtin_scalar_y_uint64_program[] = {
 };
 
 /* ---- scalar_y_complex128 = where(c, x, y) ---- */
-/* loops: [N] c x y:bcast; unroll 8 */
+/* loops: [N] c x y:bcast; unroll 1 */
 void wc_builtin_scalar_y_complex128_range(size_t N, const bool *a0, const wc_complex128 *a1, const wc_complex128 *a2, wc_complex128 *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -855,16 +715,6 @@ void wc_builtin_scalar_y_complex128_range(size_t N, const bool *a0, const wc_com
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
     }
     begin += n;
@@ -898,7 +748,7 @@ static const wc_instr wc_builtin_scalar_y_complex128_program[] = {
 };
 
 /* ---- scalar_c_uint8 = where(c, x, y) ---- */
-/* loops: [N] c:bcast x y; unroll 8 */
+/* loops: [N] c:bcast x y; unroll 1 */
 void wc_builtin_scalar_c_uint8_range(size_t N, const bool *a0, const uint8_t *a1, const uint8_t *a2, uint8_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -948,7 +798,7 @@ static const wc_instr wc_builtin_scalar_c_uint8_program[] = {
 };
 
 /* ---- scalar_c_uint16 = where(c, x, y) ---- */
-/* loops: [N] c:bcast x y; unroll 8 */
+/* loops: [N] c:bcast x y; unroll 1 */
 void wc_builtin_scalar_c_uint16_range(size_t N, const bool *a0, const uint16_t *a1, const uint16_t *a2, uint16_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -998,7 +848,7 @@ static const wc_instr wc_builtin_scalar_c_uint16_program[] = {
 };
 
 /* ---- scalar_c_uint32 = where(c, x, y) ---- */
-/* loops: [N] c:bcast x y; unroll 8 */
+/* loops: [N] c:bcast x y; unroll 1 */
 void wc_builtin_scalar_c_uint32_range(size_t N, const bool *a0, const uint32_t *a1, const uint32_t *a2, uint32_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -1048,7 +898,7 @@ static const wc_instr wc_builtin_scalar_c_uint32_program[] = {
 };
 
 /* ---- scalar_c_uint64 = where(c, x, y) ---- */
-/* loops: [N] c:bcast x y; unroll 8 */
+/* loops: [N] c:bcast x y; unroll 1 */
 void wc_builtin_scalar_c_uint64_range(size_t N, const bool *a0, const uint64_t *a1, const uint64_t *a2, uint64_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -1098,7 +948,7 @@ static const wc_instr wc_builtin_scalar_c_uint64_program[] = {
 };
 
 /* ---- scalar_c_complex128 = where(c, x, y) ---- */
-/* loops: [N] c:bcast x y; unroll 8 */
+/* loops: [N] c:bcast x y; unroll 1 */
 void wc_builtin_scalar_c_complex128_range(size_t N, const bool *a0, const wc_complex128 *a1, const wc_complex128 *a2, wc_complex128 *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
@@ -1148,7 +998,7 @@ static const wc_instr wc_builtin_scalar_c_complex128_program[] = {
 };
 
 /* ---- rows_uint8 = where(c, x, y) ---- */
-/* loops: [R] c x y | [C] c:bcast x y; unroll 8 */
+/* loops: [R] c x y | [C] c:bcast x y; unroll 1 */
 void wc_builtin_rows_uint8_range(size_t R, size_t C, const bool *a0, const uint8_t *a1, const uint8_t *a2, uint8_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
@@ -1205,7 +1055,7 @@ static const wc_instr wc_builtin_rows_uint8_program[] = {
 };
 
 /* ---- rows_uint16 = where(c, x, y) ---- */
-/* loops: [R] c x y | [C] c:bcast x y; unroll 8 */
+/* loops: [R] c x y | [C] c:bcast x y; unroll 1 */
 void wc_builtin_rows_uint16_range(size_t R, size_t C, const bool *a0, const uint16_t *a1, const uint16_t *a2, uint16_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
@@ -1262,7 +1112,7 @@ static const wc_instr wc_builtin_rows_uint16_program[] = {
 };
 
 /* ---- rows_uint32 = where(c, x, y) ---- */
-/* loops: [R] c x y | [C] c:bcast x y; unroll 8 */
+/* loops: [R] c x y | [C] c:bcast x y; unroll 1 */
 void wc_builtin_rows_uint32_range(size_t R, size_t C, const bool *a0, const uint32_t *a1, const uint32_t *a2, uint32_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
@@ -1319,7 +1169,7 @@ static const wc_instr wc_builtin_rows_uint32_program[] = {
 };
 
 /* ---- rows_uint64 = where(c, x, y) ---- */
-/* loops: [R] c x y | [C] c:bcast x y; unroll 8 */
+/* loops: [R] c x y | [C] c:bcast x y; unroll 1 */
 void wc_builtin_rows_uint64_range(size_t R, size_t C, const bool *a0, const uint64_t *a1, const uint64_t *a2, uint64_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
@@ -1376,7 +1226,7 @@ static const wc_instr wc_builtin_rows_uint64_program[] = {
 };
 
 /* ---- rows_complex128 = where(c, x, y) ---- */
-/* loops: [R] c x y | [C] c:bcast x y; unroll 8 */
+/* loops: [R] c x y | [C] c:bcast x y; unroll 1 */
 void wc_builtin_rows_complex128_range(size_t R, size_t C, const bool *a0, const wc_complex128 *a1, const wc_complex128 *a2, wc_complex128 *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
@@ -1433,7 +1283,7 @@ static const wc_instr wc_builtin_rows_complex128_program[] = {
 };
 
 /* ---- cols_uint8 = where(c, x, y) ---- */
-/* loops: [R] c:bcast x y | [C] c x y; unroll 8 */
+/* loops: [R] c:bcast x y | [C] c x y; unroll 1 */
 void wc_builtin_cols_uint8_range(size_t C, size_t R, const bool *a0, const uint8_t *a1, const uint8_t *a2, uint8_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
@@ -1452,16 +1302,6 @@ void wc_builtin_cols_uint8_range(size_t C, size_t R, const bool *a0, const uint8
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
     }
     begin += n;
@@ -1498,7 +1338,7 @@ static const wc_instr wc_builtin_cols_uint8_program[] = {
 };
 
 /* ---- cols_uint16 = where(c, x, y) ---- */
-/* loops: [R] c:bcast x y | [C] c x y; unroll 8 */
+/* loops: [R] c:bcast x y | [C] c x y; unroll 1 */
 void wc_builtin_cols_uint16_range(size_t C, size_t R, const bool *a0, const uint16_t *a1, const uint16_t *a2, uint16_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
@@ -1517,16 +1357,6 @@ void wc_builtin_cols_uint16_range(size_t C, size_t R, const bool *a0, const uint
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
     }
     begin += n;
@@ -1563,7 +1393,7 @@ static const wc_instr wc_builtin_cols_uint16_program[] = {
 };
 
 /* ---- cols_uint32 = where(c, x, y) ---- */
-/* loops: [R] c:bcast x y | [C] c x y; unroll 8 */
+/* loops: [R] c:bcast x y | [C] c x y; unroll 1 */
 void wc_builtin_cols_uint32_range(size_t C, size_t R, const bool *a0, const uint32_t *a1, const uint32_t *a2, uint32_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
@@ -1582,16 +1412,6 @@ void wc_builtin_cols_uint32_range(size_t C, size_t R, const bool *a0, const uint
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
     }
     begin += n;
@@ -1628,7 +1448,7 @@ static const wc_instr wc_builtin_cols_uint32_program[] = {
 };
 
 /* ---- cols_uint64 = where(c, x, y) ---- */
-/* loops: [R] c:bcast x y | [C] c x y; unroll 8 */
+/* loops: [R] c:bcast x y | [C] c x y; unroll 1 */
 void wc_builtin_cols_uint64_range(size_t C, size_t R, const bool *a0, const uint64_t *a1, const uint64_t *a2, uint64_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
@@ -1647,16 +1467,6 @@ void wc_builtin_cols_uint64_range(size_t C, size_t R, const bool *a0, const uint
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
     }
     begin += n;
@@ -1693,7 +1503,7 @@ static const wc_instr wc_builtin_cols_uint64_program[] = {
 };
 
 /* ---- cols_complex128 = where(c, x, y) ---- */
-/* loops: [R] c:bcast x y | [C] c x y; unroll 8 */
+/* loops: [R] c:bcast x y | [C] c x y; unroll 1 */
 void wc_builtin_cols_complex128_range(size_t C, size_t R, const bool *a0, const wc_complex128 *a1, const wc_complex128 *a2, wc_complex128 *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
@@ -1712,16 +1522,6 @@ void wc_builtin_cols_complex128_range(size_t C, size_t R, const bool *a0, const 
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      for (; i + 8 <= n; i += 8) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 4; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 5; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 6; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-        { const size_t j = i + 7; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
-      }
       for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
     }
     begin += n;
@@ -1758,7 +1558,7 @@ static const wc_instr wc_builtin_cols_complex128_program[] = {
 };
 
 /* ---- row_bcast_uint8 = where(c, x, y) ---- */
-/* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 8 */
+/* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 1 */
 void wc_builtin_row_bcast_uint8_range(size_t R, size_t C, const bool *a0, const uint8_t *a1, const uint8_t *a2, uint8_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
@@ -1815,7 +1615,7 @@ static const wc_instr wc_builtin_row_bcast_uint8_program[] = {
 };
 
 /* ---- row_bcast_uint16 = where(c, x, y) ---- */
-/* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 8 */
+/* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 1 */
 void wc_builtin_row_bcast_uint16_range(size_t R, size_t C, const bool *a0, const uint16_t *a1, const uint16_t *a2, uint16_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
@@ -1872,7 +1672,7 @@ static const wc_instr wc_builtin_row_bcast_uint16_program[] = {
 };
 
 /* ---- row_bcast_uint32 = where(c, x, y) ---- */
-/* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 8 */
+/* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 1 */
 void wc_builtin_row_bcast_uint32_range(size_t R, size_t C, const bool *a0, const uint32_t *a1, const uint32_t *a2, uint32_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
@@ -1929,7 +1729,7 @@ static const wc_instr wc_builtin_row_bcast_uint32_program[] = {
 };
 
 /* ---- row_bcast_uint64 = where(c, x, y) ---- */
-/* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 8 */
+/* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 1 */
 void wc_builtin_row_bcast_uint64_range(size_t R, size_t C, const bool *a0, const uint64_t *a1, const uint64_t *a2, uint64_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
@@ -1986,7 +1786,7 @@ static const wc_instr wc_builtin_row_bcast_uint64_program[] = {
 };
 
 /* ---- row_bcast_complex128 = where(c, x, y) ---- */
-/* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 8 */
+/* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 1 */
 void wc_builtin_row_bcast_complex128_range(size_t R, size_t C, const bool *a0, const wc_complex128 *a1, const wc_complex128 *a2, wc_complex128 *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;

@@ -52,26 +52,46 @@ wc_status wc_count_true(const wc_tensor *cond, int64_t *n) {
   return WC_OK;
 }
 
-/* Fills coordinates of the count true elements. Element k's coordinates are
-   written to slot n whether or not it is true, and n advances by its truth:
-   no data-dependent branch. The slot stride is `step` between coordinates of
-   one element and `next` between elements, which covers both layouts. */
+/* Fills coordinates of the count true elements, one row (the innermost dim)
+   at a time: the outer coordinates are constant along a row (an odometer
+   over the outer dims, no division), the last one is the column. Each
+   element writes its coordinates to slot n and n advances by its truth, no
+   data-dependent branch; a run of 8 false elements is skipped whole (one
+   64-bit test of their truth bytes). Slots stay below count: a group of 8
+   is written only when all its slots fit, the rest one by one up to count.
+   The slot stride is `step` between coordinates of one element and `next`
+   between elements, which covers both layouts. */
 static void fill_coords(const wc_tensor *cond, int64_t count, int64_t *coords,
                         int64_t step, int64_t next) {
-  int rank = cond->rank;
-  int64_t idx[WC_MAX_RANK] = {0}, total = 1, n = 0;
+  const int rank = cond->rank, last = rank - 1;
+  int64_t idx[WC_MAX_RANK] = {0}, rows = 1, n = 0;
   uint8_t t[WC_TRUTH_BLOCK];
-  for (int d = 0; d < rank; d++) total *= cond->shape[d];
-  for (int64_t b = 0; b < total && n < count; b += WC_TRUTH_BLOCK) {
-    int64_t len = total - b < WC_TRUTH_BLOCK ? total - b : WC_TRUTH_BLOCK;
-    truth_block(cond->dtype, cond->data, b, len, t);
-    for (int64_t i = 0; i < len && n < count; i++) {
-      int64_t *slot = coords + n * next;
-      for (int d = 0; d < rank; d++) slot[d * step] = idx[d];
-      n += t[i];
-      /* odometer: the last coordinate moves fastest; carry without division */
-      for (int d = rank - 1; d >= 0 && ++idx[d] == cond->shape[d]; d--) idx[d] = 0;
+  if (rank == 0) return;                               /* coordinates of 0 dims: nothing to write */
+  const int64_t cols = cond->shape[last];
+  for (int d = 0; d < last; d++) rows *= cond->shape[d];
+  for (int64_t r = 0; r < rows && n < count; r++) {
+    for (int64_t b = 0; b < cols && n < count; b += WC_TRUTH_BLOCK) {
+      int64_t len = cols - b < WC_TRUTH_BLOCK ? cols - b : WC_TRUTH_BLOCK, i = 0;
+      truth_block(cond->dtype, cond->data, r * cols + b, len, t);
+#define WC_FILL_ONE(k)                                                       \
+      do {                                                                     \
+        int64_t *slot = coords + n * next;                                     \
+        if (last == 1) slot[0] = idx[0];  /* matrices: no per-element loop */  \
+        else for (int d = 0; d < last; d++) slot[d * step] = idx[d];           \
+        slot[last * step] = b + i + (k);                                       \
+        n += t[i + (k)];                                                       \
+      } while (0)
+      for (; i + 8 <= len && n + 8 <= count; i += 8) {
+        uint64_t any;
+        memcpy(&any, t + i, 8);
+        if (any == 0) continue;
+        for (int k = 0; k < 8; k++) WC_FILL_ONE(k);
+      }
+      for (; i < len && n < count; i++) WC_FILL_ONE(0);
+#undef WC_FILL_ONE
     }
+    /* odometer over the outer dims: the last outer coordinate moves fastest */
+    for (int d = last - 1; d >= 0 && ++idx[d] == cond->shape[d]; d--) idx[d] = 0;
   }
 }
 

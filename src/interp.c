@@ -4,7 +4,7 @@
 
 #include "internal.h"
 
-#define WC_BLOCK 256                                  /* elements per instruction step */
+#define WC_BLOCK 1024                                 /* elements per instruction step */
 #define WC_MAX_WIDTH 16                               /* widest element (complex128) */
 
 /* ---- block operations: one loop per (op, dtype), from the dtype list ---- */
@@ -158,8 +158,17 @@ static void exec_block(const wc_instr *prog, const wc_instr *ins, void *dst,
   }
 }
 
+/* n copies of one element of width w: a typed loop per width, not a memcpy
+   call per element (a broadcast operand is filled once per block). */
+#define FILL_W(T) { T v; memcpy(&v, src, sizeof v); for (int64_t i = 0; i < n; i++) ((T *)dst)[i] = v; } break
 static void fill(void *dst, const void *src, size_t w, int64_t n) {
-  for (int64_t i = 0; i < n; i++) memcpy((char *)dst + (size_t)i * w, src, w);
+  switch (w) {
+    case 1: FILL_W(uint8_t);
+    case 2: FILL_W(uint16_t);
+    case 4: FILL_W(uint32_t);
+    case 8: FILL_W(uint64_t);
+    default: for (int64_t i = 0; i < n; i++) memcpy((char *)dst + (size_t)i * w, src, w); break;
+  }
 }
 
 /* Element of CONST instruction ins, written from its bits. */

@@ -107,6 +107,26 @@ static void run_where(const wc_tensor *cond, const wc_tensor *x, const wc_tensor
   wc__where_loop(&loop, wc_dtype_size(x->dtype), cond->data, x->data, y->data, out->data);
 }
 
+/* All four shapes equal (the common case): one flat run of elements, so
+   neither the broadcast shape nor a loop plan is needed. */
+static bool run_flat(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
+                     wc_tensor *out) {
+  wc_loop L;
+  int64_t n = 1;
+  if (!same_shape(x, cond->rank, cond->shape) || !same_shape(y, cond->rank, cond->shape) ||
+      !same_shape(out, cond->rank, cond->shape))
+    return false;
+  for (int d = 0; d < cond->rank; d++) n *= cond->shape[d];   /* checked: no overflow */
+  if (n == 0) return true;
+  L.rank = 1;
+  L.n_ops = 4;
+  L.count = L.extent[0] = n;
+  for (int k = 0; k < 4; k++) L.stride[k][0] = 1;
+  if (!wc__where_registered(&L, cond, x, y, out))
+    wc__where_loop(&L, wc_dtype_size(x->dtype), cond->data, x->data, y->data, out->data);
+  return true;
+}
+
 wc_status wc_where(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
                    wc_tensor *out) {
   const wc_tensor *in[3] = {cond, x, y};
@@ -114,6 +134,7 @@ wc_status wc_where(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y
   int rank;
   wc_status s = check_operands(cond, x, y, out);
   if (s != WC_OK) return s;
+  if (run_flat(cond, x, y, out)) return WC_OK;
   s = wc_broadcast_shape(in, 3, &rank, shape);
   if (s != WC_OK) return s;
   if (!same_shape(out, rank, shape)) return WC_E_SHAPE;

@@ -56,11 +56,13 @@
 % end
 %
 % -- Element offset of parameter p (1-based) at the current loop indices.
-% local function offset(k, p)
+% -- inner (optional): the C expression standing for the innermost index.
+% local function offset(k, p, inner)
 %   local terms = {}
 %   for l, loop in ipairs(k.loops) do
 %     local s = loop.strides[p]
-%     if s ~= "0" then terms[#terms + 1] = (s == "1") and ("i" .. (l - 1)) or ("i" .. (l - 1) .. " * " .. s) end
+%     local i = (inner and l == #k.loops) and inner or ("i" .. (l - 1))
+%     if s ~= "0" then terms[#terms + 1] = (s == "1") and i or (i .. " * " .. s) end
 %   end
 %   return #terms > 0 and table.concat(terms, " + ") or "0"
 % end
@@ -244,6 +246,21 @@ static void $(k.sym)_invoke(const size_t *ext, const void *const *in, void *out,
 %       return lines
 %     end
 %     local kernel_load = function(n) return base(k, n.a + 1) .. "[0]" end
+%     -- The innermost index, and the loops around it (opened: lines, new indent).
+%     local il = "i" .. (nl - 1)
+%     local function open_outer(ind)
+%       local lines = {}
+%       for l = 1, nl - 1 do
+%         lines[#lines + 1] = ind .. "for (size_t i" .. (l - 1) .. " = 0; i" .. (l - 1) .. " < e" .. (l - 1) .. "; i" .. (l - 1) .. "++) {"
+%         ind = ind .. "  "
+%       end
+%       return lines, ind
+%     end
+%     -- A contiguous 1-byte input as the value (bool, int8, uint8): 8 elements
+%     -- are tested as one 64-bit word, and counted without a per-byte loop.
+%     local lastp = nl > 0 and last.op == "INPUT" and k.params[last.a + 1]
+%     local bytewise = lastp and dtypes[lastp.dtype].size == 1 and k.loops[nl].strides[last.a + 1] == "1"
+%     local byte_at = function(i) return "((const uint8_t *)a" .. last.a .. ")[" .. offset(k, last.a + 1, i) .. "]" end
 int64_t $(k.sym)_count($(join(sig)))
 {
 %     if nl > 0 then
@@ -258,6 +275,24 @@ $(line)
 %     end
 %     if nl == 0 then
   n = $(ops.truth(last.dtype, "v" .. last.id)) ? 1 : 0;
+%     elseif bytewise then
+%       local lines, ind = open_outer("  ")
+%       for _, line in ipairs(lines) do
+$(line)
+%       end
+$(ind)size_t $(il) = 0;
+$(ind)for (; $(il) + 8 <= e$(nl - 1); $(il) += 8) {
+$(ind)  uint64_t w;
+$(ind)  memcpy(&w, &$(byte_at(nil)), 8);
+$(ind)  /* each non-zero byte becomes 0x01; one multiply sums the eight */
+$(ind)  w = ((((w & UINT64_C(0x7f7f7f7f7f7f7f7f)) + UINT64_C(0x7f7f7f7f7f7f7f7f)) | w) >> 7) & UINT64_C(0x0101010101010101);
+$(ind)  n += (int64_t)((w * UINT64_C(0x0101010101010101)) >> 56);
+$(ind)}
+$(ind)for (; $(il) < e$(nl - 1); $(il)++) n += $(byte_at(nil)) != 0 ? 1 : 0;
+%       for _ = 1, nl - 1 do
+%         ind = ind:sub(3)
+$(ind)}
+%       end
 %     else
 %       for _, line in ipairs(nest({"n += " .. ops.truth(last.dtype, "v" .. last.id) .. " ? 1 : 0;"}, "  ")) do
 $(line)
@@ -290,8 +325,62 @@ $(line)
 %       fill[#fill + 1] = "n += " .. ops.truth(last.dtype, "v" .. last.id) .. " ? 1 : 0;"
 %       fill[#fill + 1] = "if (n == count) return n;"
   if (count == 0) return 0;
-%       for _, line in ipairs(nest(fill, "  ")) do
+%       -- The innermost loop goes 8 elements at a time: their truths first, and
+%       -- a group of 8 false elements is skipped whole (most groups when true
+%       -- is rare); otherwise each writes its slot as above, branch-free.
+%       local lines, ind = open_outer("  ")
+%       for _, line in ipairs(lines) do
 $(line)
+%       end
+%       local group_load = function(n) return base(k, n.a + 1) .. "[" .. offset(k, n.a + 1, "(" .. il .. " + u)") .. "]" end
+$(ind)size_t $(il) = 0;
+$(ind)for (; $(il) + 8 <= e$(nl - 1); $(il) += 8) {
+%       if bytewise then
+$(ind)  uint64_t w;
+$(ind)  size_t u;
+$(ind)  memcpy(&w, &$(byte_at(nil)), 8);
+$(ind)  if (w == 0) continue;
+%       else
+$(ind)  bool t[8];
+$(ind)  size_t u;
+$(ind)  for (u = 0; u < 8; u++) {
+%         for _, n in ipairs(k.nodes) do
+%           if n.level ~= "kernel" then
+$(ind)    const $(ops.ctype(n.dtype)) v$(n.id) = $(value_expr(k, n, group_load));
+%           end
+%         end
+$(ind)    t[u] = $(ops.truth(last.dtype, "v" .. last.id));
+$(ind)  }
+$(ind)  if (!(t[0] | t[1] | t[2] | t[3] | t[4] | t[5] | t[6] | t[7])) continue;
+%       end
+$(ind)  for (u = 0; u < 8; u++) {
+%       for l = 1, nl do
+%         local slot = k.kind == "argwhere" and ("n * " .. nl .. " + " .. (l - 1)) or ((l - 1) .. " * count + n")
+%         local idx = l == nl and ("(" .. il .. " + u)") or ("i" .. (l - 1))
+$(ind)    coords[$(slot)] = (int64_t)$(idx);
+%       end
+%       if bytewise then
+$(ind)    n += $(byte_at("(" .. il .. " + u)")) != 0 ? 1 : 0;
+%       else
+$(ind)    n += t[u] ? 1 : 0;
+%       end
+$(ind)    if (n == count) return n;
+$(ind)  }
+$(ind)}
+$(ind)for (; $(il) < e$(nl - 1); $(il)++) {
+%       local elem_load = function(n) return base(k, n.a + 1) .. "[" .. offset(k, n.a + 1) .. "]" end
+%       for _, n in ipairs(k.nodes) do
+%         if n.level ~= "kernel" then
+$(ind)  const $(ops.ctype(n.dtype)) v$(n.id) = $(value_expr(k, n, elem_load));
+%         end
+%       end
+%       for _, b in ipairs(fill) do
+$(ind)  $(b)
+%       end
+$(ind)}
+%       for _ = 1, nl - 1 do
+%         ind = ind:sub(3)
+$(ind)}
 %       end
   return n;
 %     end

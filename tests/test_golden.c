@@ -12,6 +12,9 @@
 #include <cmocka.h>
 
 #include "driver.h"
+#include "lower.h"
+#include "parse.h"
+#include "sema.h"
 
 static char *slurp(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
@@ -122,12 +125,89 @@ static void test_kernel_names_that_clash_in_c_are_errors_and_write_nothing(void 
   rmdir(dir);
 }
 
+/* spec lowered through the whole front end with the given unroll factor (0:
+   the spec's or the default); a failed test on any diagnostic. */
+static lower_program *lower_str(const char *spec, int unroll, ast_file **af, sema_program **sp) {
+  diag_ctx d;
+  diag_init(&d, "t.where", spec, strlen(spec), stderr);
+  *af = parse_source(spec, strlen(spec), &d);
+  assert_non_null(*af);
+  *sp = sema_check(*af, &d);
+  assert_non_null(*sp);
+  diag_free(&d);
+  return lower_spec(*sp, unroll);
+}
+
+/* Sixteen symbolic extents of 255 bytes: the loop's extent expression is
+   written whole (it once stopped at 1023 bytes, mid-name). */
+static void test_extent_of_sixteen_long_names_is_written_whole(void **state) {
+  char spec[8192], want[8192];
+  size_t n = 0, w = 0;
+  ast_file *af;
+  sema_program *sp;
+  (void)state;
+  n += (size_t)sprintf(spec, "kernel k(x: float[");
+  for (int d = 0; d < 16; d++) {
+    if (d) { spec[n++] = ','; memcpy(want + w, " * ", 3); w += 3; }
+    memset(spec + n, 'A' + d, 255);
+    memset(want + w, 'A' + d, 255);
+    n += 255;
+    w += 255;
+  }
+  strcpy(spec + n, "]) = x;\n");
+  want[w] = '\0';
+  lower_program *lp = lower_str(spec, 0, &af, &sp);
+  assert_non_null(lp);
+  assert_int_equal(lp->kernels[0].n_loops, 1);
+  assert_string_equal(lp->kernels[0].loops[0].extent, want);
+  lower_free(lp);
+  sema_free(sp);
+  ast_file_free(af);
+}
+
+/* 2048 instances of a 41-operation kernel over 64 fixed elements would each be
+   straight-line code: 2048 * 64 * 41 operations, about 260 MB of C. The file's
+   budget keeps the first kernels straight and unrolled, the rest plain loops. */
+static void test_straight_line_and_unrolled_code_of_a_file_is_bounded(void **state) {
+  static const char spec[] =
+    "option unroll = 8;\n"
+    "kernel k<A: i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, bool, c64, c128, string,\n"
+    "         B: i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64, bool, c64, c128, string,\n"
+    "         C: i8, i16, i32, i64, u8, u16, u32, u64>(x: f32[64], a: A[], b: B[], c: C[]) =\n"
+    "  ((((x*2 + x*3) + (x*4 + (x*5 + x*6))) + ((x*7 + x*8) + (x*9 + (x*10 + x*11)))) +\n"
+    "   (((x*12 + x*13) + (x*14 + (x*15 + x*16))) + ((x*17 + x*18) + (x*19 + (x*20 + (x*21 + x*22))))));\n";
+  ast_file *af;
+  sema_program *sp;
+  int64_t emitted = 0, floor = 0;
+  (void)state;
+  lower_program *lp = lower_str(spec, 8, &af, &sp);
+  assert_non_null(lp);
+  assert_int_equal(lp->n_kernels, 2048);
+  for (int i = 0; i < lp->n_kernels; i++) {
+    const lower_kernel *k = &lp->kernels[i];
+    int64_t work = 0;
+    for (int j = 0; j < k->n_nodes; j++) work += k->nodes[j].level == LOWER_ELEM;
+    emitted += work * (k->unroll + 1) + (k->straight ? k->total_fixed * work : 0);
+    floor += work * 2;                                  /* a loop and its remainder */
+  }
+  assert_true(lp->kernels[0].straight);
+  assert_int_equal(lp->kernels[0].unroll, 8);
+  assert_false(lp->kernels[lp->n_kernels - 1].straight);
+  assert_int_equal(lp->kernels[lp->n_kernels - 1].unroll, 1);
+  assert_true(emitted <= LOWER_MAX_TOTAL_WORK + floor);
+  lower_free(lp);
+  sema_free(sp);
+  ast_file_free(af);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_golden_basic_spec_renders_the_committed_c),
     cmocka_unit_test(test_generated_builtin_kernels_are_current),
     cmocka_unit_test(test_generation_is_deterministic),
     cmocka_unit_test(test_kernel_names_that_clash_in_c_are_errors_and_write_nothing),
+    cmocka_unit_test(test_extent_of_sixteen_long_names_is_written_whole),
+    cmocka_unit_test(test_straight_line_and_unrolled_code_of_a_file_is_bounded),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -368,7 +368,23 @@ int64_t golden_coords(size_t R, size_t C, const float *a0, int64_t *coords)
   int64_t n = 0;
   if (count == 0) return 0;
   for (size_t i0 = 0; i0 < e0; i0++) {
-    for (size_t i1 = 0; i1 < e1; i1++) {
+    size_t i1 = 0;
+    for (; i1 + 8 <= e1; i1 += 8) {
+      bool t[8];
+      size_t u;
+      for (u = 0; u < 8; u++) {
+        const float v0 = a0[i0 * e1 + (i1 + u)];
+        t[u] = (v0) != 0;
+      }
+      if (!(t[0] | t[1] | t[2] | t[3] | t[4] | t[5] | t[6] | t[7])) continue;
+      for (u = 0; u < 8; u++) {
+        coords[n * 2 + 0] = (int64_t)i0;
+        coords[n * 2 + 1] = (int64_t)(i1 + u);
+        n += t[u] ? 1 : 0;
+        if (n == count) return n;
+      }
+    }
+    for (; i1 < e1; i1++) {
       const float v0 = a0[i0 * e1 + i1];
       coords[n * 2 + 0] = (int64_t)i0;
       coords[n * 2 + 1] = (int64_t)i1;
@@ -404,10 +420,15 @@ int64_t golden_nz_count(size_t N, const bool *a0)
 {
   const size_t e0 = (size_t)N;
   int64_t n = 0;
-  for (size_t i0 = 0; i0 < e0; i0++) {
-    const bool v0 = (((const uint8_t *)a0)[i0] != 0);
-    n += v0 ? 1 : 0;
+  size_t i0 = 0;
+  for (; i0 + 8 <= e0; i0 += 8) {
+    uint64_t w;
+    memcpy(&w, &((const uint8_t *)a0)[i0], 8);
+    /* each non-zero byte becomes 0x01; one multiply sums the eight */
+    w = ((((w & UINT64_C(0x7f7f7f7f7f7f7f7f)) + UINT64_C(0x7f7f7f7f7f7f7f7f)) | w) >> 7) & UINT64_C(0x0101010101010101);
+    n += (int64_t)((w * UINT64_C(0x0101010101010101)) >> 56);
   }
+  for (; i0 < e0; i0++) n += ((const uint8_t *)a0)[i0] != 0 ? 1 : 0;
   return n;
 }
 
@@ -417,7 +438,19 @@ int64_t golden_nz(size_t N, const bool *a0, int64_t *coords)
   const size_t e0 = (size_t)N;
   int64_t n = 0;
   if (count == 0) return 0;
-  for (size_t i0 = 0; i0 < e0; i0++) {
+  size_t i0 = 0;
+  for (; i0 + 8 <= e0; i0 += 8) {
+    uint64_t w;
+    size_t u;
+    memcpy(&w, &((const uint8_t *)a0)[i0], 8);
+    if (w == 0) continue;
+    for (u = 0; u < 8; u++) {
+      coords[0 * count + n] = (int64_t)(i0 + u);
+      n += ((const uint8_t *)a0)[(i0 + u)] != 0 ? 1 : 0;
+      if (n == count) return n;
+    }
+  }
+  for (; i0 < e0; i0++) {
     const bool v0 = (((const uint8_t *)a0)[i0] != 0);
     coords[0 * count + n] = (int64_t)i0;
     n += v0 ? 1 : 0;

@@ -120,6 +120,7 @@ def main():
     rng = random.Random(seed)
     print("# random_spec.py %d %d: generated, do not edit" % (seed, count))
     print('option prefix = "rnd%d";' % seed)
+    print("option unroll = %d;" % [1, 4, 8, 3][seed % 4])   # each unroll remainder, by seed
     for i in range(count):
         print(Kernel(rng, "k%d" % i).render())
 

@@ -1,0 +1,172 @@
+/* tuned.c: the hand-tuned C loops each benchmark case is held against, written
+   as an expert would without intrinsics: restrict, branch-free blends, block copies. */
+#include <string.h>
+
+#include "bench.h"
+
+/* Each loop takes restrict parameters (gcc trusts restrict on parameters,
+   not on locals: no run-time overlap checks) and the generated kernel's
+   signature, so bench.c calls both alike. The condition is read as the 0/1
+   byte it is (B(c): gcc vectorizes no loads of _Bool), and 0 - c is an
+   all-ones or all-zero mask that blends the two loads: the compiler emits
+   vector blends, and no data-dependent branch exists. */
+#define B(c) ((const uint8_t *)(c))
+
+/* Plain where moves bits: one loop per element width. */
+#define SAME(W, T)                                                             \
+  void tuned_same_w##W(size_t n, const bool *restrict c, const T *restrict x,   \
+                       const T *restrict y, T *restrict o) {                   \
+    for (size_t i = 0; i < n; i++) {                                           \
+      const T m = (T)((T)0 - (T)B(c)[i]);                                      \
+      o[i] = (T)((x[i] & m) | (y[i] & (T)~m));                                 \
+    }                                                                          \
+  }
+SAME(1, uint8_t)
+SAME(2, uint16_t)
+SAME(4, uint32_t)
+SAME(8, uint64_t)
+
+/* The condition is constant along a row: choose the source row once, copy it. */
+void tuned_row_bcast(size_t rows, size_t cols, const bool *restrict c, const float *restrict x,
+                     const float *restrict y, float *restrict o) {
+  for (size_t r = 0; r < rows; r++)
+    memcpy(o + r * cols, c[r] ? x + r * cols : y, cols * sizeof *o);
+}
+
+/* A scalar operand is one register, blended against the streamed operand. */
+void tuned_scalar_x(size_t n, const bool *restrict c, const uint32_t *restrict x,
+                    const uint32_t *restrict y, uint32_t *restrict o) {
+  const uint32_t s = *x;
+  for (size_t i = 0; i < n; i++) {
+    const uint32_t m = 0u - (uint32_t)B(c)[i];
+    o[i] = (s & m) | (y[i] & ~m);
+  }
+}
+
+void tuned_scalar_y(size_t n, const bool *restrict c, const uint32_t *restrict x,
+                    const uint32_t *restrict y, uint32_t *restrict o) {
+  const uint32_t s = *y;
+  for (size_t i = 0; i < n; i++) {
+    const uint32_t m = 0u - (uint32_t)B(c)[i];
+    o[i] = (x[i] & m) | (s & ~m);
+  }
+}
+
+/* A scalar condition picks a whole operand: one copy. */
+void tuned_scalar_c(size_t n, const bool *restrict c, const float *restrict x,
+                    const float *restrict y, float *restrict o) {
+  memcpy(o, *c ? x : y, n * sizeof *o);
+}
+
+/* Five outer loops walk the broadcast strides; the contiguous inner row of
+   F elements is a blend. Extents in the kernel's order (of first appearance). */
+void tuned_bcast6(size_t A, size_t C, size_t E, size_t F, size_t B, size_t D,
+                  const bool *restrict c, const uint32_t *restrict x,
+                  const uint32_t *restrict y, uint32_t *restrict o) {
+  for (size_t ia = 0; ia < A; ia++)
+    for (size_t ib = 0; ib < B; ib++)
+      for (size_t ic = 0; ic < C; ic++)
+        for (size_t id = 0; id < D; id++)
+          for (size_t ie = 0; ie < E; ie++, o += F) {
+            const uint8_t *cr = B(c) + ((ia * C + ic) * E + ie) * F;
+            const uint32_t *xr = x + ((ia * B + ib) * D + id) * F;
+            const uint32_t *yr = y + (((ib * C + ic) * D + id) * E + ie) * F;
+            for (size_t f = 0; f < F; f++) {
+              const uint32_t m = 0u - (uint32_t)cr[f];
+              o[f] = (xr[f] & m) | (yr[f] & ~m);
+            }
+          }
+}
+
+/* Leaky relu in one pass, blending the bits of x and x * 0.01f. Written as
+   `v > 0 ? v : v * 0.01f`, gcc sinks the multiply into the false arm, will
+   not speculate it (it may raise an FP exception) and emits a branch:
+   twenty times slower on random signs. */
+void tuned_leaky(size_t n, const float *restrict x, float *restrict o) {
+  for (size_t i = 0; i < n; i++) {
+    const float v = x[i], s = v * 0.01f;
+    uint32_t vb, sb, r;
+    memcpy(&vb, &v, 4);
+    memcpy(&sb, &s, 4);
+    const uint32_t m = 0u - (uint32_t)(v > 0.0f);
+    r = (vb & m) | (sb & ~m);
+    memcpy(&o[i], &r, 4);
+  }
+}
+
+/* Bools are 0 or 1 bytes, so the popcount of 8 of them is their count. */
+static int64_t count_true(const uint8_t *c, size_t n) {
+  int64_t count = 0;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    memcpy(&w, c + i, 8);
+    count += __builtin_popcountll(w);
+  }
+  for (; i < n; i++) count += c[i];
+  return count;
+}
+
+/* Coordinates of the count true elements, 8 at a time. A word of 8 false
+   bools is skipped whole (most words when true is rare). Otherwise each
+   element writes its coordinates to slot n and n advances by its truth,
+   without a branch: the slots written stay below n + popcount(word), so
+   inside the buffer, except in the word holding the last true element,
+   which walks its set bits and ends the fill. `step` separates the two
+   coordinates of an element and `next` the elements: (1, 2) for argwhere's
+   [n, 2] rows, (count, 1) for nonzero's [2, n]. */
+static int64_t fill_coords(const uint8_t *restrict c, size_t rows, size_t cols, int64_t count,
+                           int64_t *restrict coords, size_t step, size_t next) {
+  int64_t n = 0;
+  for (size_t r = 0; r < rows && n < count; r++) {
+    const uint8_t *cr = c + r * cols;
+    size_t j = 0;
+    for (; j + 8 <= cols; j += 8) {
+      uint64_t w;
+      memcpy(&w, cr + j, 8);
+      if (w == 0) continue;
+      if (n + __builtin_popcountll(w) == count) {
+        for (; w; w &= w - 1, n++) {
+          int64_t *slot = coords + (size_t)n * next;
+          slot[0] = (int64_t)r;
+          slot[step] = (int64_t)(j + (size_t)__builtin_ctzll(w) / 8);
+        }
+        return n;
+      }
+      for (size_t k = 0; k < 8; k++, w >>= 8) {
+        int64_t *slot = coords + (size_t)n * next;
+        slot[0] = (int64_t)r;
+        slot[step] = (int64_t)(j + k);
+        n += (int64_t)(w & 1u);
+      }
+    }
+    for (; j < cols && n < count; j++) {
+      int64_t *slot = coords + (size_t)n * next;
+      slot[0] = (int64_t)r;
+      slot[step] = (int64_t)j;
+      n += cr[j];
+    }
+  }
+  return n;
+}
+
+/* Count, then fill, as numpy and the generated kernels do: callers size
+   the output from the count. */
+int64_t tuned_argwhere(size_t rows, size_t cols, const bool *c, int64_t *coords) {
+  const int64_t count = count_true(B(c), rows * cols);
+  return fill_coords(B(c), rows, cols, count, coords, 1, 2);
+}
+
+int64_t tuned_nonzero(size_t rows, size_t cols, const bool *c, int64_t *coords) {
+  const int64_t count = count_true(B(c), rows * cols);
+  return fill_coords(B(c), rows, cols, count, coords, (size_t)count, 1);
+}
+
+/* Four elements: straight-line blends, no loop. */
+void tuned_tiny(const bool *restrict c, const uint32_t *restrict x, const uint32_t *restrict y,
+                uint32_t *restrict o) {
+  for (int i = 0; i < 4; i++) {
+    const uint32_t m = 0u - (uint32_t)B(c)[i];
+    o[i] = (x[i] & m) | (y[i] & ~m);
+  }
+}
