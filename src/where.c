@@ -112,12 +112,12 @@ static void run_where(const wc_tensor *cond, const wc_tensor *x, const wc_tensor
 static bool run_flat(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
                      wc_tensor *out) {
   wc_loop L;
-  int64_t n = 1;
+  int64_t n;
   if (!same_shape(x, cond->rank, cond->shape) || !same_shape(y, cond->rank, cond->shape) ||
       !same_shape(out, cond->rank, cond->shape))
     return false;
-  for (int d = 0; d < cond->rank; d++) n *= cond->shape[d];   /* checked: no overflow */
-  if (n == 0) return true;
+  /* the checked count: 0 when empty, whose other extents may multiply past int64 */
+  if (wc__shape_count(cond->dtype, cond->rank, cond->shape, &n) != WC_OK || n == 0) return true;
   L.rank = 1;
   L.n_ops = 4;
   L.count = L.extent[0] = n;
