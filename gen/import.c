@@ -140,6 +140,15 @@ static const char *fmt(imp *im, const char *f, ...) {
   return arena_strdup(&im->a, buf);
 }
 
+/* s fit for a `#` comment of the spec: a control byte (a newline in an ONNX
+   name, say) would end the comment and the rest would be read as spec text. */
+static const char *comment_text(imp *im, const char *s) {
+  char *t = arena_strdup(&im->a, s ? s : "");
+  for (char *p = t; *p; p++)
+    if ((unsigned char)*p < 0x20 || *p == 0x7f) *p = '?';
+  return t;
+}
+
 static void *alloc(imp *im, size_t n, size_t size) {
   return arena_array(&im->a, n ? n : 1, size);
 }
@@ -1116,11 +1125,12 @@ static void make_kernel(imp *im, int r, const char **kernel_names, int n_kernels
     return;
   }
   /* a comment naming the nodes it fuses, root first */
-  diag_text_printf(&rg->text, "# %s = %s", im->vals[root->out].name, node_label(im, rg->root));
+  diag_text_printf(&rg->text, "# %s = %s", comment_text(im, im->vals[root->out].name),
+                   comment_text(im, node_label(im, rg->root)));
   for (int k = im->g->n_nodes - 1; k >= 0; k--) {
     int i = im->order[k];
     if (i != rg->root && im->nodes[i].region == r)
-      diag_text_printf(&rg->text, ", %s", node_label(im, i));
+      diag_text_printf(&rg->text, ", %s", comment_text(im, node_label(im, i)));
   }
   diag_text_printf(&rg->text, "\n%s", t.data);
   diag_text_free(&t);
@@ -1188,7 +1198,7 @@ static int run_import(imp *im, const uint8_t *buf, size_t len, const char *model
   diag_text_printf(&out, "# Imported by wherec import from %s (graph '%s', opset %lld).\n"
                          "# One kernel per Where / NonZero / Relu / LeakyRelu / Clip node and the\n"
                          "# element-wise producers only it consumes.\n",
-                   model_name, im->g->name, (long long)im->opset);
+                   comment_text(im, model_name), comment_text(im, im->g->name), (long long)im->opset);
   for (int r = im->n_regions - 1; r >= 0; r--) {
     region *rg = &im->regions[r];
     if (!rg->select || rg->reason) continue;

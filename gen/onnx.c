@@ -696,33 +696,31 @@ bool onnx_tensor_to_wc(const onnx_tensor *t, wc_tensor *out, char **strings, cha
     if (t->has_raw) return say(err, cap, "tensor '%s': strings in raw_data", t->name);
     return to_strings(t, (size_t)count, out, strings, err, cap);
   }
+  /* The data must be there before anything is allocated for it: a shape of
+     billions of elements in a few bytes of file would otherwise allocate them. */
   size_t bytes = (size_t)count * size;
+  size_t per = dt == WC_COMPLEX64 || dt == WC_COMPLEX128 ? 2 : 1, want = (size_t)count * per;
+  size_t w = size / per, got = 0;
+  uint64_t v;
+  int rc = 1;
+  if (t->has_raw && t->raw.len != bytes)
+    return say(err, cap, "tensor '%s': raw_data holds %zu bytes; its shape needs %zu", t->name,
+               t->raw.len, bytes);
+  if (!t->has_raw) {                                  /* complex: two reals a value */
+    val_iter it = {t, data_field(dt), 0, {NULL, NULL}};
+    while ((rc = val_next(&it, &v)) > 0) got++;
+    if (rc < 0) return say(err, cap, "tensor '%s': malformed packed data", t->name);
+    if (got != want)
+      return say(err, cap, "tensor '%s' holds %zu values; its shape needs %zu", t->name, got, want);
+  }
   uint8_t *data = malloc(bytes ? bytes : 1);
   if (data == NULL) return say(err, cap, "out of memory");
   if (t->has_raw) {
-    if (t->raw.len != bytes) {
-      free(data);
-      return say(err, cap, "tensor '%s': raw_data holds %zu bytes; its shape needs %zu", t->name,
-                 t->raw.len, bytes);
-    }
     if (bytes) memcpy(data, t->raw.data, bytes);
   } else {
-    /* complex values are stored as two reals; everything else one value each */
-    size_t per = dt == WC_COMPLEX64 || dt == WC_COMPLEX128 ? 2 : 1, want = (size_t)count * per;
-    size_t w = size / per, got = 0;
     val_iter it = {t, data_field(dt), 0, {NULL, NULL}};
-    uint64_t v;
-    int rc;
-    while ((rc = val_next(&it, &v)) > 0) {
-      if (got < want)
-        for (size_t i = 0; i < w; i++) data[got * w + i] = (uint8_t)(v >> (8 * i));
-      got++;
-    }
-    if (rc < 0 || got != want) {
-      free(data);
-      if (rc < 0) return say(err, cap, "tensor '%s': malformed packed data", t->name);
-      return say(err, cap, "tensor '%s' holds %zu values; its shape needs %zu", t->name, got, want);
-    }
+    for (got = 0; got < want && val_next(&it, &v) > 0; got++)
+      for (size_t i = 0; i < w; i++) data[got * w + i] = (uint8_t)(v >> (8 * i));
   }
   if (dt == WC_BOOL)
     for (size_t i = 0; i < bytes; i++) data[i] = data[i] != 0;
