@@ -232,7 +232,7 @@ static bool shape_count(const wc_tensor *t, size_t itemsize, size_t *count) {
     nonzero *= e;
   }
   n = zero ? 0 : nonzero;
-  if (itemsize && nonzero > (uint64_t)INT64_MAX / itemsize) return false;
+  if (!zero && itemsize && nonzero > (uint64_t)INT64_MAX / itemsize) return false;  /* empty: any extents */
   if (n > SIZE_MAX / (itemsize + 1 + sizeof(char *))) return false;   /* room for string copies */
   *count = (size_t)n;
   return true;

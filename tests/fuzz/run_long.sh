@@ -59,12 +59,12 @@ for t in "${targets[@]}"; do
   log=$out/$t/log
   # progress lines read "#<executions> <event> cov: <n> ft: <n> corp: <n>/..." (fork mode:
   # "#<executions>: cov: ..."); the last one counts
-  last=$(grep -E '^#[0-9]+:? .*cov: ' "$log" 2>/dev/null | tail -n 1 || true)
+  last=$(grep -E '^#[0-9]+:?[[:space:]].*cov: ' "$log" 2>/dev/null | tail -n 1 || true)
   execs=$(sed -E 's/^#([0-9]+).*/\1/' <<<"$last")
   cov=$(sed -E 's/.* cov: ([0-9]+).*/\1/' <<<"$last")
   ft=$(sed -E 's/.* ft: ([0-9]+).*/\1/' <<<"$last")
   corp=$(sed -E 's/.* corp: ([0-9]+).*/\1/' <<<"$last")
-  done_line=$(grep -c -E '^#[0-9]+ +DONE |^INFO: exiting: 0 ' "$log" 2>/dev/null || true)
+  done_line=$(grep -c -E '^#[0-9]+[[:space:]]+DONE |^INFO: exiting: 0 ' "$log" 2>/dev/null || true)
   failures=$(find "$out/$t/artifacts" -type f 2>/dev/null | wc -l)
   printf '%-14s %12s %8s %8s %8s %s\n' "$t" "${execs:-?}" "${cov:-?}" "${ft:-?}" "${corp:-?}" "$failures"
   if [ -z "$last" ] || [ "$failures" -gt 0 ] || [ "${done_line:-0}" -eq 0 ]; then
