@@ -57,7 +57,7 @@ int main(void) {
     static const int64_t sc[] = cs, sx[] = xs, sy[] = ys, so[] = os;                      \
     static const bool c[] = cv;                                                           \
     static const T x[] = xv, y[] = yv, expect[] = ov;                                     \
-    T out[sizeof expect / sizeof *expect];                                                \
+    T out[sizeof expect / sizeof *expect] = {0};                                          \
     wc_tensor tc = make(WC_BOOL, cr, sc, c), tx = make(DT, xr, sx, x),                    \
               ty = make(DT, yr, sy, y), to = make(DT, orank, so, out);                    \
     wc_status s = wc_where(&tc, &tx, &ty, &to);                                           \

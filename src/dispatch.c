@@ -64,7 +64,8 @@ wc_status wc_register(const wc_kernel_table *t) {
 /* Binds a parameter's shape pattern to an actual shape, right-aligned (missing
    leading dims count as 1 on either side); symbolic extents must agree with
    earlier bindings. */
-static bool bind(const wc_param *p, int rank, const int64_t *shape, size_t *ext, bool *bound) {
+static bool bind(const wc_param *p, int rank, const int64_t *shape, int n_extents, size_t *ext,
+                 bool *bound) {
   int r = p->rank > rank ? p->rank : rank;
   for (int i = 0; i < r; i++) {
     int pd = p->rank - 1 - i, ad = rank - 1 - i;
@@ -74,6 +75,7 @@ static bool bind(const wc_param *p, int rank, const int64_t *shape, size_t *ext,
       continue;
     }
     int64_t sym = -pe - 1;
+    if (sym >= n_extents) return false;                /* a malformed table, not a fit */
     if (bound[sym] && ext[sym] != (size_t)ae) return false;
     bound[sym] = true;
     ext[sym] = (size_t)ae;
@@ -83,10 +85,11 @@ static bool bind(const wc_param *p, int rank, const int64_t *shape, size_t *ext,
 
 /* Binds every parameter of k; false when a shape does not fit the pattern. */
 static bool bind_all(const wc_kernel *k, const wc_tensor *in, size_t *ext) {
-  bool bound[WC_LOOP_MAX_OPERANDS * WC_MAX_RANK] = {false};
-  if (k->n_extents > WC_LOOP_MAX_OPERANDS * WC_MAX_RANK) return false;
+  bool bound[WC_LOOP_MAX_OPERANDS * WC_MAX_RANK];
+  if (k->n_extents < 0 || k->n_extents > WC_LOOP_MAX_OPERANDS * WC_MAX_RANK) return false;
+  memset(bound, 0, (size_t)k->n_extents * sizeof *bound);   /* only what is used: a hot path */
   for (int i = 0; i < k->n_inputs; i++)
-    if (!bind(&k->inputs[i], in[i].rank, in[i].shape, ext, bound)) return false;
+    if (!bind(&k->inputs[i], in[i].rank, in[i].shape, k->n_extents, ext, bound)) return false;
   for (int e = 0; e < k->n_extents; e++)
     if (!bound[e]) ext[e] = 0;
   return true;
@@ -278,12 +281,14 @@ bool wc__where_registered(const wc_loop *L, const wc_tensor *cond, const wc_tens
     for (int d = 0; d < L->rank; d++) shapes[k][d] = L->stride[k][d] ? L->extent[d] : 1;
   for (int i = 0; i < n_where_kernels; i++) {
     const where_kernel *wk = &where_kernels[i];
-    bool bound[WC_LOOP_MAX_OPERANDS * WC_MAX_RANK] = {false};
+    bool bound[WC_LOOP_MAX_OPERANDS * WC_MAX_RANK];
+    int ne = wk->k->n_extents;
     if (wk->width != w) continue;
-    if (wk->k->n_extents > WC_LOOP_MAX_OPERANDS * WC_MAX_RANK) continue;
-    if (!bind(&wk->k->inputs[wk->ic], L->rank, shapes[0], ext, bound) ||
-        !bind(&wk->k->inputs[wk->ix], L->rank, shapes[1], ext, bound) ||
-        !bind(&wk->k->inputs[wk->iy], L->rank, shapes[2], ext, bound))
+    if (ne < 0 || ne > WC_LOOP_MAX_OPERANDS * WC_MAX_RANK) continue;
+    memset(bound, 0, (size_t)ne * sizeof *bound);
+    if (!bind(&wk->k->inputs[wk->ic], L->rank, shapes[0], ne, ext, bound) ||
+        !bind(&wk->k->inputs[wk->ix], L->rank, shapes[1], ne, ext, bound) ||
+        !bind(&wk->k->inputs[wk->iy], L->rank, shapes[2], ne, ext, bound))
       continue;
     data[wk->ic] = cond->data;
     data[wk->ix] = x->data;
