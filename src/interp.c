@@ -9,9 +9,35 @@
 
 /* ---- block operations: one loop per (op, dtype), from the dtype list ---- */
 
+/* The block loops are the interpreter's time (the data is in L1), so on x86-64
+   they are compiled twice, for the baseline and for AVX2, and the dynamic
+   loader picks one by CPU (GNU ifunc). Not "x86-64-v3": FMA would let the
+   compiler contract a * b + c and change results. */
+#if defined(__x86_64__) && defined(__ELF__) && defined(__GLIBC__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define BLOCK_LOOP __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef BLOCK_LOOP
+#define BLOCK_LOOP
+#endif
+
+typedef enum operand_shape { VARYING, UNIFORM_A, UNIFORM_B } operand_shape;
+
+#define ARITY_(name, arity) arity,
+static const uint8_t op_arity[WC_OP_COUNT_] = { WC_OPCODE_LIST(ARITY_) };
+#undef ARITY_
+
+/* A binary loop in three forms: both operands vary, or one is uniform across
+   the block and kept in a register (a constant or a broadcast operand), so
+   x > 0 or 0.01 * x reads one stream, not two. */
 #define LOOP2(FN, TA, TR)                                                      \
   { const TA *x = a, *y = b; TR *o = dst;                                      \
-    for (int64_t i = 0; i < n; i++) o[i] = FN(x[i], y[i]); } break
+    if (shape == UNIFORM_B) { const TA y0 = y[0];                             \
+      for (int64_t i = 0; i < n; i++) o[i] = FN(x[i], y0); }                   \
+    else if (shape == UNIFORM_A) { const TA x0 = x[0];                        \
+      for (int64_t i = 0; i < n; i++) o[i] = FN(x0, y[i]); }                   \
+    else for (int64_t i = 0; i < n; i++) o[i] = FN(x[i], y[i]); } break
 #define LOOP1(FN, TA, TR)                                                      \
   { const TA *x = a; TR *o = dst;                                              \
     for (int64_t i = 0; i < n; i++) o[i] = FN(x[i]); } break
@@ -33,7 +59,7 @@
 #define ARITH_(E, code, name, T, alias, s, kind) ARITH_##kind(E, T, s)
 
 /* + - * / min max neg abs on operands of dtype t (result of the same dtype). */
-static void arith_block(wc_opcode op, wc_dtype t, void *dst, const void *a, const void *b, int64_t n) {
+BLOCK_LOOP static void arith_block(wc_opcode op, wc_dtype t, operand_shape shape, void *dst, const void *a, const void *b, int64_t n) {
   switch (t) { WC_DTYPE_LIST(ARITH_) default: break; }
 }
 
@@ -57,12 +83,12 @@ static void arith_block(wc_opcode op, wc_dtype t, void *dst, const void *a, cons
 #define CMP_(E, code, name, T, alias, s, kind) CMP_##kind(E, T, s)
 
 /* == != < <= > >= on operands of dtype t; bool results. */
-static void compare_block(wc_opcode op, wc_dtype t, void *dst, const void *a, const void *b, int64_t n) {
+BLOCK_LOOP static void compare_block(wc_opcode op, wc_dtype t, operand_shape shape, void *dst, const void *a, const void *b, int64_t n) {
   switch (t) { WC_DTYPE_LIST(CMP_) default: break; }
 }
 
 /* || && ! on bool. */
-static void logic_block(wc_opcode op, void *dst, const void *a, const void *b, int64_t n) {
+BLOCK_LOOP static void logic_block(wc_opcode op, operand_shape shape, void *dst, const void *a, const void *b, int64_t n) {
   switch (op) {
     case WC_OP_OR: LOOP2(wc_or_b, bool, bool);
     case WC_OP_AND: LOOP2(wc_and_b, bool, bool);
@@ -79,7 +105,7 @@ static void logic_block(wc_opcode op, void *dst, const void *a, const void *b, i
     for (int64_t i = 0; i < n; i++) {                                          \
       T m = (T)((T)0 - (T)(c[i] != 0));                                        \
       o[i] = (T)((x[i] & m) | (y[i] & (T)~m)); } } break
-static void select_block(size_t w, void *dst, const void *cond, const void *a, const void *b, int64_t n) {
+BLOCK_LOOP static void select_block(size_t w, void *dst, const void *cond, const void *a, const void *b, int64_t n) {
   const uint8_t *c = cond;
   switch (w) {
     case 1: SELECT_W(uint8_t);
@@ -131,7 +157,7 @@ static wide_class load_wide(wc_dtype from, wide_block *w, const void *src, int64
 #define STORE_STRING(E, T, s)
 #define STORE_(E, code, name, T, alias, s, kind) STORE_##kind(E, T, s)
 
-static void cast_block(wc_dtype to, wc_dtype from, void *dst, const void *src, int64_t n) {
+BLOCK_LOOP static void cast_block(wc_dtype to, wc_dtype from, void *dst, const void *src, int64_t n) {
   wide_block wb, *w = &wb;
   wide_class cls;
   if (to == from) { memmove(dst, src, (size_t)n * wc_dtype_size(to)); return; }
@@ -139,22 +165,25 @@ static void cast_block(wc_dtype to, wc_dtype from, void *dst, const void *src, i
   switch (to) { WC_DTYPE_LIST(STORE_) default: break; }
 }
 
-/* Evaluates instruction ins of prog over n elements into dst. */
+/* Evaluates instruction ins of prog over n elements into dst; uniform tells
+   which values repeat one element across the block. */
 static void exec_block(const wc_instr *prog, const wc_instr *ins, void *dst,
-                       const void *const *val, int64_t n) {
+                       const void *const *val, const bool *uniform, int64_t n) {
   wc_opcode op = (wc_opcode)ins->op;
   const void *a = val[ins->a], *b = val[ins->b];
   wc_dtype t = (wc_dtype)prog[ins->a].dtype;
+  operand_shape shape = op_arity[op] != 2 ? VARYING
+                      : uniform[ins->b] ? UNIFORM_B : uniform[ins->a] ? UNIFORM_A : VARYING;
   switch (op) {
     case WC_OP_WHERE:
       select_block(wc_dtype_size((wc_dtype)ins->dtype), dst, a, b, val[ins->c], n);
       break;
-    case WC_OP_OR: case WC_OP_AND: case WC_OP_NOT: logic_block(op, dst, a, b, n); break;
+    case WC_OP_OR: case WC_OP_AND: case WC_OP_NOT: logic_block(op, shape, dst, a, b, n); break;
     case WC_OP_EQ: case WC_OP_NE: case WC_OP_LT: case WC_OP_LE: case WC_OP_GT: case WC_OP_GE:
-      compare_block(op, t, dst, a, b, n);
+      compare_block(op, t, shape, dst, a, b, n);
       break;
     case WC_OP_CAST: cast_block((wc_dtype)ins->dtype, t, dst, a, n); break;
-    default: arith_block(op, t, dst, a, b, n); break;
+    default: arith_block(op, t, shape, dst, a, b, n); break;
   }
 }
 
@@ -191,6 +220,29 @@ static void const_value(const wc_instr *ins, void *dst) {
   }
 }
 
+/* Operand block of an input row segment of n elements at p with stride s:
+   the data itself when contiguous, else a filled copy in scratch. Bools are
+   normalized to 0/1 (any non-zero byte is true, as in generated code and the
+   reference; the block operations load C bools, which must be 0 or 1). */
+static const void *load_input(void *scratch, const char *p, wc_dtype t, int64_t s, int64_t n) {
+  if (t == WC_BOOL) {
+    uint8_t *b = scratch;
+    if (s == 0) memset(b, *p != 0, (size_t)n);
+    else if (s == 1) for (int64_t j = 0; j < n; j++) b[j] = p[j] != 0;
+    else for (int64_t j = 0; j < n; j++) b[j] = p[j * s] != 0;
+    return b;
+  }
+  if (s) return p;
+  fill(scratch, p, wc_dtype_size(t), n);
+  return scratch;
+}
+
+/* Whether every operand of ins is uniform across the block. */
+static bool operands_uniform(const wc_instr *ins, const bool *uniform) {
+  int k = op_arity[ins->op];
+  return (k < 1 || uniform[ins->a]) && (k < 2 || uniform[ins->b]) && (k < 3 || uniform[ins->c]);
+}
+
 wc_status wc__interp_elementwise(const wc_kernel *k, const wc_tensor *in, wc_tensor *out) {
   const wc_tensor *ops[WC_LOOP_MAX_OPERANDS];
   int n_in = k->n_inputs, n_ins = k->n_instrs, last = n_ins - 1;
@@ -204,7 +256,8 @@ wc_status wc__interp_elementwise(const wc_kernel *k, const wc_tensor *in, wc_ten
   if (L.count == 0) return WC_OK;
 
   char *scratch = malloc((size_t)n_ins * WC_BLOCK * WC_MAX_WIDTH);
-  const void **val = malloc((size_t)n_ins * sizeof *val);
+  /* values, then one uniform flag per value (see below) */
+  const void **val = malloc((size_t)n_ins * (sizeof *val + sizeof(bool)));
   if (scratch == NULL || val == NULL) { free(scratch); free(val); return WC_E_NOMEM; }
 #define SCRATCH(i) (scratch + (size_t)(i) * WC_BLOCK * WC_MAX_WIDTH)
   for (int i = 0; i < n_ins; i++)
@@ -214,6 +267,13 @@ wc_status wc__interp_elementwise(const wc_kernel *k, const wc_tensor *in, wc_ten
       fill(SCRATCH(i), one, wc_dtype_size((wc_dtype)prog[i].dtype), WC_BLOCK);
       val[i] = SCRATCH(i);
     }
+
+  /* uniform[i]: value i is one element repeated across the block (a constant,
+     an input broadcast along the row, or an operation on such values alone);
+     it is computed once and filled, and a where on a uniform condition copies
+     the chosen operand without reading the other. */
+  bool *uniform = (bool *)(val + n_ins);
+  for (int i = 0; i < n_ins; i++) uniform[i] = prog[i].op == WC_OP_CONST;
 
   int inner = L.rank - 1;
   int64_t row = L.extent[inner];
@@ -228,21 +288,24 @@ wc_status wc__interp_elementwise(const wc_kernel *k, const wc_tensor *in, wc_ten
         if (ins->op == WC_OP_CONST) continue;
         if (ins->op == WC_OP_INPUT) {
           int a = ins->a;
-          size_t w = wc_dtype_size(in[a].dtype);
           int64_t s = L.stride[a][inner];
-          const char *p = (const char *)in[a].data + (size_t)(it.off[a] + j0 * s) * w;
-          if (in[a].dtype == WC_BOOL) {
-            /* any non-zero byte is true (as in generated code and the
-               reference); the block operations load C bools, which must be 0 or 1 */
-            uint8_t *b = (uint8_t *)SCRATCH(i);
-            for (int64_t j = 0; j < n; j++) b[j] = ((const uint8_t *)p)[j * s] != 0;
-            val[i] = b;
-          } else if (s) val[i] = p;
-          else { fill(SCRATCH(i), p, w, n); val[i] = SCRATCH(i); }
+          const char *p = (const char *)in[a].data + (size_t)(it.off[a] + j0 * s) * wc_dtype_size(in[a].dtype);
+          uniform[i] = s == 0;
+          val[i] = load_input(SCRATCH(i), p, in[a].dtype, s, n);
           continue;
         }
         void *dst = i == last ? (void *)o : SCRATCH(i);
-        exec_block(prog, ins, dst, val, n);
+        uniform[i] = operands_uniform(ins, uniform);
+        if (ins->op == WC_OP_WHERE && uniform[ins->a] && !uniform[i]) {
+          /* any non-zero byte is true, as in select_block */
+          const void *pick = *(const uint8_t *)val[ins->a] ? val[ins->b] : val[ins->c];
+          memmove(dst, pick, (size_t)n * wc_dtype_size((wc_dtype)ins->dtype));
+        } else if (uniform[i]) {
+          exec_block(prog, ins, dst, val, uniform, 1);
+          fill(dst, dst, wc_dtype_size((wc_dtype)ins->dtype), n);
+        } else {
+          exec_block(prog, ins, dst, val, uniform, n);
+        }
         val[i] = dst;
       }
       if (prog[last].op == WC_OP_INPUT || prog[last].op == WC_OP_CONST)

@@ -286,6 +286,88 @@ static void test_argwhere_of_an_expression_lists_its_true_elements(void **state)
   assert_memory_equal(ref, expect, sizeof expect);
 }
 
+/* ---- values uniform across a block (constants, broadcast operands) -------- */
+
+/* Runs k on inputs whose shapes broadcast to [n] (n spans several blocks)
+   through the interpreter and the reference; the outputs must match bit for bit. */
+static void check_against_reference(const wc_kernel *k, wc_tensor *in, int64_t n) {
+  wc_tensor got = tl_alloc(k->out_dtype, 1, &n), ref = tl_alloc(k->out_dtype, 1, &n);
+  assert_int_equal(wc_interpret(k, in, k->n_inputs, &got), WC_OK);
+  assert_int_equal(wc_ref_run(k, in, k->n_inputs, &ref), WC_OK);
+  assert_int_equal(tl_first_difference(k->out_dtype, got.data, ref.data, n), -1);
+  tl_free(&got);
+  tl_free(&ref);
+}
+
+static void test_where_on_a_scalar_condition_copies_the_chosen_operand(void **state) {
+  (void)state;
+  prog p = {0};
+  int c = input(&p, WC_BOOL), x = input(&p, WC_FLOAT), y = input(&p, WC_FLOAT);
+  emit(&p, WC_OP_WHERE, WC_FLOAT, c, x, y);
+  const wc_kernel *k = finish(&p, WC_KIND_ELEMENTWISE);
+  const int64_t n = 2500, one = 1;
+  tl_rng r = {42};
+  wc_tensor in[3] = {tl_alloc(WC_BOOL, 1, &one), tl_alloc(WC_FLOAT, 1, &n), tl_alloc(WC_FLOAT, 1, &n)};
+  tl_fill(&r, &in[1], 0.5);
+  tl_fill(&r, &in[2], 0.5);
+  static const uint8_t conds[] = {0, 1, 2, 0x80};      /* any non-zero byte is true */
+  for (int i = 0; i < 4; i++) {
+    memcpy(in[0].data, &conds[i], 1);
+    check_against_reference(k, in, n);
+  }
+  for (int i = 0; i < 3; i++) tl_free(&in[i]);
+}
+
+static void test_uniform_operand_keeps_its_side_of_a_binary_operation(void **state) {
+  (void)state;
+  /* s - x and x - s, with s a broadcast scalar: the uniform side moves into a
+     register, and which operand is a matters (order, and a's NaN wins) */
+  for (int s_first = 0; s_first < 2; s_first++) {
+    prog p = {0};
+    int s = input(&p, WC_FLOAT), x = input(&p, WC_FLOAT);
+    emit(&p, WC_OP_SUB, WC_FLOAT, s_first ? s : x, s_first ? x : s, 0);
+    const wc_kernel *k = finish(&p, WC_KIND_ELEMENTWISE);
+    const int64_t n = 1500, one = 1;
+    wc_tensor in[2] = {tl_alloc(WC_FLOAT, 1, &one), tl_alloc(WC_FLOAT, 1, &n)};
+    tl_rng r = {7};
+    tl_fill(&r, &in[1], 0.5);
+    float scalars[] = {3.0f, -0.0f};
+    uint32_t nan_bits = 0x7fa00001u;                   /* a signalling NaN with a payload */
+    for (int i = 0; i < 3; i++) {
+      if (i < 2) memcpy(in[0].data, &scalars[i], 4);
+      else memcpy(in[0].data, &nan_bits, 4);
+      check_against_reference(k, in, n);
+    }
+    tl_free(&in[0]);
+    tl_free(&in[1]);
+  }
+}
+
+static void test_expression_of_broadcast_operands_alone_is_computed_once_per_block(void **state) {
+  (void)state;
+  /* where(s > 0, s * 2, -s) with s broadcast, beside a full-size input that gives the shape */
+  prog p = {0};
+  int s = input(&p, WC_FLOAT), full = input(&p, WC_FLOAT);
+  int zero = constant(&p, WC_FLOAT, 0), two = constant(&p, WC_FLOAT, 0x40000000);
+  int gt = emit(&p, WC_OP_GT, WC_BOOL, s, zero, 0);
+  int dbl = emit(&p, WC_OP_MUL, WC_FLOAT, s, two, 0);
+  int neg = emit(&p, WC_OP_NEG, WC_FLOAT, s, 0, 0);
+  int w = emit(&p, WC_OP_WHERE, WC_FLOAT, gt, dbl, neg);
+  emit(&p, WC_OP_MAX, WC_FLOAT, w, full, 0);
+  const wc_kernel *k = finish(&p, WC_KIND_ELEMENTWISE);
+  const int64_t n = 2100, one = 1;
+  wc_tensor in[2] = {tl_alloc(WC_FLOAT, 1, &one), tl_alloc(WC_FLOAT, 1, &n)};
+  tl_rng r = {9};
+  tl_fill(&r, &in[1], 0.5);
+  float scalars[] = {1.5f, -2.0f, -0.0f};
+  for (int i = 0; i < 3; i++) {
+    memcpy(in[0].data, &scalars[i], 4);
+    check_against_reference(k, in, n);
+  }
+  tl_free(&in[0]);
+  tl_free(&in[1]);
+}
+
 /* ---- random programs ------------------------------------------------------ */
 
 static const wc_dtype numeric[] = {WC_INT8, WC_INT16, WC_INT32, WC_INT64, WC_UINT8, WC_UINT16,
@@ -413,6 +495,9 @@ int main(void) {
     cmocka_unit_test(test_leaky_relu_runs_as_one_program),
     cmocka_unit_test(test_string_and_complex_compare_for_equality),
     cmocka_unit_test(test_argwhere_of_an_expression_lists_its_true_elements),
+    cmocka_unit_test(test_where_on_a_scalar_condition_copies_the_chosen_operand),
+    cmocka_unit_test(test_uniform_operand_keeps_its_side_of_a_binary_operation),
+    cmocka_unit_test(test_expression_of_broadcast_operands_alone_is_computed_once_per_block),
     cmocka_unit_test(test_random_programs_match_reference),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
