@@ -232,8 +232,10 @@ static void plan_loops(lower_ctx *c, bool coords) {
   k->n_loops = nl;
   k->loops = arena_array(c->a, (size_t)(nl ? nl : 1), sizeof *k->loops);
   k->total_fixed = 1;
+  k->empty = false;
   for (int l = 0; l < nl; l++) {
     lower_loop *L = &k->loops[l];
+    for (int i = 0; i < n_dims[l]; i++) k->empty |= dims[l][i] == 0;
     L->extent = extent_expr(c->a, sk, dims[l], n_dims[l], &L->fixed);
     if (L->fixed < 0) k->total_fixed = -1;
     else if (k->total_fixed >= 0) k->total_fixed *= L->fixed;

@@ -93,7 +93,26 @@
 %   local last = node(k, #k.nodes - 1)
 %   local ot = ops.ctype(k.out_dtype)
 /* ---- $(k.name) = $(ops.describe(k, #k.nodes - 1)) ---- */
+%   if not coords_kind(k) and k.empty then
+/* no elements: a fixed output extent is 0 */
+void $(k.sym)_range($(join(sig, {ot .. " *out", "size_t begin", "size_t end"})))
+{
+%     for _, a in ipairs(args(k)) do
+  (void)$(a);
+%     end
+  (void)out; (void)begin; (void)end;
+}
+
+void $(k.sym)($(join(sig, {ot .. " *out"})))
+{
+%     for _, a in ipairs(args(k)) do
+  (void)$(a);
+%     end
+  (void)out;
+}
+%   end
 %   if not coords_kind(k) then
+%     if not k.empty then
 %     -- the loops, outermost first, with the stride class of each parameter
 %     local cls = {}
 %     for l, loop in ipairs(k.loops) do
@@ -184,12 +203,14 @@ $(line)
 }
 
 %     if k.straight then
-/* all $(k.total_fixed) elements, straight-line */
+/* all $(k.total_fixed) elements, straight-line, into r first: out may be an
+   input (in place), and with every load ahead of every store compilers vectorize */
 void $(k.sym)($(join(sig, {ot .. " *out"})))
 {
 %       for _, a in ipairs(unused(k)) do
   (void)$(a);
 %       end
+  $(ot) r[$(k.total_fixed)];
 %       for _, line in ipairs(defs(k, "kernel", kernel_load, "  ", false)) do
 $(line)
 %       end
@@ -200,9 +221,10 @@ $(line)
 %           if n.level ~= "kernel" and i < #k.nodes then body[#body + 1] = "const " .. ops.ctype(n.dtype) .. " v" .. n.id .. " = " .. value_expr(k, n, load) .. ";" end
 %         end
 %         local store = last.level == "kernel" and ("v" .. last.id) or value_expr(k, last, load)
-%         body[#body + 1] = "out[" .. (e - 1) .. "] = " .. store .. ";"
+%         body[#body + 1] = "r[" .. (e - 1) .. "] = " .. store .. ";"
   { $(table.concat(body, " ")) }
 %       end
+  memcpy(out, r, sizeof r);
 }
 %     else
 %       local total = {}
@@ -212,6 +234,7 @@ void $(k.sym)($(join(sig, {ot .. " *out"})))
   $(k.sym)_range($(join(args(k), {"out", "0", table.concat(total, " * ")})));
 }
 %     end
+%     end -- not empty
 
 static void $(k.sym)_invoke(const size_t *ext, const void *const *in, void *out, size_t begin, size_t end)
 {

@@ -158,7 +158,12 @@ WC_SEL_OPS_(f64, double, uint64_t)
   WC_WRAP_OPS_(s, T)                                                           \
   static inline T wc_div_##s(T a, T b) {                                       \
     return b == 0 ? (T)0 : b == -1 ? wc_neg_##s(a) : (T)(a / b); }            \
-  static inline T wc_abs_##s(T a) { return a < 0 ? wc_neg_##s(a) : a; }       \
+  /* |a| with |MIN| == MIN, in unsigned arithmetic: gcc 12 reads the form   \
+     a < 0 ? -a : a as an abs undefined at MIN, and at -O3 -mavx2 then       \
+     miscompiles selects that depend on it (tests/check/abs_of_min.where) */ \
+  static inline T wc_abs_##s(T a) {                                            \
+    uint64_t u = (uint64_t)a, m = (uint64_t)0 - (u >> 63);                    \
+    return (T)((u ^ m) - m); }                                                 \
   /* float -> int: truncate; NaN -> 0; out of range saturates */               \
   static inline T wc_##s##_from_real(double d) {                               \
     return d != d ? (T)0 : d <= (double)(TMIN) ? (T)(TMIN)                    \

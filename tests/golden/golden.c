@@ -36,13 +36,16 @@ void golden_fixed_2x2_range(const bool *a0, const float *a1, const float *a2, fl
   }
 }
 
-/* all 4 elements, straight-line */
+/* all 4 elements, straight-line, into r first: out may be an
+   input (in place), and with every load ahead of every store compilers vectorize */
 void golden_fixed_2x2(const bool *a0, const float *a1, const float *a2, float *out)
 {
-  { const bool v0 = (((const uint8_t *)a0)[0] != 0); const float v1 = a1[0]; const float v2 = a2[0]; out[0] = wc_sel_f32(v0, v1, v2); }
-  { const bool v0 = (((const uint8_t *)a0)[1] != 0); const float v1 = a1[1]; const float v2 = a2[1]; out[1] = wc_sel_f32(v0, v1, v2); }
-  { const bool v0 = (((const uint8_t *)a0)[2] != 0); const float v1 = a1[2]; const float v2 = a2[2]; out[2] = wc_sel_f32(v0, v1, v2); }
-  { const bool v0 = (((const uint8_t *)a0)[3] != 0); const float v1 = a1[3]; const float v2 = a2[3]; out[3] = wc_sel_f32(v0, v1, v2); }
+  float r[4];
+  { const bool v0 = (((const uint8_t *)a0)[0] != 0); const float v1 = a1[0]; const float v2 = a2[0]; r[0] = wc_sel_f32(v0, v1, v2); }
+  { const bool v0 = (((const uint8_t *)a0)[1] != 0); const float v1 = a1[1]; const float v2 = a2[1]; r[1] = wc_sel_f32(v0, v1, v2); }
+  { const bool v0 = (((const uint8_t *)a0)[2] != 0); const float v1 = a1[2]; const float v2 = a2[2]; r[2] = wc_sel_f32(v0, v1, v2); }
+  { const bool v0 = (((const uint8_t *)a0)[3] != 0); const float v1 = a1[3]; const float v2 = a2[3]; r[3] = wc_sel_f32(v0, v1, v2); }
+  memcpy(out, r, sizeof r);
 }
 
 static void golden_fixed_2x2_invoke(const size_t *ext, const void *const *in, void *out, size_t begin, size_t end)
@@ -61,6 +64,45 @@ static const wc_param golden_fixed_2x2_params[] = {
 };
 static const int64_t golden_fixed_2x2_out_dims[] = {2, 2};
 static const wc_instr golden_fixed_2x2_program[] = {
+  {WC_OP_INPUT, WC_BOOL, 0, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_INPUT, WC_FLOAT, 1, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_INPUT, WC_FLOAT, 2, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_WHERE, WC_FLOAT, 0, 1, 2, {UINT64_C(0x0), UINT64_C(0x0)}},
+};
+
+/* ---- fixed_empty = where(c, x, y) ---- */
+/* no elements: a fixed output extent is 0 */
+void golden_fixed_empty_range(const bool *a0, const float *a1, const float *a2, float *out, size_t begin, size_t end)
+{
+  (void)a0;
+  (void)a1;
+  (void)a2;
+  (void)out; (void)begin; (void)end;
+}
+
+void golden_fixed_empty(const bool *a0, const float *a1, const float *a2, float *out)
+{
+  (void)a0;
+  (void)a1;
+  (void)a2;
+  (void)out;
+}
+
+static void golden_fixed_empty_invoke(const size_t *ext, const void *const *in, void *out, size_t begin, size_t end)
+{
+  (void)ext;
+  golden_fixed_empty_range((const bool *)in[0], (const float *)in[1], (const float *)in[2], (float *)out, begin, end);
+}
+
+static const int64_t golden_fixed_empty_dims0[] = {0, 3};
+static const int64_t golden_fixed_empty_dims1[] = {0, 3};
+static const wc_param golden_fixed_empty_params[] = {
+  {"c", WC_BOOL, 2, golden_fixed_empty_dims0},
+  {"x", WC_FLOAT, 2, golden_fixed_empty_dims1},
+  {"y", WC_FLOAT, 0, NULL},
+};
+static const int64_t golden_fixed_empty_out_dims[] = {0, 3};
+static const wc_instr golden_fixed_empty_program[] = {
   {WC_OP_INPUT, WC_BOOL, 0, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
   {WC_OP_INPUT, WC_FLOAT, 1, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
   {WC_OP_INPUT, WC_FLOAT, 2, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
@@ -597,6 +639,9 @@ static const wc_kernel golden_kernels[] = {
   {"fixed_2x2", WC_KIND_ELEMENTWISE, 3, golden_fixed_2x2_params, 0, NULL,
    WC_FLOAT, 2, golden_fixed_2x2_out_dims, 4, golden_fixed_2x2_program,
    golden_fixed_2x2_invoke, NULL, NULL},
+  {"fixed_empty", WC_KIND_ELEMENTWISE, 3, golden_fixed_empty_params, 0, NULL,
+   WC_FLOAT, 2, golden_fixed_empty_out_dims, 4, golden_fixed_empty_program,
+   golden_fixed_empty_invoke, NULL, NULL},
   {"row_bcast", WC_KIND_ELEMENTWISE, 3, golden_row_bcast_params, 2, golden_row_bcast_extents,
    WC_INT32, 2, golden_row_bcast_out_dims, 4, golden_row_bcast_program,
    golden_row_bcast_invoke, NULL, NULL},
@@ -626,4 +671,4 @@ static const wc_kernel golden_kernels[] = {
    golden_sign_bfloat16_invoke, NULL, NULL},
 };
 
-const wc_kernel_table golden_table = {"golden", "tests/golden/basic.where", 10, golden_kernels};
+const wc_kernel_table golden_table = {"golden", "tests/golden/basic.where", 11, golden_kernels};

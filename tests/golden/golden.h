@@ -13,6 +13,11 @@ extern "C" {
 void golden_fixed_2x2(const bool *a0, const float *a1, const float *a2, float *out);
 void golden_fixed_2x2_range(const bool *a0, const float *a1, const float *a2, float *out, size_t begin, size_t end);
 
+/* fixed_empty = where(c, x, y)
+   a0 = c: bool[0,3], a1 = x: float[0,3], a2 = y: float[] */
+void golden_fixed_empty(const bool *a0, const float *a1, const float *a2, float *out);
+void golden_fixed_empty_range(const bool *a0, const float *a1, const float *a2, float *out, size_t begin, size_t end);
+
 /* row_bcast = where(c, x, y)
    a0 = c: bool[N,1], a1 = x: int32[N,M], a2 = y: int32[1,M] */
 void golden_row_bcast(size_t N, size_t M, const bool *a0, const int32_t *a1, const int32_t *a2, int32_t *out);

@@ -14,9 +14,12 @@ OTHER = ["bool", "complex64", "complex128", "string"]
 ORDER_OPS = ["<", "<=", ">", ">="]
 ARITH_OPS = ["+", "-", "*", "/"]
 
-# Output shape patterns: symbolic extents N, M, K and fixed ones, ranks 0..5.
+# Output shape patterns: symbolic extents N, M, K and fixed ones, ranks 0..5;
+# all-fixed ones are straight-line code up to 64 elements (8x8 is the limit,
+# 9x8 over it), and a fixed 0 makes a kernel with no elements.
 PATTERNS = [[], ["N"], ["N", "M"], ["N", "1"], ["2", "N"], ["N", "M", "K"], ["3", "N", "4"],
-            ["N", "M", "2", "K"], ["2", "2", "N", "1", "M"], ["7"], ["N", "5"], ["16", "N"]]
+            ["N", "M", "2", "K"], ["2", "2", "N", "1", "M"], ["7"], ["N", "5"], ["16", "N"],
+            ["0"], ["2", "0", "3"], ["0", "N"], ["2", "3"], ["8", "8"], ["9", "8"]]
 
 
 class Kernel:
