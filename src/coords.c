@@ -37,16 +37,38 @@ static void truth_block(wc_dtype dt, const void *data, int64_t start, int64_t n,
   }
 }
 
+/* True bytes among n bytes: 8 at a time as one 64-bit word, each non-zero
+   byte made 0x01 and the eight summed by one multiply (no widening of a
+   byte sum to 64 bits per element). */
+static int64_t count_true_bytes(const uint8_t *p, int64_t n) {
+  int64_t count = 0, i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    memcpy(&w, p + i, 8);
+    w = ((((w & UINT64_C(0x7f7f7f7f7f7f7f7f)) + UINT64_C(0x7f7f7f7f7f7f7f7f)) | w) >> 7) &
+        UINT64_C(0x0101010101010101);
+    count += (int64_t)((w * UINT64_C(0x0101010101010101)) >> 56);
+  }
+  for (; i < n; i++) count += p[i] != 0;
+  return count;
+}
+
 wc_status wc_count_true(const wc_tensor *cond, int64_t *n) {
   int64_t total, count = 0;
   uint8_t t[WC_TRUTH_BLOCK];
   wc_status s = wc__tensor_check(cond, &total);
   if (s != WC_OK) return s;
   if (n == NULL) return WC_E_ARG;
+  if (wc_dtype_size(cond->dtype) == 1) {
+    *n = count_true_bytes(cond->data, total);
+    return WC_OK;
+  }
   for (int64_t b = 0; b < total; b += WC_TRUTH_BLOCK) {
     int64_t len = total - b < WC_TRUTH_BLOCK ? total - b : WC_TRUTH_BLOCK;
+    unsigned in_block = 0;                             /* at most WC_TRUTH_BLOCK */
     truth_block(cond->dtype, cond->data, b, len, t);
-    for (int64_t i = 0; i < len; i++) count += t[i];
+    for (int64_t i = 0; i < len; i++) in_block += t[i];
+    count += in_block;
   }
   *n = count;
   return WC_OK;
@@ -60,26 +82,30 @@ wc_status wc_count_true(const wc_tensor *cond, int64_t *n) {
    64-bit test of their truth bytes). Slots stay below count: a group of 8
    is written only when all its slots fit, the rest one by one up to count.
    The slot stride is `step` between coordinates of one element and `next`
-   between elements, which covers both layouts. */
+   between elements, which covers both layouts. 1-byte dtypes are tested in
+   place (any non-zero byte is true); wider ones through a block of truths. */
 static void fill_coords(const wc_tensor *cond, int64_t count, int64_t *coords,
                         int64_t step, int64_t next) {
   const int rank = cond->rank, last = rank - 1;
   int64_t idx[WC_MAX_RANK] = {0}, rows = 1, n = 0;
-  uint8_t t[WC_TRUTH_BLOCK];
+  uint8_t truth[WC_TRUTH_BLOCK];
+  const bool bytes = wc_dtype_size(cond->dtype) == 1;  /* the data is its own truth bytes */
   if (rank == 0) return;                               /* coordinates of 0 dims: nothing to write */
   const int64_t cols = cond->shape[last];
   for (int d = 0; d < last; d++) rows *= cond->shape[d];
   for (int64_t r = 0; r < rows && n < count; r++) {
     for (int64_t b = 0; b < cols && n < count; b += WC_TRUTH_BLOCK) {
       int64_t len = cols - b < WC_TRUTH_BLOCK ? cols - b : WC_TRUTH_BLOCK, i = 0;
-      truth_block(cond->dtype, cond->data, r * cols + b, len, t);
+      const uint8_t *t = truth;
+      if (bytes) t = (const uint8_t *)cond->data + r * cols + b;
+      else truth_block(cond->dtype, cond->data, r * cols + b, len, truth);
 #define WC_FILL_ONE(k)                                                       \
       do {                                                                     \
         int64_t *slot = coords + n * next;                                     \
         if (last == 1) slot[0] = idx[0];  /* matrices: no per-element loop */  \
         else for (int d = 0; d < last; d++) slot[d * step] = idx[d];           \
         slot[last * step] = b + i + (k);                                       \
-        n += t[i + (k)];                                                       \
+        n += t[i + (k)] != 0;                                                  \
       } while (0)
       for (; i + 8 <= len && n + 8 <= count; i += 8) {
         uint64_t any;
