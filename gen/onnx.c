@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "errbuf.h"
+
 enum { PB_VARINT = 0, PB_I64 = 1, PB_LEN = 2, PB_SGROUP = 3, PB_EGROUP = 4, PB_I32 = 5 };
 
 typedef struct pb_reader {
@@ -584,18 +586,6 @@ int64_t onnx_opset_version(const onnx_model *m) {
 
 /* ---- tensor values ----------------------------------------------------------------- */
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static bool say(char *err, size_t cap, const char *fmt, ...) {
-  va_list ap;
-  if (err == NULL || cap == 0) return false;
-  va_start(ap, fmt);
-  vsnprintf(err, cap, fmt, ap);
-  va_end(ap);
-  return false;
-}
-
 /* Walks the values of one typed data field across its occurrences. */
 typedef struct val_iter {
   const onnx_tensor *t;
@@ -648,13 +638,14 @@ static bool to_strings(const onnx_tensor *t, size_t count, wc_tensor *out, char 
       bytes += t->spans[i].bytes.len + 1;
     }
   if (n != count)
-    return say(err, cap, "tensor '%s' holds %zu strings for %zu elements", t->name, n, count);
+    return errbuf_fail(err, cap, "tensor '%s' holds %zu strings for %zu elements", t->name, n,
+                       count);
   const char **ptr = malloc(count ? count * sizeof *ptr : 1);
   char *buf = malloc(bytes ? bytes : 1), *p = buf;
   if (ptr == NULL || buf == NULL) {
     free(ptr);
     free(buf);
-    return say(err, cap, "out of memory");
+    return errbuf_fail(err, cap, "out of memory");
   }
   n = 0;
   for (int i = 0; i < t->n_spans; i++) {
@@ -676,24 +667,28 @@ bool onnx_tensor_to_wc(const onnx_tensor *t, wc_tensor *out, char **strings, cha
   size_t size = t->data_type >= 1 && t->data_type <= 16 ? wc_dtype_size(dt) : 0;
   memset(out, 0, sizeof *out);
   *strings = NULL;
-  if (size == 0) return say(err, cap, "tensor '%s': unsupported data_type %d", t->name, t->data_type);
-  if (t->external) return say(err, cap, "tensor '%s': external data is not supported", t->name);
-  if (t->segmented) return say(err, cap, "tensor '%s': segmented tensors are not supported", t->name);
-  if (t->rank > WC_MAX_RANK) return say(err, cap, "tensor '%s': rank %d exceeds %d", t->name, t->rank, WC_MAX_RANK);
+  if (size == 0)
+    return errbuf_fail(err, cap, "tensor '%s': unsupported data_type %d", t->name, t->data_type);
+  if (t->external)
+    return errbuf_fail(err, cap, "tensor '%s': external data is not supported", t->name);
+  if (t->segmented)
+    return errbuf_fail(err, cap, "tensor '%s': segmented tensors are not supported", t->name);
+  if (t->rank > WC_MAX_RANK)
+    return errbuf_fail(err, cap, "tensor '%s': rank %d exceeds %d", t->name, t->rank, WC_MAX_RANK);
   for (int d = 0; d < t->rank; d++) {
-    if (t->dims[d] < 0) return say(err, cap, "tensor '%s': negative extent", t->name);
+    if (t->dims[d] < 0) return errbuf_fail(err, cap, "tensor '%s': negative extent", t->name);
     out->shape[d] = t->dims[d];
     if (t->dims[d] == 0) { count = 0; continue; }
     if (nonzero > (uint64_t)INT64_MAX / (uint64_t)t->dims[d])
-      return say(err, cap, "tensor '%s': shape overflow", t->name);
+      return errbuf_fail(err, cap, "tensor '%s': shape overflow", t->name);
     nonzero *= (uint64_t)t->dims[d];
   }
   if (count) count = nonzero;
-  if (nonzero > SIZE_MAX / 16) return say(err, cap, "tensor '%s': shape overflow", t->name);
+  if (nonzero > SIZE_MAX / 16) return errbuf_fail(err, cap, "tensor '%s': shape overflow", t->name);
   out->dtype = dt;
   out->rank = t->rank;
   if (dt == WC_STRING) {
-    if (t->has_raw) return say(err, cap, "tensor '%s': strings in raw_data", t->name);
+    if (t->has_raw) return errbuf_fail(err, cap, "tensor '%s': strings in raw_data", t->name);
     return to_strings(t, (size_t)count, out, strings, err, cap);
   }
   /* The data must be there before anything is allocated for it: a shape of
@@ -704,17 +699,18 @@ bool onnx_tensor_to_wc(const onnx_tensor *t, wc_tensor *out, char **strings, cha
   uint64_t v;
   int rc = 1;
   if (t->has_raw && t->raw.len != bytes)
-    return say(err, cap, "tensor '%s': raw_data holds %zu bytes; its shape needs %zu", t->name,
-               t->raw.len, bytes);
+    return errbuf_fail(err, cap, "tensor '%s': raw_data holds %zu bytes; its shape needs %zu",
+                       t->name, t->raw.len, bytes);
   if (!t->has_raw) {                                  /* complex: two reals a value */
     val_iter it = {t, data_field(dt), 0, {NULL, NULL}};
     while ((rc = val_next(&it, &v)) > 0) got++;
-    if (rc < 0) return say(err, cap, "tensor '%s': malformed packed data", t->name);
+    if (rc < 0) return errbuf_fail(err, cap, "tensor '%s': malformed packed data", t->name);
     if (got != want)
-      return say(err, cap, "tensor '%s' holds %zu values; its shape needs %zu", t->name, got, want);
+      return errbuf_fail(err, cap, "tensor '%s' holds %zu values; its shape needs %zu", t->name,
+                         got, want);
   }
   uint8_t *data = malloc(bytes ? bytes : 1);
-  if (data == NULL) return say(err, cap, "out of memory");
+  if (data == NULL) return errbuf_fail(err, cap, "out of memory");
   if (t->has_raw) {
     if (bytes) memcpy(data, t->raw.data, bytes);
   } else {
@@ -734,7 +730,7 @@ bool onnx_tensor_scalar(const onnx_tensor *t, uint64_t bits[2], char *err, size_
   int64_t n = 1;
   for (int d = 0; d < t->rank; d++) n = t->dims[d] == 1 ? n : 0;
   if (n != 1 || t->data_type == WC_STRING)
-    return say(err, cap, "tensor '%s' is not a single number", t->name);
+    return errbuf_fail(err, cap, "tensor '%s' is not a single number", t->name);
   if (!onnx_tensor_to_wc(t, &w, &strings, err, cap)) return false;
   bits[0] = bits[1] = 0;
   if (w.dtype == WC_COMPLEX64) {                      /* re, im: one float each */
@@ -755,18 +751,18 @@ uint8_t *onnx_slurp(const char *path, size_t *len, char *err, size_t cap) {
   uint8_t *buf = NULL;
   size_t n = 0, bcap = 0;
   if (f == NULL) {
-    say(err, cap, "cannot open: %s", strerror(errno));
+    errbuf_fail(err, cap, "cannot open: %s", strerror(errno));
     return NULL;
   }
   for (;;) {
     if (bcap - n < 65536) {
       if (bcap > ONNX_MAX_FILE) {
-        say(err, cap, "file too large (protobuf's limit is 2 GiB)");
+        errbuf_fail(err, cap, "file too large (protobuf's limit is 2 GiB)");
         break;
       }
       uint8_t *nb = realloc(buf, bcap = bcap ? bcap * 2 : 65536);
       if (nb == NULL) {
-        say(err, cap, "out of memory");
+        errbuf_fail(err, cap, "out of memory");
         break;
       }
       buf = nb;
@@ -775,7 +771,7 @@ uint8_t *onnx_slurp(const char *path, size_t *len, char *err, size_t cap) {
     n += got;
     if (got == 0) {
       if (ferror(f)) {
-        say(err, cap, "read error");
+        errbuf_fail(err, cap, "read error");
         break;
       }
       fclose(f);

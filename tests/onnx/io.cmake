@@ -6,7 +6,8 @@ add_library(wherec_io STATIC
   ${PROJECT_SOURCE_DIR}/gen/npy.c
   ${PROJECT_SOURCE_DIR}/gen/run.c
   ${PROJECT_SOURCE_DIR}/gen/onnx.c
-  ${PROJECT_SOURCE_DIR}/gen/import.c)
+  ${PROJECT_SOURCE_DIR}/gen/import.c
+  ${PROJECT_SOURCE_DIR}/gen/errbuf.c)
 target_compile_definitions(wherec_io PRIVATE
   WHEREC_VERSION="${PROJECT_VERSION}"
   WHEREC_INCLUDE_DIR="${PROJECT_SOURCE_DIR}/include"
