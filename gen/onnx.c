@@ -1,6 +1,6 @@
 /* onnx.c: the protobuf wire format (varint, 64-bit, length-delimited, 32-bit) and the ONNX
    messages on it. Every length is checked against its enclosing message; each message is
-   read twice (count, then fill) into an arena; sub-graphs are never descended into. */
+   read twice (count, then fill) into an arena; sub-graphs at most ONNX_MAX_GRAPH_DEPTH deep. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "onnx.h"
@@ -32,6 +32,7 @@ typedef struct ctx {
   char          *err;
   size_t         cap;
   bool           failed;           /* err holds the first error */
+  int            depth;            /* sub-graphs around the graph being read; 0: the model's */
 } ctx;
 
 #if defined(__GNUC__)
@@ -343,11 +344,28 @@ static bool parse_value_info(ctx *c, onnx_bytes b, onnx_value_info *v) {
 
 /* ---- NodeProto, AttributeProto --------------------------------------------------- */
 
+static bool parse_graph(ctx *c, onnx_bytes b, onnx_graph *g);
+
+/* A sub-graph (If's branches, Loop's and Scan's bodies) is read like the model's
+   graph, so that import sees which outer values its nodes name; the nesting is
+   bounded, so that a hostile file cannot run the reader out of stack. */
+static bool parse_subgraph(ctx *c, const pb_field *f, const char *field, onnx_graph *g) {
+  static const char msg[] = "AttributeProto";
+  if (!want_wire(c, f, PB_LEN, msg, field)) return false;
+  if (c->depth >= ONNX_MAX_GRAPH_DEPTH)
+    return fail(c, "%s.%s: sub-graphs nested more than %d deep (byte %zu)", msg, field,
+                ONNX_MAX_GRAPH_DEPTH, (size_t)(f->b.data - c->base));
+  c->depth++;
+  bool ok = parse_graph(c, f->b, g);
+  c->depth--;
+  return ok;
+}
+
 static bool parse_attr(ctx *c, onnx_bytes b, onnx_attr *at) {
   static const char msg[] = "AttributeProto";
   pb_reader r = reader(b);
   pb_field f;
-  size_t n_floats = 0, n_ints = 0;
+  size_t n_floats = 0, n_ints = 0, n_graphs = 0;
   int rc;
   while ((rc = pb_next(c, &r, msg, &f)) > 0) {
     if (f.num == 7) {
@@ -356,12 +374,18 @@ static bool parse_attr(ctx *c, onnx_bytes b, onnx_attr *at) {
       else return fail(c, "%s.floats: malformed", msg);
     } else if (f.num == 8 && !count_ints(c, &f, msg, "ints", &n_ints)) {
       return false;
+    } else if (f.num == 11) {
+      if (!want_wire(c, &f, PB_LEN, msg, "graphs")) return false;
+      n_graphs++;
     }
   }
-  if (rc < 0 || !check_count(c, n_floats, msg) || !check_count(c, n_ints, msg)) return false;
+  if (rc < 0 || !check_count(c, n_floats, msg) || !check_count(c, n_ints, msg) ||
+      !check_count(c, n_graphs, msg))
+    return false;
   at->name = "";
   if ((at->floats = alloc_n(c, n_floats, sizeof *at->floats)) == NULL) return false;
   if ((at->ints = alloc_n(c, n_ints, sizeof *at->ints)) == NULL) return false;
+  if (n_graphs && (at->graphs = alloc_n(c, n_graphs, sizeof *at->graphs)) == NULL) return false;
   r = reader(b);
   while (pb_next(c, &r, msg, &f) > 0) {
     switch (f.num) {
@@ -389,7 +413,12 @@ static bool parse_attr(ctx *c, onnx_bytes b, onnx_attr *at) {
       if ((at->t = alloc_n(c, 1, sizeof *at->t)) == NULL || !parse_tensor(c, f.b, at->t)) return false;
       at->has_t = true;
       break;
-    case 6: at->has_g = true; break;        /* sub-graphs are not read */
+    case 6:
+      if (at->has_g) return fail(c, "%s '%s': g given twice", msg, at->name);
+      if ((at->g = alloc_n(c, 1, sizeof *at->g)) == NULL || !parse_subgraph(c, &f, "g", at->g))
+        return false;
+      at->has_g = true;
+      break;
     case 7:
       if (f.wire == PB_I32) {
         uint32_t u = (uint32_t)f.v;
@@ -402,6 +431,9 @@ static bool parse_attr(ctx *c, onnx_bytes b, onnx_attr *at) {
       }
       break;
     case 8: store_ints(&f, at->ints, &at->n_ints); break;
+    case 11:
+      if (!parse_subgraph(c, &f, "graphs", &at->graphs[at->n_graphs++])) return false;
+      break;
     case 20:
       if (!want_wire(c, &f, PB_VARINT, msg, "type")) return false;
       at->type = (int32_t)(uint32_t)f.v;
@@ -541,7 +573,7 @@ static bool parse_model(ctx *c, onnx_bytes b, onnx_model *m) {
 
 onnx_model *onnx_read_model(const uint8_t *buf, size_t len, char *err, size_t cap) {
   onnx_model *m = calloc(1, sizeof *m);
-  ctx c = {NULL, buf, err, cap, false};
+  ctx c = {NULL, buf, err, cap, false, 0};
   onnx_bytes b = {buf, len};
   if (m == NULL) {
     fail(&c, "out of memory");
@@ -566,7 +598,7 @@ void onnx_model_free(onnx_model *m) {
 }
 
 onnx_tensor *onnx_read_tensor(arena *a, const uint8_t *buf, size_t len, char *err, size_t cap) {
-  ctx c = {a, buf, err, cap, false};
+  ctx c = {a, buf, err, cap, false, 0};
   onnx_bytes b = {buf, len};
   onnx_tensor *t;
   if (len > ONNX_MAX_FILE) {
