@@ -6,17 +6,13 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "driver.h"
 #include "paths.h"
-
-extern char **environ;
+#include "spawn.h"
 
 /* Where the build tree keeps what the harness needs. An installed wherec finds
    its own copies beside its executable (paths.h), and the environment
@@ -50,29 +46,6 @@ typedef struct check_argv {
 static void arg(check_argv *a, const char *s) {
   if (a->n < CHECK_MAX_ARGS) a->v[a->n++] = (char *)s;
   a->v[a->n] = NULL;
-}
-
-int check_spawn(char *const argv[], const char *log_path) {
-  posix_spawn_file_actions_t fa;
-  pid_t pid;
-  int status, rc;
-  if (posix_spawn_file_actions_init(&fa) != 0) return -1;
-  int flags = O_WRONLY | O_CREAT | O_TRUNC;
-  if (log_path && (posix_spawn_file_actions_addopen(&fa, 1, log_path, flags, 0644) != 0 ||
-                   posix_spawn_file_actions_adddup2(&fa, 1, 2) != 0)) {
-    posix_spawn_file_actions_destroy(&fa);
-    return -1;
-  }
-  rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
-  posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) {
-    errno = rc;
-    return -1;
-  }
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) return -1;
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : -1;
 }
 
 int check_find_unrolls(const char *text, int *values, int n, int cap) {
@@ -161,9 +134,9 @@ typedef enum check_step { STEP_OK, STEP_NO_COMPILER, STEP_FAILED } check_step;
 /* One build step: runs argv with its output captured in log; on failure says
    which command failed and shows what the compiler printed. */
 static check_step build_step(check_argv *a, const char *what, const char *log, FILE *err) {
-  int rc = check_spawn(a->v, log);
+  int rc = spawn_run(a->v, log);
   if (rc == 0) return STEP_OK;
-  if (rc < 0) {
+  if (rc == SPAWN_NOT_STARTED) {
     fprintf(err, "wherec check: cannot run the compiler '%s': %s\n", a->v[0], strerror(errno));
     return STEP_NO_COMPILER;
   }
@@ -306,8 +279,7 @@ int check_run(const char *spec_path, const check_options *opt, FILE *err) {
     arg(&a, "--unroll");
     arg(&a, unroll_text[i]);
   }
-  fflush(stdout);                                      /* the harness shares stdout */
-  rc = check_spawn(a.v, NULL);
+  rc = spawn_run(a.v, NULL);                           /* the harness shares stdout */
   if (rc == 0) {
     remove_dir(dir);
     return CHECK_OK;
@@ -316,9 +288,9 @@ int check_run(const char *spec_path, const check_options *opt, FILE *err) {
     fprintf(err, "wherec check: mismatch; generated code and harness kept in %s\n", dir);
     return CHECK_MISMATCH;
   }
-  if (rc < 0 || rc == 2) {
+  if (rc == SPAWN_NOT_STARTED || rc == 2) {
     fprintf(err, "wherec check: cannot run the harness %s: %s\n", exe,
-            rc < 0 ? strerror(errno) : "it rejected its arguments");
+            rc == SPAWN_NOT_STARTED ? strerror(errno) : "it rejected its arguments");
     fprintf(err, "wherec check: kept %s\n", dir);
     return CHECK_TOOLCHAIN;
   }

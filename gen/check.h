@@ -25,12 +25,6 @@ typedef struct check_options {
    except after a mismatch or a failed build (its path is printed on err). */
 int check_run(const char *spec_path, const check_options *opt, FILE *err);
 
-/* Runs argv (argv[0] searched in PATH) and waits for it. log_path: a file that
-   receives its stdout and stderr, or NULL to inherit them. Returns its exit
-   status, 128 + the signal that killed it, or -1 (errno set) when it could
-   not be started. */
-int check_spawn(char *const argv[], const char *log_path);
-
 /* Adds the unroll factors a generated file states ("unroll 8", "unroll = 8",
    "UNROLL 8"; any case) to values[0..n), without repeats; returns the new
    count (at most cap). The harness straddles each factor with its extents. */

@@ -18,7 +18,7 @@ target_compile_definitions(wherec_check PRIVATE
   WHEREC_HARNESS_SOURCE="${CMAKE_CURRENT_LIST_DIR}/check_harness.c"
   WHEREC_RUNTIME_ARCHIVE="$<TARGET_FILE:wherec_runtime>"
   WHEREC_RUNTIME_SANITIZED=${WHEREC_RUNTIME_SANITIZED})
-target_link_libraries(wherec_check PRIVATE $<BUILD_INTERFACE:wherec_warnings>)
+target_link_libraries(wherec_check PRIVATE $<BUILD_INTERFACE:wherec_warnings> wherec_spawn)
 add_dependencies(wherec_check wherec_runtime)      # check links the archive at run time
 
 add_executable(wherec ${CMAKE_CURRENT_LIST_DIR}/main.c ${WHEREC_GEN_SOURCES})
@@ -26,7 +26,7 @@ set_target_properties(wherec PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON C_E
 target_compile_definitions(wherec PRIVATE
   WHEREC_VERSION="${PROJECT_VERSION}"
   WHEREC_INCLUDE_DIR="${PROJECT_SOURCE_DIR}/include")
-target_link_libraries(wherec PRIVATE wherec_check wherec_front wherec_runtime
+target_link_libraries(wherec PRIVATE wherec_check wherec_spawn wherec_front wherec_runtime
                       $<BUILD_INTERFACE:wherec_warnings> ${CMAKE_DL_LIBS})
 if(TARGET wherec_gen)
   target_link_libraries(wherec PRIVATE wherec_gen)

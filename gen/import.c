@@ -63,6 +63,7 @@ typedef struct value {
   ast_shape          shape;      /* fixed extents, or WC_SYM(i) for dim_param i */
   int                n_uses;     /* node input slots that read it */
   bool               is_output;  /* a graph output */
+  int                captured_by; /* a node whose sub-graph reads it by name, else -1 */
   int                mark;       /* traversal stamp */
   int                leaf;       /* index in the current kernel's leaves, -1 */
 } value;
@@ -176,6 +177,7 @@ static int add_value(imp *im, const char *name) {
   im->vals[v].producer = -1;
   im->vals[v].input = -1;
   im->vals[v].leaf = -1;
+  im->vals[v].captured_by = -1;
   for (uint64_t i = name_hash(name);; i++) {
     int *slot = &im->hash[i & (uint64_t)(im->hash_cap - 1)];
     if (*slot < 0) { *slot = v; break; }
@@ -384,6 +386,79 @@ static bool build_values(imp *im) {
   return true;
 }
 
+/* ---- sub-graphs: the outer values they read ------------------------------------- */
+
+/* The names one sub-graph defines (its inputs, initializers and node outputs): inside
+   it they hide the outer values of the same name. Chained to the enclosing sub-graph's. */
+typedef struct scope {
+  const char        **names;     /* open addressing by name_hash; NULL: empty */
+  size_t              cap;       /* a power of two, above the count of names */
+  const struct scope *up;        /* the enclosing sub-graph's, NULL for the outermost */
+} scope;
+
+static void scope_add(scope *s, const char *name) {
+  if (name[0] == '\0') return;
+  for (uint64_t i = name_hash(name);; i++) {
+    const char **slot = &s->names[i & (uint64_t)(s->cap - 1)];
+    if (*slot == NULL) { *slot = name; return; }
+    if (strcmp(*slot, name) == 0) return;
+  }
+}
+
+/* Does s, or a sub-graph around it, define name? */
+static bool scope_hides(const scope *s, const char *name) {
+  for (; s; s = s->up)
+    for (uint64_t i = name_hash(name);; i++) {
+      const char *slot = s->names[i & (uint64_t)(s->cap - 1)];
+      if (slot == NULL) break;
+      if (strcmp(slot, name) == 0) return true;
+    }
+  return false;
+}
+
+/* A name read inside a sub-graph of node: an outer value unless a sub-graph defines it. */
+static void capture(imp *im, const scope *s, const char *name, int node) {
+  if (name[0] == '\0' || scope_hides(s, name)) return;
+  int v = find_value(im, name);
+  if (v >= 0 && im->vals[v].captured_by < 0) im->vals[v].captured_by = node;
+}
+
+static void capture_attrs(imp *im, const onnx_node *n, const scope *up, int node);
+
+/* The outer values sub-graph g (of node) reads: its nodes' inputs and its outputs
+   that neither g nor a sub-graph around it defines, in g and in its own sub-graphs.
+   The reader bounds the nesting (ONNX_MAX_GRAPH_DEPTH), so the recursion is too. */
+static void capture_graph(imp *im, const onnx_graph *g, const scope *up, int node) {
+  size_t n = (size_t)g->n_inputs + (size_t)g->n_initializers;
+  for (int i = 0; i < g->n_nodes; i++) n += (size_t)g->nodes[i].n_outputs;
+  scope s = {NULL, 1, up};
+  while (s.cap < 2 * n) s.cap *= 2;
+  s.names = alloc(im, s.cap, sizeof *s.names);
+  for (int i = 0; i < g->n_inputs; i++) scope_add(&s, g->inputs[i].name);
+  for (int i = 0; i < g->n_initializers; i++) scope_add(&s, g->initializers[i].name);
+  for (int i = 0; i < g->n_nodes; i++)
+    for (int o = 0; o < g->nodes[i].n_outputs; o++) scope_add(&s, g->nodes[i].outputs[o]);
+  for (int i = 0; i < g->n_nodes; i++) {
+    for (int k = 0; k < g->nodes[i].n_inputs; k++) capture(im, &s, g->nodes[i].inputs[k], node);
+    capture_attrs(im, &g->nodes[i], &s, node);
+  }
+  for (int i = 0; i < g->n_outputs; i++) capture(im, &s, g->outputs[i].name, node);
+}
+
+static void capture_attrs(imp *im, const onnx_node *n, const scope *up, int node) {
+  for (int a = 0; a < n->n_attrs; a++) {
+    const onnx_attr *at = &n->attrs[a];
+    if (at->has_g) capture_graph(im, at->g, up, node);
+    for (int k = 0; k < at->n_graphs; k++) capture_graph(im, &at->graphs[k], up, node);
+  }
+}
+
+/* Values read inside the sub-graphs of If, Loop, Scan (or any node with graph
+   attributes) are needed as values: such a read names them, it is no input slot. */
+static void find_captures(imp *im) {
+  for (int i = 0; i < im->g->n_nodes; i++) capture_attrs(im, &im->g->nodes[i], NULL, i);
+}
+
 /* Kahn's algorithm: ONNX requires sorted nodes, but a reader should not trust that. */
 static bool topo_sort(imp *im) {
   int n = im->g->n_nodes, head = 0, tail = 0;
@@ -514,7 +589,8 @@ static const char *check_node(imp *im, int i) {
   if (ni->kind == OP_CONSTANT) return NULL;
   if (n->n_outputs != 1 || ni->out < 0) return "expected exactly one output";
   for (int k = 0; k < n->n_attrs; k++)
-    if (n->attrs[k].is_ref || n->attrs[k].has_g) return "attribute references or sub-graphs are not supported";
+    if (n->attrs[k].is_ref || n->attrs[k].has_g || n->attrs[k].n_graphs)
+      return "attribute references or sub-graphs are not supported";
   /* every input present must have a dtype wherec knows */
   for (int k = 0; k < nin; k++) {
     if (ni->in[k] < 0) continue;
@@ -616,8 +692,9 @@ static bool is_select(op_kind k) {
 }
 
 /* Regions, from the outputs backwards: a fusable node joins the region of its
-   consumers when they all sit in one region (and it is no graph output), while
-   the expression stays within IMPORT_MAX_DEPTH and IMPORT_MAX_COPIES. */
+   consumers when they all sit in one region (and it is no graph output and no
+   sub-graph reads it), while the expression stays within IMPORT_MAX_DEPTH and
+   IMPORT_MAX_COPIES. */
 static void form_regions(imp *im) {
   int n = im->g->n_nodes;
   im->regions = alloc(im, (size_t)n, sizeof *im->regions);
@@ -627,7 +704,8 @@ static void form_regions(imp *im) {
     ni->reason = check_node(im, i);
     if (ni->reason || ni->kind == OP_CONSTANT) continue;
     int region = -1, depth = 0, copies = 0;
-    bool join = ni->kind != OP_NONZERO && !im->vals[ni->out].is_output && im->vals[ni->out].n_uses > 0;
+    const value *out = &im->vals[ni->out];
+    bool join = ni->kind != OP_NONZERO && !out->is_output && out->captured_by < 0 && out->n_uses > 0;
     /* a node reading the value twice is listed twice: count each slot once */
     for (int u = 0; u < im->n_users[ni->out] && join; u++) {
       int c = im->users[ni->out][u];
@@ -1152,7 +1230,11 @@ static void report(imp *im) {
     } else if (why == NULL) {
       const region *rg = &im->regions[ni->region];
       const char *root = node_label(im, rg->root);
-      if (!rg->select)
+      int reader = rg->root == i ? im->vals[ni->out].captured_by : -1;
+      if (!rg->select && reader >= 0)
+        why = fmt(im, "its value is read inside a sub-graph of %s, so it is not fused",
+                  node_label(im, reader));
+      else if (!rg->select)
         why = "element-wise, but no Where, NonZero, Relu, LeakyRelu or Clip to fuse it into";
       else if (rg->reason && rg->root == i)
         why = rg->reason;
@@ -1175,6 +1257,7 @@ static int run_import(imp *im, const uint8_t *buf, size_t len, const char *model
   im->opset = onnx_opset_version(m);
   int rc = IMPORT_BAD_INPUT;
   if (!build_values(im) || !topo_sort(im)) goto done;
+  find_captures(im);
   infer(im);
   form_regions(im);
   im->leaves = alloc(im, (size_t)im->n_vals, sizeof *im->leaves);

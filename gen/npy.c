@@ -5,13 +5,14 @@
 #include "npy.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "errbuf.h"
 
 #define NPY_MAGIC      "\x93NUMPY"
 #define NPY_MAGIC_LEN  6
@@ -37,18 +38,6 @@ typedef struct npy_dtype_row {
 static const npy_dtype_row npy_dtypes[] = { NPY_DTYPE_LIST(NPY_ROW_) };
 #undef NPY_ROW_
 #define NPY_N_DTYPES (sizeof npy_dtypes / sizeof npy_dtypes[0])
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static bool fail(char *err, size_t cap, const char *fmt, ...) {
-  va_list ap;
-  if (err == NULL || cap == 0) return false;
-  va_start(ap, fmt);
-  vsnprintf(err, cap, fmt, ap);
-  va_end(ap);
-  return false;
-}
 
 const char *npy_descr(wc_dtype t) {
   static const char *const names[] = {
@@ -82,16 +71,16 @@ static bool hdr_eat(hdr *h, char c) {
 static bool hdr_string(hdr *h, char *out, size_t cap, char *err, size_t ecap) {
   hdr_space(h);
   if (h->p >= h->end || (*h->p != '\'' && *h->p != '"'))
-    return fail(err, ecap, "malformed header: expected a quoted string");
+    return errbuf_fail(err, ecap, "malformed header: expected a quoted string");
   char q = *h->p++;
   size_t n = 0;
   while (h->p < h->end && *h->p != q) {
     if (*h->p == '\\' || (unsigned char)*h->p < 0x20)
-      return fail(err, ecap, "malformed header: unsupported character in a string");
-    if (n + 1 >= cap) return fail(err, ecap, "malformed header: string too long");
+      return errbuf_fail(err, ecap, "malformed header: unsupported character in a string");
+    if (n + 1 >= cap) return errbuf_fail(err, ecap, "malformed header: string too long");
     out[n++] = *h->p++;
   }
-  if (h->p >= h->end) return fail(err, ecap, "malformed header: unterminated string");
+  if (h->p >= h->end) return errbuf_fail(err, ecap, "malformed header: unterminated string");
   h->p++;
   out[n] = '\0';
   return true;
@@ -107,28 +96,30 @@ static bool hdr_word(hdr *h, const char *w) {
 
 /* shape: '(' [int {',' int} [',']] ')'; ints may carry Python 2's 'L'. */
 static bool hdr_shape(hdr *h, npy_array *a, char *err, size_t ecap) {
-  if (!hdr_eat(h, '(')) return fail(err, ecap, "malformed header: 'shape' is not a tuple");
+  if (!hdr_eat(h, '(')) return errbuf_fail(err, ecap, "malformed header: 'shape' is not a tuple");
   a->t.rank = 0;
   for (;;) {
     if (hdr_eat(h, ')')) return true;
     hdr_space(h);
     if (h->p >= h->end || *h->p < '0' || *h->p > '9') {
-      if (h->p < h->end && *h->p == '-') return fail(err, ecap, "negative extent in 'shape'");
-      return fail(err, ecap, "malformed header: 'shape' holds a non-integer");
+      if (h->p < h->end && *h->p == '-')
+        return errbuf_fail(err, ecap, "negative extent in 'shape'");
+      return errbuf_fail(err, ecap, "malformed header: 'shape' holds a non-integer");
     }
     int64_t v = 0;
     while (h->p < h->end && *h->p >= '0' && *h->p <= '9') {
       int d = *h->p++ - '0';
-      if (v > (INT64_MAX - d) / 10) return fail(err, ecap, "shape overflow: an extent exceeds 2^63-1");
+      if (v > (INT64_MAX - d) / 10)
+        return errbuf_fail(err, ecap, "shape overflow: an extent exceeds 2^63-1");
       v = v * 10 + d;
     }
     if (h->p < h->end && *h->p == 'L') h->p++;
     if (a->t.rank >= WC_MAX_RANK)
-      return fail(err, ecap, "rank exceeds %d (the largest wherec supports)", WC_MAX_RANK);
+      return errbuf_fail(err, ecap, "rank exceeds %d (the largest wherec supports)", WC_MAX_RANK);
     a->t.shape[a->t.rank++] = v;
     if (hdr_eat(h, ',')) continue;
     if (hdr_eat(h, ')')) return true;
-    return fail(err, ecap, "malformed header: bad 'shape' tuple");
+    return errbuf_fail(err, ecap, "malformed header: bad 'shape' tuple");
   }
 }
 
@@ -140,24 +131,27 @@ static bool parse_descr(const char *d, wc_dtype want, wc_dtype *dt, size_t *size
   const char *digits = kind ? d + 2 : d;
   unsigned long long n = 0;
   if (order != '<' && order != '>' && order != '|' && order != '=')
-    return fail(err, ecap, "unsupported dtype '%s'", d);
+    return errbuf_fail(err, ecap, "unsupported dtype '%s'", d);
   if (*digits == '\0' && (kind == 'O'))
-    return fail(err, ecap, "object arrays ('%s') are not supported", d);
-  if (*digits < '0' || *digits > '9') return fail(err, ecap, "unsupported dtype '%s'", d);
+    return errbuf_fail(err, ecap, "object arrays ('%s') are not supported", d);
+  if (*digits < '0' || *digits > '9') return errbuf_fail(err, ecap, "unsupported dtype '%s'", d);
   for (const char *q = digits; *q; q++) {
-    if (*q < '0' || *q > '9' || n > 100000000u) return fail(err, ecap, "unsupported dtype '%s'", d);
+    if (*q < '0' || *q > '9' || n > 100000000u)
+      return errbuf_fail(err, ecap, "unsupported dtype '%s'", d);
     n = n * 10 + (unsigned)(*q - '0');
   }
-  if (kind == 'O') return fail(err, ecap, "object arrays ('%s') are not supported", d);
+  if (kind == 'O') return errbuf_fail(err, ecap, "object arrays ('%s') are not supported", d);
   if (kind == 'U')
-    return fail(err, ecap, "unicode strings ('%s') are not supported; save bytes (dtype 'S')", d);
+    return errbuf_fail(err, ecap,
+                       "unicode strings ('%s') are not supported; save bytes (dtype 'S')", d);
   if (order == '>' && n > 1 && kind != 'S')
-    return fail(err, ecap, "big-endian dtype '%s' is not supported; convert with .astype('<%s')",
-                d, d + 1);
+    return errbuf_fail(err, ecap,
+                       "big-endian dtype '%s' is not supported; convert with .astype('<%s')", d,
+                       d + 1);
   if (order == '|' && n > 1 && kind != 'S' && kind != 'V')
-    return fail(err, ecap, "unsupported dtype '%s' (multi-byte type without byte order)", d);
+    return errbuf_fail(err, ecap, "unsupported dtype '%s' (multi-byte type without byte order)", d);
   if (kind == 'S') {
-    if (n == 0) return fail(err, ecap, "zero-width strings ('%s') are not supported", d);
+    if (n == 0) return errbuf_fail(err, ecap, "zero-width strings ('%s') are not supported", d);
     *dt = WC_STRING;
     *size = (size_t)n;
     return true;
@@ -175,8 +169,10 @@ static bool parse_descr(const char *d, wc_dtype want, wc_dtype *dt, size_t *size
       return true;
     }
   if (kind == 'V' && n == 2)
-    return fail(err, ecap, "raw 2-byte dtype '%s' (bfloat16?) is accepted only for a bfloat16 parameter", d);
-  return fail(err, ecap, "unsupported dtype '%s'", d);
+    return errbuf_fail(err, ecap,
+                       "raw 2-byte dtype '%s' (bfloat16?) is accepted only for a bfloat16 "
+                       "parameter", d);
+  return errbuf_fail(err, ecap, "unsupported dtype '%s'", d);
 }
 
 /* The header dict: exactly 'descr', 'fortran_order' and 'shape', once each. */
@@ -184,38 +180,41 @@ static bool parse_header(hdr *h, wc_dtype want, npy_array *a, size_t *itemsize, 
                          size_t ecap) {
   bool seen_descr = false, seen_order = false, seen_shape = false;
   char key[32];
-  if (!hdr_eat(h, '{')) return fail(err, ecap, "malformed header: not a dict");
+  if (!hdr_eat(h, '{')) return errbuf_fail(err, ecap, "malformed header: not a dict");
   for (;;) {
     if (hdr_eat(h, '}')) break;
     if (!hdr_string(h, key, sizeof key, err, ecap)) return false;
-    if (!hdr_eat(h, ':')) return fail(err, ecap, "malformed header: expected ':' after '%s'", key);
+    if (!hdr_eat(h, ':'))
+      return errbuf_fail(err, ecap, "malformed header: expected ':' after '%s'", key);
     if (strcmp(key, "descr") == 0 && !seen_descr) {
       seen_descr = true;
       hdr_space(h);
       if (h->p < h->end && (*h->p == '[' || *h->p == '{'))
-        return fail(err, ecap, "structured dtypes are not supported");
+        return errbuf_fail(err, ecap, "structured dtypes are not supported");
       if (!hdr_string(h, a->descr, sizeof a->descr, err, ecap)) return false;
     } else if (strcmp(key, "fortran_order") == 0 && !seen_order) {
       seen_order = true;
       if (hdr_word(h, "True"))
-        return fail(err, ecap, "Fortran-order arrays are not supported; save np.ascontiguousarray(a)");
-      if (!hdr_word(h, "False")) return fail(err, ecap, "malformed header: 'fortran_order' is not a bool");
+        return errbuf_fail(err, ecap,
+                           "Fortran-order arrays are not supported; save np.ascontiguousarray(a)");
+      if (!hdr_word(h, "False"))
+        return errbuf_fail(err, ecap, "malformed header: 'fortran_order' is not a bool");
     } else if (strcmp(key, "shape") == 0 && !seen_shape) {
       seen_shape = true;
       if (!hdr_shape(h, a, err, ecap)) return false;
     } else {
-      return fail(err, ecap, "malformed header: unexpected or repeated key '%s'", key);
+      return errbuf_fail(err, ecap, "malformed header: unexpected or repeated key '%s'", key);
     }
     if (!hdr_eat(h, ',')) {
       if (hdr_eat(h, '}')) break;
-      return fail(err, ecap, "malformed header: expected ',' or '}'");
+      return errbuf_fail(err, ecap, "malformed header: expected ',' or '}'");
     }
   }
   hdr_space(h);
-  if (h->p != h->end) return fail(err, ecap, "malformed header: text after the dict");
+  if (h->p != h->end) return errbuf_fail(err, ecap, "malformed header: text after the dict");
   if (!seen_descr || !seen_order || !seen_shape)
-    return fail(err, ecap, "malformed header: missing key '%s'",
-                !seen_descr ? "descr" : !seen_order ? "fortran_order" : "shape");
+    return errbuf_fail(err, ecap, "malformed header: missing key '%s'",
+                       !seen_descr ? "descr" : !seen_order ? "fortran_order" : "shape");
   return parse_descr(a->descr, want, &a->t.dtype, itemsize, err, ecap);
 }
 
@@ -245,7 +244,7 @@ static bool read_strings(npy_array *a, const unsigned char *data, size_t count, 
   if (ptrs == NULL || copy == NULL) {
     free(ptrs);
     free(copy);
-    return fail(err, ecap, "out of memory");
+    return errbuf_fail(err, ecap, "out of memory");
   }
   for (size_t i = 0; i < count; i++) {
     char *s = copy + i * (width + 1);
@@ -264,47 +263,48 @@ bool npy_parse(const unsigned char *buf, size_t len, wc_dtype want, npy_array *o
   size_t hlen, hstart, itemsize = 0, count, nbytes;
   memset(&a, 0, sizeof a);
   memset(out, 0, sizeof *out);
-  if (buf == NULL && len > 0) return fail(err, ecap, "no data");
+  if (buf == NULL && len > 0) return errbuf_fail(err, ecap, "no data");
   if (len < NPY_MAGIC_LEN || memcmp(buf, NPY_MAGIC, NPY_MAGIC_LEN) != 0)
-    return fail(err, ecap, "not a .npy file (bad magic)");
-  if (len < 8) return fail(err, ecap, "truncated header");
+    return errbuf_fail(err, ecap, "not a .npy file (bad magic)");
+  if (len < 8) return errbuf_fail(err, ecap, "truncated header");
   unsigned major = buf[6], minor = buf[7];
   if (major < 1 || major > 3 || minor != 0)
-    return fail(err, ecap, "unsupported .npy format version %u.%u", major, minor);
+    return errbuf_fail(err, ecap, "unsupported .npy format version %u.%u", major, minor);
   if (major == 1) {
-    if (len < 10) return fail(err, ecap, "truncated header");
+    if (len < 10) return errbuf_fail(err, ecap, "truncated header");
     hlen = (size_t)buf[8] | (size_t)buf[9] << 8;
     hstart = 10;
   } else {
-    if (len < 12) return fail(err, ecap, "truncated header");
+    if (len < 12) return errbuf_fail(err, ecap, "truncated header");
     uint32_t h32 = (uint32_t)buf[8] | (uint32_t)buf[9] << 8 | (uint32_t)buf[10] << 16 |
                    (uint32_t)buf[11] << 24;
     if (h32 > NPY_MAX_HEADER)
-      return fail(err, ecap, "header too long (%lu bytes; the limit is %d)", (unsigned long)h32,
-                  NPY_MAX_HEADER);
+      return errbuf_fail(err, ecap, "header too long (%lu bytes; the limit is %d)",
+                         (unsigned long)h32, NPY_MAX_HEADER);
     hlen = h32;
     hstart = 12;
   }
   if (hlen > len - hstart)
-    return fail(err, ecap, "truncated header (%zu bytes announced, %zu present)", hlen, len - hstart);
+    return errbuf_fail(err, ecap, "truncated header (%zu bytes announced, %zu present)", hlen,
+                       len - hstart);
   for (size_t i = 0; i < hlen; i++)        /* latin-1 (v1, v2) or UTF-8 (v3): only ASCII matters */
-    if (buf[hstart + i] == 0) return fail(err, ecap, "malformed header: NUL byte");
+    if (buf[hstart + i] == 0) return errbuf_fail(err, ecap, "malformed header: NUL byte");
   hdr h = {(const char *)buf + hstart, (const char *)buf + hstart + hlen};
   if (!parse_header(&h, want, &a, &itemsize, err, ecap)) return false;
   if (!shape_count(&a.t, itemsize, &count))
-    return fail(err, ecap, "shape overflow: the element count does not fit in 64 bits");
+    return errbuf_fail(err, ecap, "shape overflow: the element count does not fit in 64 bits");
   nbytes = count * itemsize;
   size_t have = len - hstart - hlen;
   if (have < nbytes)
-    return fail(err, ecap, "truncated data (%zu bytes expected, %zu present)", nbytes, have);
+    return errbuf_fail(err, ecap, "truncated data (%zu bytes expected, %zu present)", nbytes, have);
   if (have > nbytes)
-    return fail(err, ecap, "%zu unexpected bytes after the data", have - nbytes);
+    return errbuf_fail(err, ecap, "%zu unexpected bytes after the data", have - nbytes);
   const unsigned char *data = buf + hstart + hlen;
   if (a.t.dtype == WC_STRING) {
     if (!read_strings(&a, data, count, itemsize, err, ecap)) return false;
   } else {
     unsigned char *copy = malloc(nbytes ? nbytes : 1);
-    if (copy == NULL) return fail(err, ecap, "out of memory");
+    if (copy == NULL) return errbuf_fail(err, ecap, "out of memory");
     if (nbytes) memcpy(copy, data, nbytes);
     if (a.t.dtype == WC_BOOL)              /* a C bool must hold 0 or 1 */
       for (size_t i = 0; i < nbytes; i++) copy[i] = copy[i] != 0;
@@ -320,13 +320,13 @@ bool npy_read(const char *path, wc_dtype want, npy_array *out, char *err, size_t
   size_t n = 0, cap = 0;
   bool ok;
   memset(out, 0, sizeof *out);
-  if (f == NULL) return fail(err, ecap, "cannot open: %s", strerror(errno));
+  if (f == NULL) return errbuf_fail(err, ecap, "cannot open: %s", strerror(errno));
   for (;;) {
     if (cap - n < 65536) {
-      if (cap >= NPY_MAX_FILE) { free(buf); fclose(f); return fail(err, ecap, "file too large"); }
+      if (cap >= NPY_MAX_FILE) { free(buf); fclose(f); return errbuf_fail(err, ecap, "file too large"); }
       size_t ncap = cap ? cap * 2 : 65536;
       unsigned char *nb = realloc(buf, ncap);
-      if (nb == NULL) { free(buf); fclose(f); return fail(err, ecap, "out of memory"); }
+      if (nb == NULL) { free(buf); fclose(f); return errbuf_fail(err, ecap, "out of memory"); }
       buf = nb;
       cap = ncap;
     }
@@ -337,7 +337,7 @@ bool npy_read(const char *path, wc_dtype want, npy_array *out, char *err, size_t
   if (ferror(f)) {
     free(buf);
     fclose(f);
-    return fail(err, ecap, "read error");
+    return errbuf_fail(err, ecap, "read error");
   }
   fclose(f);
   ok = npy_parse(buf, n, want, out, err, ecap);
@@ -360,13 +360,15 @@ bool npy_encode(const wc_tensor *t, unsigned char **buf, size_t *len, char *err,
   const char *d;
   *buf = NULL;
   *len = 0;
-  if (t == NULL || (d = npy_descr(t->dtype)) == NULL) return fail(err, ecap, "unknown dtype");
-  if (t->rank < 0 || t->rank > WC_MAX_RANK) return fail(err, ecap, "invalid rank %d", t->rank);
+  if (t == NULL || (d = npy_descr(t->dtype)) == NULL)
+    return errbuf_fail(err, ecap, "unknown dtype");
+  if (t->rank < 0 || t->rank > WC_MAX_RANK)
+    return errbuf_fail(err, ecap, "invalid rank %d", t->rank);
   for (int i = 0; i < t->rank; i++)
-    if (t->shape[i] < 0) return fail(err, ecap, "negative extent");
+    if (t->shape[i] < 0) return errbuf_fail(err, ecap, "negative extent");
   itemsize = t->dtype == WC_STRING ? sizeof(char *) : wc_dtype_size(t->dtype);
-  if (!shape_count(t, itemsize, &count)) return fail(err, ecap, "shape overflow");
-  if (count > 0 && t->data == NULL) return fail(err, ecap, "no data");
+  if (!shape_count(t, itemsize, &count)) return errbuf_fail(err, ecap, "shape overflow");
+  if (count > 0 && t->data == NULL) return errbuf_fail(err, ecap, "no data");
   if (t->dtype == WC_STRING) {
     const char *const *s = t->data;
     for (size_t i = 0; i < count; i++) {
@@ -375,7 +377,7 @@ bool npy_encode(const wc_tensor *t, unsigned char **buf, size_t *len, char *err,
     }
     snprintf(descr, sizeof descr, "|S%zu", width);
     itemsize = width;
-    if (count > SIZE_MAX / width) return fail(err, ecap, "shape overflow");
+    if (count > SIZE_MAX / width) return errbuf_fail(err, ecap, "shape overflow");
   } else {
     snprintf(descr, sizeof descr, "%s", d);
   }
@@ -395,10 +397,10 @@ bool npy_encode(const wc_tensor *t, unsigned char **buf, size_t *len, char *err,
   size_t hlen = n + 1;                                   /* with the '\n' */
   size_t pad = NPY_ALIGN - ((NPY_MAGIC_LEN + 2 + 2 + hlen) % NPY_ALIGN);
   size_t total_h = hlen + pad, data_bytes = count * itemsize;
-  if (total_h > 65535) return fail(err, ecap, "header too long");
+  if (total_h > 65535) return errbuf_fail(err, ecap, "header too long");
   size_t total = NPY_MAGIC_LEN + 4 + total_h + data_bytes;
   unsigned char *out = malloc(total);
-  if (out == NULL) return fail(err, ecap, "out of memory");
+  if (out == NULL) return errbuf_fail(err, ecap, "out of memory");
   memcpy(out, NPY_MAGIC, NPY_MAGIC_LEN);
   out[6] = 1;
   out[7] = 0;
@@ -431,12 +433,12 @@ bool npy_write(const char *path, const wc_tensor *t, char *err, size_t ecap) {
   if (!npy_encode(t, &buf, &len, err, ecap)) return false;
   if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= sizeof tmp) {
     free(buf);
-    return fail(err, ecap, "path too long");
+    return errbuf_fail(err, ecap, "path too long");
   }
   int fd = mkstemp(tmp);
   if (fd < 0) {
     free(buf);
-    return fail(err, ecap, "cannot create a file beside it: %s", strerror(errno));
+    return errbuf_fail(err, ecap, "cannot create a file beside it: %s", strerror(errno));
   }
   while (done < len) {
     ssize_t w = write(fd, buf + done, len - done);
@@ -451,7 +453,7 @@ bool npy_write(const char *path, const wc_tensor *t, char *err, size_t ecap) {
   if (ok && rename(tmp, path) != 0) { ok = false; saved = errno; }
   if (!ok) {
     unlink(tmp);
-    return fail(err, ecap, "cannot write: %s", strerror(saved ? saved : EIO));
+    return errbuf_fail(err, ecap, "cannot write: %s", strerror(saved ? saved : EIO));
   }
   return true;
 }

@@ -1,6 +1,6 @@
 /* onnx.c: the protobuf wire format (varint, 64-bit, length-delimited, 32-bit) and the ONNX
    messages on it. Every length is checked against its enclosing message; each message is
-   read twice (count, then fill) into an arena; sub-graphs are never descended into. */
+   read twice (count, then fill) into an arena; sub-graphs at most ONNX_MAX_GRAPH_DEPTH deep. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "onnx.h"
@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "errbuf.h"
 
 enum { PB_VARINT = 0, PB_I64 = 1, PB_LEN = 2, PB_SGROUP = 3, PB_EGROUP = 4, PB_I32 = 5 };
 
@@ -30,6 +32,7 @@ typedef struct ctx {
   char          *err;
   size_t         cap;
   bool           failed;           /* err holds the first error */
+  int            depth;            /* sub-graphs around the graph being read; 0: the model's */
 } ctx;
 
 #if defined(__GNUC__)
@@ -341,11 +344,28 @@ static bool parse_value_info(ctx *c, onnx_bytes b, onnx_value_info *v) {
 
 /* ---- NodeProto, AttributeProto --------------------------------------------------- */
 
+static bool parse_graph(ctx *c, onnx_bytes b, onnx_graph *g);
+
+/* A sub-graph (If's branches, Loop's and Scan's bodies) is read like the model's
+   graph, so that import sees which outer values its nodes name; the nesting is
+   bounded, so that a hostile file cannot run the reader out of stack. */
+static bool parse_subgraph(ctx *c, const pb_field *f, const char *field, onnx_graph *g) {
+  static const char msg[] = "AttributeProto";
+  if (!want_wire(c, f, PB_LEN, msg, field)) return false;
+  if (c->depth >= ONNX_MAX_GRAPH_DEPTH)
+    return fail(c, "%s.%s: sub-graphs nested more than %d deep (byte %zu)", msg, field,
+                ONNX_MAX_GRAPH_DEPTH, (size_t)(f->b.data - c->base));
+  c->depth++;
+  bool ok = parse_graph(c, f->b, g);
+  c->depth--;
+  return ok;
+}
+
 static bool parse_attr(ctx *c, onnx_bytes b, onnx_attr *at) {
   static const char msg[] = "AttributeProto";
   pb_reader r = reader(b);
   pb_field f;
-  size_t n_floats = 0, n_ints = 0;
+  size_t n_floats = 0, n_ints = 0, n_graphs = 0;
   int rc;
   while ((rc = pb_next(c, &r, msg, &f)) > 0) {
     if (f.num == 7) {
@@ -354,12 +374,18 @@ static bool parse_attr(ctx *c, onnx_bytes b, onnx_attr *at) {
       else return fail(c, "%s.floats: malformed", msg);
     } else if (f.num == 8 && !count_ints(c, &f, msg, "ints", &n_ints)) {
       return false;
+    } else if (f.num == 11) {
+      if (!want_wire(c, &f, PB_LEN, msg, "graphs")) return false;
+      n_graphs++;
     }
   }
-  if (rc < 0 || !check_count(c, n_floats, msg) || !check_count(c, n_ints, msg)) return false;
+  if (rc < 0 || !check_count(c, n_floats, msg) || !check_count(c, n_ints, msg) ||
+      !check_count(c, n_graphs, msg))
+    return false;
   at->name = "";
   if ((at->floats = alloc_n(c, n_floats, sizeof *at->floats)) == NULL) return false;
   if ((at->ints = alloc_n(c, n_ints, sizeof *at->ints)) == NULL) return false;
+  if (n_graphs && (at->graphs = alloc_n(c, n_graphs, sizeof *at->graphs)) == NULL) return false;
   r = reader(b);
   while (pb_next(c, &r, msg, &f) > 0) {
     switch (f.num) {
@@ -387,7 +413,12 @@ static bool parse_attr(ctx *c, onnx_bytes b, onnx_attr *at) {
       if ((at->t = alloc_n(c, 1, sizeof *at->t)) == NULL || !parse_tensor(c, f.b, at->t)) return false;
       at->has_t = true;
       break;
-    case 6: at->has_g = true; break;        /* sub-graphs are not read */
+    case 6:
+      if (at->has_g) return fail(c, "%s '%s': g given twice", msg, at->name);
+      if ((at->g = alloc_n(c, 1, sizeof *at->g)) == NULL || !parse_subgraph(c, &f, "g", at->g))
+        return false;
+      at->has_g = true;
+      break;
     case 7:
       if (f.wire == PB_I32) {
         uint32_t u = (uint32_t)f.v;
@@ -400,6 +431,9 @@ static bool parse_attr(ctx *c, onnx_bytes b, onnx_attr *at) {
       }
       break;
     case 8: store_ints(&f, at->ints, &at->n_ints); break;
+    case 11:
+      if (!parse_subgraph(c, &f, "graphs", &at->graphs[at->n_graphs++])) return false;
+      break;
     case 20:
       if (!want_wire(c, &f, PB_VARINT, msg, "type")) return false;
       at->type = (int32_t)(uint32_t)f.v;
@@ -539,7 +573,7 @@ static bool parse_model(ctx *c, onnx_bytes b, onnx_model *m) {
 
 onnx_model *onnx_read_model(const uint8_t *buf, size_t len, char *err, size_t cap) {
   onnx_model *m = calloc(1, sizeof *m);
-  ctx c = {NULL, buf, err, cap, false};
+  ctx c = {NULL, buf, err, cap, false, 0};
   onnx_bytes b = {buf, len};
   if (m == NULL) {
     fail(&c, "out of memory");
@@ -564,7 +598,7 @@ void onnx_model_free(onnx_model *m) {
 }
 
 onnx_tensor *onnx_read_tensor(arena *a, const uint8_t *buf, size_t len, char *err, size_t cap) {
-  ctx c = {a, buf, err, cap, false};
+  ctx c = {a, buf, err, cap, false, 0};
   onnx_bytes b = {buf, len};
   onnx_tensor *t;
   if (len > ONNX_MAX_FILE) {
@@ -583,18 +617,6 @@ int64_t onnx_opset_version(const onnx_model *m) {
 }
 
 /* ---- tensor values ----------------------------------------------------------------- */
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static bool say(char *err, size_t cap, const char *fmt, ...) {
-  va_list ap;
-  if (err == NULL || cap == 0) return false;
-  va_start(ap, fmt);
-  vsnprintf(err, cap, fmt, ap);
-  va_end(ap);
-  return false;
-}
 
 /* Walks the values of one typed data field across its occurrences. */
 typedef struct val_iter {
@@ -648,13 +670,14 @@ static bool to_strings(const onnx_tensor *t, size_t count, wc_tensor *out, char 
       bytes += t->spans[i].bytes.len + 1;
     }
   if (n != count)
-    return say(err, cap, "tensor '%s' holds %zu strings for %zu elements", t->name, n, count);
+    return errbuf_fail(err, cap, "tensor '%s' holds %zu strings for %zu elements", t->name, n,
+                       count);
   const char **ptr = malloc(count ? count * sizeof *ptr : 1);
   char *buf = malloc(bytes ? bytes : 1), *p = buf;
   if (ptr == NULL || buf == NULL) {
     free(ptr);
     free(buf);
-    return say(err, cap, "out of memory");
+    return errbuf_fail(err, cap, "out of memory");
   }
   n = 0;
   for (int i = 0; i < t->n_spans; i++) {
@@ -676,24 +699,28 @@ bool onnx_tensor_to_wc(const onnx_tensor *t, wc_tensor *out, char **strings, cha
   size_t size = t->data_type >= 1 && t->data_type <= 16 ? wc_dtype_size(dt) : 0;
   memset(out, 0, sizeof *out);
   *strings = NULL;
-  if (size == 0) return say(err, cap, "tensor '%s': unsupported data_type %d", t->name, t->data_type);
-  if (t->external) return say(err, cap, "tensor '%s': external data is not supported", t->name);
-  if (t->segmented) return say(err, cap, "tensor '%s': segmented tensors are not supported", t->name);
-  if (t->rank > WC_MAX_RANK) return say(err, cap, "tensor '%s': rank %d exceeds %d", t->name, t->rank, WC_MAX_RANK);
+  if (size == 0)
+    return errbuf_fail(err, cap, "tensor '%s': unsupported data_type %d", t->name, t->data_type);
+  if (t->external)
+    return errbuf_fail(err, cap, "tensor '%s': external data is not supported", t->name);
+  if (t->segmented)
+    return errbuf_fail(err, cap, "tensor '%s': segmented tensors are not supported", t->name);
+  if (t->rank > WC_MAX_RANK)
+    return errbuf_fail(err, cap, "tensor '%s': rank %d exceeds %d", t->name, t->rank, WC_MAX_RANK);
   for (int d = 0; d < t->rank; d++) {
-    if (t->dims[d] < 0) return say(err, cap, "tensor '%s': negative extent", t->name);
+    if (t->dims[d] < 0) return errbuf_fail(err, cap, "tensor '%s': negative extent", t->name);
     out->shape[d] = t->dims[d];
     if (t->dims[d] == 0) { count = 0; continue; }
     if (nonzero > (uint64_t)INT64_MAX / (uint64_t)t->dims[d])
-      return say(err, cap, "tensor '%s': shape overflow", t->name);
+      return errbuf_fail(err, cap, "tensor '%s': shape overflow", t->name);
     nonzero *= (uint64_t)t->dims[d];
   }
   if (count) count = nonzero;
-  if (nonzero > SIZE_MAX / 16) return say(err, cap, "tensor '%s': shape overflow", t->name);
+  if (nonzero > SIZE_MAX / 16) return errbuf_fail(err, cap, "tensor '%s': shape overflow", t->name);
   out->dtype = dt;
   out->rank = t->rank;
   if (dt == WC_STRING) {
-    if (t->has_raw) return say(err, cap, "tensor '%s': strings in raw_data", t->name);
+    if (t->has_raw) return errbuf_fail(err, cap, "tensor '%s': strings in raw_data", t->name);
     return to_strings(t, (size_t)count, out, strings, err, cap);
   }
   /* The data must be there before anything is allocated for it: a shape of
@@ -704,17 +731,18 @@ bool onnx_tensor_to_wc(const onnx_tensor *t, wc_tensor *out, char **strings, cha
   uint64_t v;
   int rc = 1;
   if (t->has_raw && t->raw.len != bytes)
-    return say(err, cap, "tensor '%s': raw_data holds %zu bytes; its shape needs %zu", t->name,
-               t->raw.len, bytes);
+    return errbuf_fail(err, cap, "tensor '%s': raw_data holds %zu bytes; its shape needs %zu",
+                       t->name, t->raw.len, bytes);
   if (!t->has_raw) {                                  /* complex: two reals a value */
     val_iter it = {t, data_field(dt), 0, {NULL, NULL}};
     while ((rc = val_next(&it, &v)) > 0) got++;
-    if (rc < 0) return say(err, cap, "tensor '%s': malformed packed data", t->name);
+    if (rc < 0) return errbuf_fail(err, cap, "tensor '%s': malformed packed data", t->name);
     if (got != want)
-      return say(err, cap, "tensor '%s' holds %zu values; its shape needs %zu", t->name, got, want);
+      return errbuf_fail(err, cap, "tensor '%s' holds %zu values; its shape needs %zu", t->name,
+                         got, want);
   }
   uint8_t *data = malloc(bytes ? bytes : 1);
-  if (data == NULL) return say(err, cap, "out of memory");
+  if (data == NULL) return errbuf_fail(err, cap, "out of memory");
   if (t->has_raw) {
     if (bytes) memcpy(data, t->raw.data, bytes);
   } else {
@@ -734,7 +762,7 @@ bool onnx_tensor_scalar(const onnx_tensor *t, uint64_t bits[2], char *err, size_
   int64_t n = 1;
   for (int d = 0; d < t->rank; d++) n = t->dims[d] == 1 ? n : 0;
   if (n != 1 || t->data_type == WC_STRING)
-    return say(err, cap, "tensor '%s' is not a single number", t->name);
+    return errbuf_fail(err, cap, "tensor '%s' is not a single number", t->name);
   if (!onnx_tensor_to_wc(t, &w, &strings, err, cap)) return false;
   bits[0] = bits[1] = 0;
   if (w.dtype == WC_COMPLEX64) {                      /* re, im: one float each */
@@ -755,18 +783,18 @@ uint8_t *onnx_slurp(const char *path, size_t *len, char *err, size_t cap) {
   uint8_t *buf = NULL;
   size_t n = 0, bcap = 0;
   if (f == NULL) {
-    say(err, cap, "cannot open: %s", strerror(errno));
+    errbuf_fail(err, cap, "cannot open: %s", strerror(errno));
     return NULL;
   }
   for (;;) {
     if (bcap - n < 65536) {
       if (bcap > ONNX_MAX_FILE) {
-        say(err, cap, "file too large (protobuf's limit is 2 GiB)");
+        errbuf_fail(err, cap, "file too large (protobuf's limit is 2 GiB)");
         break;
       }
       uint8_t *nb = realloc(buf, bcap = bcap ? bcap * 2 : 65536);
       if (nb == NULL) {
-        say(err, cap, "out of memory");
+        errbuf_fail(err, cap, "out of memory");
         break;
       }
       buf = nb;
@@ -775,7 +803,7 @@ uint8_t *onnx_slurp(const char *path, size_t *len, char *err, size_t cap) {
     n += got;
     if (got == 0) {
       if (ferror(f)) {
-        say(err, cap, "read error");
+        errbuf_fail(err, cap, "read error");
         break;
       }
       fclose(f);

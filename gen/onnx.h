@@ -1,5 +1,5 @@
 /* onnx.h: a bounds-checked reader of the ONNX protobuf messages wherec import needs.
-   Hand-written wire-format decoding (no protobuf library); no recursion on the input's nesting. */
+   Hand-written wire-format decoding (no protobuf library); recursion only into sub-graphs, bounded. */
 #ifndef WHEREC_GEN_ONNX_H
 #define WHEREC_GEN_ONNX_H
 
@@ -12,6 +12,8 @@
 #include "arena.h"
 
 #define ONNX_MAX_FILE ((size_t)1 << 31)   /* protobuf's own limit on a message */
+#define ONNX_MAX_GRAPH_DEPTH 32           /* sub-graphs (If, Loop, Scan bodies) nested in
+                                             one another; deeper ones are refused */
 
 /* Bytes inside the buffer the model was read from (not copied). */
 typedef struct onnx_bytes {
@@ -65,8 +67,11 @@ typedef struct onnx_value_info {
 
 typedef enum onnx_attr_type {      /* AttributeProto.AttributeType */
   ONNX_ATTR_UNDEFINED = 0, ONNX_ATTR_FLOAT = 1, ONNX_ATTR_INT = 2, ONNX_ATTR_STRING = 3,
-  ONNX_ATTR_TENSOR = 4, ONNX_ATTR_GRAPH = 5, ONNX_ATTR_FLOATS = 6, ONNX_ATTR_INTS = 7
+  ONNX_ATTR_TENSOR = 4, ONNX_ATTR_GRAPH = 5, ONNX_ATTR_FLOATS = 6, ONNX_ATTR_INTS = 7,
+  ONNX_ATTR_GRAPHS = 10
 } onnx_attr_type;
+
+typedef struct onnx_graph onnx_graph;
 
 typedef struct onnx_attr {
   const char  *name;
@@ -76,10 +81,13 @@ typedef struct onnx_attr {
   int64_t      i;
   onnx_bytes   s;
   onnx_tensor *t;                  /* has_t */
+  onnx_graph  *g;                  /* has_g: a sub-graph (If's branches, Loop's and Scan's body) */
   int          n_floats;
   float       *floats;
   int          n_ints;
   int64_t     *ints;
+  int          n_graphs;
+  onnx_graph  *graphs;             /* the `graphs` list; NULL when empty */
   bool         is_ref;             /* ref_attr_name given (function bodies only) */
 } onnx_attr;
 
@@ -95,7 +103,9 @@ typedef struct onnx_node {
   onnx_attr   *attrs;
 } onnx_node;
 
-typedef struct onnx_graph {
+/* The model's graph, or a sub-graph of a node's attribute, whose nodes may
+   also read values of the graphs around it by name. */
+struct onnx_graph {
   const char      *name;
   int              n_nodes;
   onnx_node       *nodes;
@@ -108,7 +118,7 @@ typedef struct onnx_graph {
   onnx_value_info *outputs;
   int              n_value_info;
   onnx_value_info *value_info;
-} onnx_graph;
+};
 
 typedef struct onnx_opset {
   const char *domain;              /* "" or "ai.onnx" for the default domain */

@@ -1,5 +1,5 @@
 /* run.c: `wherec run`: spec -> cache/<hash>/<prefix>.{h,c} -> lib<prefix>.so (compiler run
-   by fork/execvp, temp name + rename) -> dlopen -> .npy inputs -> wc_run -> OUT.npy (atomic). */
+   by spawn_run, temp name + rename) -> dlopen -> .npy inputs -> wc_run -> OUT.npy (atomic). */
 #define _POSIX_C_SOURCE 200809L
 
 #include "paths.h"
@@ -8,20 +8,19 @@
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <wherec/wherec.h>
 
 #include "driver.h"
 #include "npy.h"
+#include "spawn.h"
 
 /* Set by the build for the build tree; an installed wherec is pointed at its
    headers and templates through the environment. */
@@ -253,46 +252,6 @@ static bool mkdir_p(const char *path) {
 
 /* ---- compiling and loading --------------------------------------------------- */
 
-/* Runs argv with stdout and stderr into log_path, without a shell. Returns the
-   exit status (128 + signal when killed); -1 with *exec_err set when argv[0]
-   could not be started (a close-on-exec pipe carries execvp's errno back). */
-static int spawn_logged(char *const argv[], const char *log_path, int *exec_err) {
-  int fds[2], status, err = 0;
-  *exec_err = 0;
-  if (pipe(fds) != 0) { *exec_err = errno; return -1; }
-  fcntl(fds[1], F_SETFD, FD_CLOEXEC);
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid < 0) {
-    *exec_err = errno;
-    close(fds[0]);
-    close(fds[1]);
-    return -1;
-  }
-  if (pid == 0) {
-    close(fds[0]);
-    int fd = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (fd >= 0) {
-      dup2(fd, 1);
-      dup2(fd, 2);
-      close(fd);
-    }
-    execvp(argv[0], argv);
-    err = errno;
-    if (write(fds[1], &err, sizeof err) < 0) _exit(126);
-    _exit(127);
-  }
-  close(fds[1]);
-  ssize_t got;
-  while ((got = read(fds[0], &err, sizeof err)) < 0 && errno == EINTR) {}
-  close(fds[0]);
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) { *exec_err = errno; return -1; }
-  if (got == (ssize_t)sizeof err) { *exec_err = err; return -1; }
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : -1;
-}
-
 /* Loads so and finds <prefix>_table; false (nothing left loaded) if either fails. */
 static bool load(const char *so, const char *prefix, void **handle, const wc_kernel_table **table) {
   char sym[300];
@@ -313,7 +272,6 @@ static bool load(const char *so, const char *prefix, void **handle, const wc_ker
 static int build(const char *cc, const char *inc, const char *dir, const char *prefix,
                  const char *so) {
   char src[RUN_MAX_FILE], tmp[RUN_MAX_FILE + 16], log[RUN_MAX_FILE], incflag[RUN_MAX_PATH + 2];
-  int exec_err;
   snprintf(src, sizeof src, "%s/%s.c", dir, prefix);
   snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", so);
   snprintf(log, sizeof log, "%s/build.log", dir);
@@ -324,15 +282,16 @@ static int build(const char *cc, const char *inc, const char *dir, const char *p
     return RUN_TOOLCHAIN;
   }
   close(fd);
-  /* execvp takes char *const[] for historical reasons; the strings are not written. */
+  /* spawn_run takes execvp's char *const[]; the strings are not written. */
   char *argv[] = {(char *)cc, "-std=c99", "-O2", "-fPIC", "-shared", incflag,
                   "-o", tmp, src, NULL};
-  int rc = spawn_logged(argv, log, &exec_err);
+  int rc = spawn_run(argv, log);
   if (rc != 0) {
+    int err = errno;
     unlink(tmp);
-    if (rc < 0) {
+    if (rc == SPAWN_NOT_STARTED) {
       say("error: cannot run the compiler '%s': %s (install clang or pass --cc CC)", cc,
-          strerror(exec_err));
+          strerror(err));
       return RUN_TOOLCHAIN;
     }
     size_t len;

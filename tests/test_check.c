@@ -3,7 +3,6 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <dirent.h>
-#include <errno.h>
 #include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -273,25 +272,6 @@ static void test_find_unrolls_collects_each_stated_factor_once(void **state) {
   assert_int_equal(v[1], 5);
 }
 
-static void test_spawn_returns_exit_status_captures_output_and_reports_missing_programs(void **state) {
-  (void)state;
-  char log[300];
-  snprintf(log, sizeof log, "%s.log", tmp_root);
-  char *ok[] = {"true", NULL}, *fail[] = {"false", NULL}, *echo[] = {"echo", "hello", NULL};
-  char *missing[] = {"/nonexistent/program", NULL};
-  assert_int_equal(check_spawn(ok, NULL), 0);
-  assert_int_equal(check_spawn(fail, NULL), 1);
-  assert_int_equal(check_spawn(echo, log), 0);
-  char *text = read_all(log);
-  assert_non_null(text);
-  assert_string_equal(text, "hello\n");
-  free(text);
-  unlink(log);
-  errno = 0;
-  assert_int_equal(check_spawn(missing, NULL), -1);
-  assert_int_equal(errno, ENOENT);
-}
-
 int main(void) {
   const char *base = getenv("TMPDIR");
   snprintf(tmp_root, sizeof tmp_root, "%s/wherec-test-check-XXXXXX", base && *base ? base : "/tmp");
@@ -309,7 +289,6 @@ int main(void) {
     T(test_check_unroll_option_is_passed_to_the_harness),
     T(test_check_sanitize_builds_and_passes_under_asan_and_ubsan),
     T(test_find_unrolls_collects_each_stated_factor_once),
-    T(test_spawn_returns_exit_status_captures_output_and_reports_missing_programs),
   };
 #undef T
   int failed = cmocka_run_group_tests(tests, NULL, NULL);

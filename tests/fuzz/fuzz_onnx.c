@@ -52,6 +52,29 @@ static size_t value_infos(const onnx_value_info *v, int n) {
   return bytes;
 }
 
+/* Everything the reader made of graph g and of its sub-graphs, depth levels down
+   from the model's graph; never deeper than the reader's limit. */
+static void graph(const onnx_graph *g, int depth) {
+  if (depth > ONNX_MAX_GRAPH_DEPTH) fail("the reader gave sub-graphs beyond its depth limit", NULL);
+  sink = strlen(g->name);
+  for (int i = 0; i < g->n_initializers; i++) convert(&g->initializers[i]);
+  for (int i = 0; i < g->n_nodes; i++)
+    for (int a = 0; a < g->nodes[i].n_attrs; a++) {
+      const onnx_attr *at = &g->nodes[i].attrs[a];
+      if (at->has_t && at->t) convert(at->t);
+      if (at->has_g) graph(at->g, depth + 1);
+      for (int k = 0; k < at->n_graphs; k++) graph(&at->graphs[k], depth + 1);
+    }
+  sink = value_infos(g->inputs, g->n_inputs) + value_infos(g->outputs, g->n_outputs) +
+         value_infos(g->value_info, g->n_value_info);
+  for (int i = 0; i < g->n_nodes; i++) {
+    const onnx_node *o = &g->nodes[i];
+    sink = strlen(o->op_type) + strlen(o->domain) + strlen(o->name);
+    for (int k = 0; k < o->n_inputs; k++) sink = strlen(o->inputs[k]);
+    for (int k = 0; k < o->n_outputs; k++) sink = strlen(o->outputs[k]);
+  }
+}
+
 static void model(const uint8_t *data, size_t size) {
   char err[256] = "";
   onnx_model *m = onnx_read_model(data, size, err, sizeof err);
@@ -60,21 +83,7 @@ static void model(const uint8_t *data, size_t size) {
     return;
   }
   (void)onnx_opset_version(m);
-  if (m->has_graph) {
-    const onnx_graph *g = &m->graph;
-    for (int i = 0; i < g->n_initializers; i++) convert(&g->initializers[i]);
-    for (int i = 0; i < g->n_nodes; i++)
-      for (int a = 0; a < g->nodes[i].n_attrs; a++)
-        if (g->nodes[i].attrs[a].has_t && g->nodes[i].attrs[a].t) convert(g->nodes[i].attrs[a].t);
-    sink = value_infos(g->inputs, g->n_inputs) + value_infos(g->outputs, g->n_outputs) +
-           value_infos(g->value_info, g->n_value_info);
-    for (int i = 0; i < g->n_nodes; i++) {
-      const onnx_node *o = &g->nodes[i];
-      sink = strlen(o->op_type) + strlen(o->domain) + strlen(o->name);
-      for (int k = 0; k < o->n_inputs; k++) sink = strlen(o->inputs[k]);
-      for (int k = 0; k < o->n_outputs; k++) sink = strlen(o->outputs[k]);
-    }
-  }
+  if (m->has_graph) graph(&m->graph, 0);
   onnx_model_free(m);
 }
 

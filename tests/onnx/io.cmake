@@ -6,13 +6,14 @@ add_library(wherec_io STATIC
   ${PROJECT_SOURCE_DIR}/gen/npy.c
   ${PROJECT_SOURCE_DIR}/gen/run.c
   ${PROJECT_SOURCE_DIR}/gen/onnx.c
-  ${PROJECT_SOURCE_DIR}/gen/import.c)
+  ${PROJECT_SOURCE_DIR}/gen/import.c
+  ${PROJECT_SOURCE_DIR}/gen/errbuf.c)
 target_compile_definitions(wherec_io PRIVATE
   WHEREC_VERSION="${PROJECT_VERSION}"
   WHEREC_INCLUDE_DIR="${PROJECT_SOURCE_DIR}/include"
   WHEREC_TEMPLATES_DIR="${PROJECT_SOURCE_DIR}/templates")
 target_include_directories(wherec_io PUBLIC ${PROJECT_SOURCE_DIR}/gen)
-target_link_libraries(wherec_io PRIVATE wherec_warnings PUBLIC wherec_gen ${CMAKE_DL_LIBS})
+target_link_libraries(wherec_io PRIVATE wherec_warnings wherec_spawn PUBLIC wherec_gen ${CMAKE_DL_LIBS})
 
 # Until gen/main.c dispatches `run` and `import`, a stand-in main calls them.
 add_executable(wherec_io_cli ${CMAKE_CURRENT_LIST_DIR}/wherec_io_main.c)

@@ -90,6 +90,27 @@ static inline void pbw_node(pbw *graph, const char *op, const char *name, const 
   pbw_free(&n);
 }
 
+/* An AttributeProto holding one sub-graph (field g, type GRAPH), tagged as a
+   NodeProto attribute for pbw_node's attrs. */
+static inline void pbw_graph_attr(pbw *attrs, const char *name, const pbw *graph) {
+  pbw at = {0};
+  pbw_str(&at, 1, name);
+  pbw_msg(&at, 6, graph);
+  pbw_int(&at, 20, 5);
+  pbw_msg(attrs, 5, &at);
+  pbw_free(&at);
+}
+
+/* An AttributeProto holding a list of n sub-graphs (field graphs, type GRAPHS). */
+static inline void pbw_graphs_attr(pbw *attrs, const char *name, const pbw *graphs, int n) {
+  pbw at = {0};
+  pbw_str(&at, 1, name);
+  for (int i = 0; i < n; i++) pbw_msg(&at, 11, &graphs[i]);
+  pbw_int(&at, 20, 10);
+  pbw_msg(attrs, 5, &at);
+  pbw_free(&at);
+}
+
 /* A scalar initializer with raw data. */
 static inline void pbw_scalar_init(pbw *graph, const char *name, int dtype, const void *raw, size_t n) {
   pbw t = {0};

@@ -174,6 +174,145 @@ static void test_intermediate_that_is_also_a_graph_output_is_not_fused(void **st
   pbw_free(&g);
 }
 
+/* Greater 'g' (x, y) -> gt and Where 'w' (gt, x, y) -> out over float[4], and the
+   bool inputs c (scalar) and b (4) for sub-graphs: gt fuses into the Where unless
+   something else reads it. */
+static void greater_where(pbw *g) {
+  static const int64_t d[] = {4};
+  static const char *const gt_in[] = {"x", "y"}, *const w_in[] = {"gt", "x", "y"};
+  pbw_node(g, "Greater", "g", gt_in, 2, "gt", NULL);
+  pbw_node(g, "Where", "w", w_in, 3, "out", NULL);
+  pbw_value_info(g, 11, "x", 1, 1, d, NULL);
+  pbw_value_info(g, 11, "y", 1, 1, d, NULL);
+  pbw_value_info(g, 11, "c", 9, 0, NULL, NULL);
+  pbw_value_info(g, 11, "b", 9, 1, d, NULL);
+  pbw_value_info(g, 12, "out", 1, 1, d, NULL);
+}
+
+/* Appends op(in) -> out to sub-graph sg, out a bool[4] output of it when is_output. */
+static void sub_node(pbw *sg, const char *op, const char *in, const char *out, bool is_output) {
+  static const int64_t d[] = {4};
+  const char *const ins[] = {in};
+  pbw_node(sg, op, NULL, ins, 1, out, NULL);
+  if (is_output) pbw_value_info(sg, 12, out, 9, 1, d, NULL);
+}
+
+/* Adds If 'branch' (c) -> r with the two branches to g. */
+static void add_if(pbw *g, const pbw *then_g, const pbw *else_g) {
+  pbw attrs = {0};
+  static const char *const in[] = {"c"};
+  pbw_graph_attr(&attrs, "then_branch", then_g);
+  pbw_graph_attr(&attrs, "else_branch", else_g);
+  pbw_node(g, "If", "branch", in, 1, "r", &attrs);
+  pbw_free(&attrs);
+}
+
+static void test_producer_also_read_inside_an_if_branch_is_not_fused(void **state) {
+  (void)state;
+  pbw g = {0}, then_g = {0}, else_g = {0};
+  greater_where(&g);
+  sub_node(&then_g, "Not", "gt", "t", true);            /* the outer gt, by name */
+  sub_node(&else_g, "Identity", "b", "e", true);
+  add_if(&g, &then_g, &else_g);
+  result r = import_pbw(&g, 17);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.log, "wherec: not taken: Greater 'g': its value is read inside a sub-graph of "
+                   "If 'branch', so it is not fused\n");
+  expect_in(r.spec, "kernel out(x: float[4], y: float[4], gt: bool[4]) = where(gt, x, y);");
+  expect_generates(r.spec);
+  done(&r);
+  pbw_free(&g);
+  pbw_free(&then_g);
+  pbw_free(&else_g);
+}
+
+/* A sub-graph's own gt (a node output in one branch, an initializer in the other)
+   hides the outer one: the branches read nothing of the outer graph's gt. */
+static void test_producer_is_fused_when_sub_graphs_read_only_their_own_value_of_that_name(void **state) {
+  (void)state;
+  pbw g = {0}, then_g = {0}, else_g = {0};
+  static const uint8_t yes = 1;
+  greater_where(&g);
+  sub_node(&then_g, "Identity", "gt", "t", true);       /* reads the gt defined below */
+  sub_node(&then_g, "Not", "b", "gt", false);
+  pbw_scalar_init(&else_g, "gt", 9, &yes, 1);
+  sub_node(&else_g, "Identity", "gt", "e", true);
+  add_if(&g, &then_g, &else_g);
+  result r = import_pbw(&g, 17);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "kernel out(x: float[4], y: float[4]) = where(x > y, x, y);");
+  expect_in(r.spec, "# out = Where 'w', Greater 'g'\n");
+  assert_null(strstr(r.log, "Greater"));
+  expect_generates(r.spec);
+  done(&r);
+  pbw_free(&g);
+  pbw_free(&then_g);
+  pbw_free(&else_g);
+}
+
+/* Loop 'loop' whose body takes an input named lt (hiding the outer lt) and holds
+   If 'inner', whose then_branch reads gt: two sub-graphs down, still the outer gt. */
+static void test_producer_read_in_a_nested_sub_graph_is_not_fused_unless_hidden(void **state) {
+  (void)state;
+  pbw g = {0}, body = {0}, then_g = {0}, else_g = {0}, if_attrs = {0}, loop_attrs = {0};
+  static const int64_t d[] = {4};
+  static const char *const lt_in[] = {"x", "y"}, *const w2_in[] = {"lt", "y", "x"};
+  static const char *const loop_in[] = {"", "c"}, *const if_in[] = {"cond"};
+  greater_where(&g);
+  pbw_node(&g, "Less", "l", lt_in, 2, "lt", NULL);
+  pbw_node(&g, "Where", "w2", w2_in, 3, "out2", NULL);
+  pbw_value_info(&g, 12, "out2", 1, 1, d, NULL);
+  sub_node(&then_g, "Identity", "gt", "u", true);
+  sub_node(&else_g, "Identity", "lt", "u", true);        /* the body's lt */
+  pbw_graph_attr(&if_attrs, "then_branch", &then_g);
+  pbw_graph_attr(&if_attrs, "else_branch", &else_g);
+  pbw_value_info(&body, 11, "i", 7, 0, NULL, NULL);
+  pbw_value_info(&body, 11, "cond", 9, 0, NULL, NULL);
+  pbw_value_info(&body, 11, "lt", 9, 1, d, NULL);
+  pbw_node(&body, "If", "inner", if_in, 1, "s", &if_attrs);
+  sub_node(&body, "Identity", "cond", "cond_out", true);
+  pbw_value_info(&body, 12, "s", 9, 1, d, NULL);
+  pbw_graph_attr(&loop_attrs, "body", &body);
+  pbw_node(&g, "Loop", "loop", loop_in, 2, "final", &loop_attrs);
+  result r = import_pbw(&g, 17);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.log, "wherec: not taken: Greater 'g': its value is read inside a sub-graph of "
+                   "Loop 'loop', so it is not fused\n");
+  expect_in(r.spec, "kernel out(x: float[4], y: float[4], gt: bool[4]) = where(gt, x, y);");
+  expect_in(r.spec, "kernel out2(x: float[4], y: float[4]) = where(x < y, y, x);");
+  expect_generates(r.spec);
+  done(&r);
+  pbw_free(&g);
+  pbw_free(&body);
+  pbw_free(&then_g);
+  pbw_free(&else_g);
+  pbw_free(&if_attrs);
+  pbw_free(&loop_attrs);
+}
+
+/* A list of sub-graphs (a GRAPHS attribute): the second names gt as its output. */
+static void test_producer_named_by_a_sub_graph_output_in_a_graph_list_is_not_fused(void **state) {
+  (void)state;
+  pbw g = {0}, list[2] = {{0}, {0}}, attrs = {0};
+  static const int64_t d[] = {4};
+  static const char *const in[] = {"b"};
+  greater_where(&g);
+  sub_node(&list[0], "Not", "b", "n", true);
+  pbw_value_info(&list[1], 12, "gt", 9, 1, d, NULL);    /* an outer value, passed through */
+  pbw_graphs_attr(&attrs, "bodies", list, 2);
+  pbw_node(&g, "Multi", "multi", in, 1, "m", &attrs);
+  result r = import_pbw(&g, 17);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.log, "wherec: not taken: Greater 'g': its value is read inside a sub-graph of "
+                   "Multi 'multi', so it is not fused\n");
+  expect_in(r.spec, "kernel out(x: float[4], y: float[4], gt: bool[4]) = where(gt, x, y);");
+  done(&r);
+  pbw_free(&g);
+  pbw_free(&list[0]);
+  pbw_free(&list[1]);
+  pbw_free(&attrs);
+}
+
 static void test_cast_to_string_is_listed_with_its_reason(void **state) {
   (void)state;
   pbw g = {0}, at = {0}, attrs = {0};
@@ -486,6 +625,10 @@ int main(void) {
     cmocka_unit_test(test_softmax_is_listed_and_its_output_becomes_a_parameter),
     cmocka_unit_test(test_where_on_a_dynamic_shape_is_listed_and_nothing_is_imported),
     cmocka_unit_test(test_intermediate_that_is_also_a_graph_output_is_not_fused),
+    cmocka_unit_test(test_producer_also_read_inside_an_if_branch_is_not_fused),
+    cmocka_unit_test(test_producer_is_fused_when_sub_graphs_read_only_their_own_value_of_that_name),
+    cmocka_unit_test(test_producer_read_in_a_nested_sub_graph_is_not_fused_unless_hidden),
+    cmocka_unit_test(test_producer_named_by_a_sub_graph_output_in_a_graph_list_is_not_fused),
     cmocka_unit_test(test_cast_to_string_is_listed_with_its_reason),
     cmocka_unit_test(test_undefined_input_and_cycle_are_malformed),
     cmocka_unit_test(test_long_chains_are_cut_at_the_depth_limit),

@@ -373,32 +373,155 @@ static void test_random_bytes_and_bit_flips_never_crash(void **state) {
   pbw_free(&m);
 }
 
-/* A sub-graph attribute nested 5000 deep: read as bytes, never descended into. */
-static void test_deeply_nested_subgraph_is_not_descended_into(void **state) {
+/* A model with an If (then_branch: Identity(x) -> t; else_branch: its own
+   initializer k and Not(k) -> e) and a node with a list of two sub-graphs. */
+static void subgraph_model(pbw *m) {
+  pbw g = {0}, then_g = {0}, else_g = {0}, list[2] = {{0}, {0}}, if_attrs = {0}, multi_attrs = {0};
+  static const int64_t d4[] = {4};
+  static const char *const c_in[] = {"c"}, *const x_in[] = {"x"}, *const k_in[] = {"k"};
+  static const uint8_t yes = 1;
+  pbw_str(&then_g, 2, "then");
+  pbw_node(&then_g, "Identity", NULL, x_in, 1, "t", NULL);
+  pbw_value_info(&then_g, 12, "t", 1, 1, d4, NULL);
+  pbw_str(&else_g, 2, "else");
+  pbw_scalar_init(&else_g, "k", 9, &yes, 1);
+  pbw_node(&else_g, "Not", NULL, k_in, 1, "e", NULL);
+  pbw_value_info(&else_g, 12, "e", 9, 0, NULL, NULL);
+  pbw_str(&list[0], 2, "first");
+  pbw_str(&list[1], 2, "second");
+  pbw_value_info(&list[1], 11, "s", 1, 0, NULL, NULL);
+  pbw_graph_attr(&if_attrs, "then_branch", &then_g);
+  pbw_graph_attr(&if_attrs, "else_branch", &else_g);
+  pbw_graphs_attr(&multi_attrs, "bodies", list, 2);
+  pbw_node(&g, "If", "branch", c_in, 1, "r", &if_attrs);
+  pbw_node(&g, "Multi", NULL, c_in, 1, "q", &multi_attrs);
+  pbw_model(m, &g, 17);
+  pbw_free(&g);
+  pbw_free(&then_g);
+  pbw_free(&else_g);
+  pbw_free(&list[0]);
+  pbw_free(&list[1]);
+  pbw_free(&if_attrs);
+  pbw_free(&multi_attrs);
+}
+
+static void test_subgraph_attributes_are_read_with_their_nodes_and_values(void **state) {
   (void)state;
-  pbw inner = {0}, m = {0}, g = {0}, attrs = {0}, at = {0};
+  pbw m = {0};
   char err[256];
-  static const char *const in[] = {"c"};
-  for (int d = 0; d < 5000; d++) {               /* GraphProto.node -> NodeProto ... as raw bytes */
-    pbw outer = {0};
-    pbw_msg(&outer, 1, &inner);
-    pbw_free(&inner);
-    inner = outer;
-  }
-  pbw_str(&at, 1, "body");
-  pbw_msg(&at, 6, &inner);
-  pbw_msg(&attrs, 5, &at);
-  pbw_node(&g, "Loop", NULL, in, 1, "o", &attrs);
-  pbw_model(&m, &g, 17);
+  subgraph_model(&m);
   onnx_model *om = onnx_read_model(m.buf, m.len, err, sizeof err);
   if (om == NULL) fail_msg("%s", err);
-  assert_true(om->graph.nodes[0].attrs[0].has_g);
+  const onnx_node *branch = &om->graph.nodes[0], *multi = &om->graph.nodes[1];
+  assert_int_equal(branch->n_attrs, 2);
+  const onnx_attr *then_a = &branch->attrs[0], *else_a = &branch->attrs[1];
+  assert_true(then_a->has_g);
+  assert_int_equal(then_a->type, ONNX_ATTR_GRAPH);
+  assert_int_equal(then_a->n_graphs, 0);
+  assert_string_equal(then_a->g->name, "then");
+  assert_int_equal(then_a->g->n_nodes, 1);
+  assert_string_equal(then_a->g->nodes[0].op_type, "Identity");
+  assert_string_equal(then_a->g->nodes[0].inputs[0], "x");
+  assert_string_equal(then_a->g->outputs[0].name, "t");
+  assert_true(else_a->has_g);
+  assert_int_equal(else_a->g->n_initializers, 1);
+  assert_string_equal(else_a->g->initializers[0].name, "k");
+  assert_string_equal(else_a->g->nodes[0].inputs[0], "k");
+  assert_false(multi->attrs[0].has_g);
+  assert_int_equal(multi->attrs[0].type, ONNX_ATTR_GRAPHS);
+  assert_int_equal(multi->attrs[0].n_graphs, 2);
+  assert_string_equal(multi->attrs[0].graphs[0].name, "first");
+  assert_string_equal(multi->attrs[0].graphs[1].name, "second");
+  assert_string_equal(multi->attrs[0].graphs[1].inputs[0].name, "s");
   onnx_model_free(om);
-  pbw_free(&inner);
   pbw_free(&m);
+}
+
+/* A model whose graph holds an If whose then_branch holds an If ...: depth
+   sub-graphs nested in one another, the innermost holding an Identity. */
+static void nested_model(pbw *m, int depth) {
+  pbw g = {0};
+  static const char *const in[] = {"c"};
+  pbw_node(&g, "Identity", NULL, in, 1, "o", NULL);
+  for (int d = 0; d < depth; d++) {
+    pbw outer = {0}, attrs = {0};
+    pbw_graph_attr(&attrs, "then_branch", &g);
+    pbw_node(&outer, "If", NULL, in, 1, "o", &attrs);
+    pbw_free(&attrs);
+    pbw_free(&g);
+    g = outer;
+  }
+  pbw_model(m, &g, 17);
+  pbw_free(&g);
+}
+
+static void test_subgraphs_nested_to_the_limit_are_read_and_deeper_ones_refused(void **state) {
+  (void)state;
+  pbw m = {0};
+  char err[256], expect[128];
+  nested_model(&m, ONNX_MAX_GRAPH_DEPTH);
+  onnx_model *om = onnx_read_model(m.buf, m.len, err, sizeof err);
+  if (om == NULL) fail_msg("%s", err);
+  const onnx_graph *g = &om->graph;
+  for (int d = 0; d < ONNX_MAX_GRAPH_DEPTH; d++) {
+    assert_string_equal(g->nodes[0].op_type, "If");
+    assert_true(g->nodes[0].attrs[0].has_g);
+    g = g->nodes[0].attrs[0].g;
+  }
+  assert_string_equal(g->nodes[0].op_type, "Identity");
+  onnx_model_free(om);
+  pbw_free(&m);
+  /* one more level, and far more: refused at the limit, without going deeper */
+  snprintf(expect, sizeof expect, "AttributeProto.g: sub-graphs nested more than %d deep",
+           ONNX_MAX_GRAPH_DEPTH);
+  nested_model(&m, ONNX_MAX_GRAPH_DEPTH + 1);
+  expect_model_error(m.buf, m.len, expect);
+  pbw_free(&m);
+  nested_model(&m, 1000);
+  expect_model_error(m.buf, m.len, expect);
+  pbw_free(&m);
+}
+
+/* Graph{node{attribute (bytes of at)}} inside a model. */
+static void model_with_attr(pbw *m, const pbw *at) {
+  pbw g = {0}, attrs = {0};
+  static const char *const in[] = {"c"};
+  pbw_msg(&attrs, 5, at);
+  pbw_node(&g, "If", NULL, in, 1, "o", &attrs);
+  pbw_model(m, &g, 17);
   pbw_free(&g);
   pbw_free(&attrs);
+}
+
+static void expect_attr_error(const pbw *at, const char *expect) {
+  pbw m = {0};
+  model_with_attr(&m, at);
+  expect_model_error(m.buf, m.len, expect);
+  pbw_free(&m);
+}
+
+static void test_malformed_subgraphs_make_the_model_malformed(void **state) {
+  (void)state;
+  pbw at = {0}, bad = {0};
+  pbw_int(&at, 6, 1);                                  /* g as a varint */
+  expect_attr_error(&at, "AttributeProto.g: wire type 0");
   pbw_free(&at);
+  pbw_int(&at, 11, 1);                                 /* graphs as a varint */
+  expect_attr_error(&at, "AttributeProto.graphs: wire type 0");
+  pbw_free(&at);
+  pbw_str(&at, 1, "then_branch");
+  pbw_bytes(&at, 6, "", 0);
+  pbw_bytes(&at, 6, "", 0);
+  expect_attr_error(&at, "AttributeProto 'then_branch': g given twice");
+  pbw_free(&at);
+  pbw_bytes(&bad, 2, "a\0b", 3);                       /* the sub-graph's name holds a NUL */
+  pbw_msg(&at, 6, &bad);
+  expect_attr_error(&at, "GraphProto.name: contains a NUL byte");
+  pbw_free(&at);
+  pbw_msg(&at, 11, &bad);
+  expect_attr_error(&at, "GraphProto.name: contains a NUL byte");
+  pbw_free(&at);
+  pbw_free(&bad);
 }
 
 int main(void) {
@@ -415,7 +538,9 @@ int main(void) {
     cmocka_unit_test(test_malformed_wire_format_is_rejected_with_its_reason),
     cmocka_unit_test(test_every_prefix_of_a_model_fails_cleanly),
     cmocka_unit_test(test_random_bytes_and_bit_flips_never_crash),
-    cmocka_unit_test(test_deeply_nested_subgraph_is_not_descended_into),
+    cmocka_unit_test(test_subgraph_attributes_are_read_with_their_nodes_and_values),
+    cmocka_unit_test(test_subgraphs_nested_to_the_limit_are_read_and_deeper_ones_refused),
+    cmocka_unit_test(test_malformed_subgraphs_make_the_model_malformed),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
