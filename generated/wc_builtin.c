@@ -13,6 +13,8 @@ void wc_builtin_same_uint8_range(size_t N, const bool *a0, const uint8_t *a1, co
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
@@ -22,12 +24,20 @@ void wc_builtin_same_uint8_range(size_t N, const bool *a0, const uint8_t *a1, co
     const uint8_t *a2_r = a2 + i0;
     uint8_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    uint8_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      uint8_t *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint8_t v1 = a1_r[c0 + j]; const uint8_t v2 = a2_r[c0 + j]; dst[j] = wc_sel_u8(v0, v1, v2); }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_same_uint8(size_t N, const bool *a0, const uint8_t *a1, const uint8_t *a2, uint8_t *out)
@@ -63,6 +73,8 @@ void wc_builtin_same_uint16_range(size_t N, const bool *a0, const uint16_t *a1, 
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
@@ -72,12 +84,20 @@ void wc_builtin_same_uint16_range(size_t N, const bool *a0, const uint16_t *a1, 
     const uint16_t *a2_r = a2 + i0;
     uint16_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    uint16_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      uint16_t *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint16_t v1 = a1_r[c0 + j]; const uint16_t v2 = a2_r[c0 + j]; dst[j] = wc_sel_u16(v0, v1, v2); }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_same_uint16(size_t N, const bool *a0, const uint16_t *a1, const uint16_t *a2, uint16_t *out)
@@ -113,6 +133,8 @@ void wc_builtin_same_uint32_range(size_t N, const bool *a0, const uint32_t *a1, 
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
@@ -122,12 +144,20 @@ void wc_builtin_same_uint32_range(size_t N, const bool *a0, const uint32_t *a1, 
     const uint32_t *a2_r = a2 + i0;
     uint32_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    uint32_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      uint32_t *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint32_t v1 = a1_r[c0 + j]; const uint32_t v2 = a2_r[c0 + j]; dst[j] = wc_sel_u32(v0, v1, v2); }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_same_uint32(size_t N, const bool *a0, const uint32_t *a1, const uint32_t *a2, uint32_t *out)
@@ -163,6 +193,8 @@ void wc_builtin_same_uint64_range(size_t N, const bool *a0, const uint64_t *a1, 
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
@@ -172,12 +204,20 @@ void wc_builtin_same_uint64_range(size_t N, const bool *a0, const uint64_t *a1, 
     const uint64_t *a2_r = a2 + i0;
     uint64_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    uint64_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      uint64_t *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint64_t v1 = a1_r[c0 + j]; const uint64_t v2 = a2_r[c0 + j]; dst[j] = wc_sel_u64(v0, v1, v2); }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_same_uint64(size_t N, const bool *a0, const uint64_t *a1, const uint64_t *a2, uint64_t *out)
@@ -213,6 +253,8 @@ void wc_builtin_same_complex128_range(size_t N, const bool *a0, const wc_complex
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
@@ -222,12 +264,20 @@ void wc_builtin_same_complex128_range(size_t N, const bool *a0, const wc_complex
     const wc_complex128 *a2_r = a2 + i0;
     wc_complex128 *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    wc_complex128 chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      wc_complex128 *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const wc_complex128 v1 = a1_r[c0 + j]; const wc_complex128 v2 = a2_r[c0 + j]; dst[j] = v0 ? v1 : v2; }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_same_complex128(size_t N, const bool *a0, const wc_complex128 *a1, const wc_complex128 *a2, wc_complex128 *out)
@@ -263,6 +313,8 @@ void wc_builtin_scalar_x_uint8_range(size_t N, const bool *a0, const uint8_t *a1
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const uint8_t v1 = a1[0];
   if (begin >= end) return;
   i0 = rest;
@@ -272,12 +324,20 @@ void wc_builtin_scalar_x_uint8_range(size_t N, const bool *a0, const uint8_t *a1
     const uint8_t *a2_r = a2 + i0;
     uint8_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    uint8_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      uint8_t *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint8_t v2 = a2_r[c0 + j]; dst[j] = wc_sel_u8(v0, v1, v2); }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_x_uint8(size_t N, const bool *a0, const uint8_t *a1, const uint8_t *a2, uint8_t *out)
@@ -312,6 +372,8 @@ void wc_builtin_scalar_x_uint16_range(size_t N, const bool *a0, const uint16_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const uint16_t v1 = a1[0];
   if (begin >= end) return;
   i0 = rest;
@@ -321,12 +383,20 @@ void wc_builtin_scalar_x_uint16_range(size_t N, const bool *a0, const uint16_t *
     const uint16_t *a2_r = a2 + i0;
     uint16_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    uint16_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      uint16_t *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint16_t v2 = a2_r[c0 + j]; dst[j] = wc_sel_u16(v0, v1, v2); }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_x_uint16(size_t N, const bool *a0, const uint16_t *a1, const uint16_t *a2, uint16_t *out)
@@ -361,6 +431,8 @@ void wc_builtin_scalar_x_uint32_range(size_t N, const bool *a0, const uint32_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const uint32_t v1 = a1[0];
   if (begin >= end) return;
   i0 = rest;
@@ -370,12 +442,20 @@ void wc_builtin_scalar_x_uint32_range(size_t N, const bool *a0, const uint32_t *
     const uint32_t *a2_r = a2 + i0;
     uint32_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    uint32_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      uint32_t *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint32_t v2 = a2_r[c0 + j]; dst[j] = wc_sel_u32(v0, v1, v2); }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_x_uint32(size_t N, const bool *a0, const uint32_t *a1, const uint32_t *a2, uint32_t *out)
@@ -410,6 +490,8 @@ void wc_builtin_scalar_x_uint64_range(size_t N, const bool *a0, const uint64_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const uint64_t v1 = a1[0];
   if (begin >= end) return;
   i0 = rest;
@@ -419,12 +501,20 @@ void wc_builtin_scalar_x_uint64_range(size_t N, const bool *a0, const uint64_t *
     const uint64_t *a2_r = a2 + i0;
     uint64_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    uint64_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      uint64_t *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint64_t v2 = a2_r[c0 + j]; dst[j] = wc_sel_u64(v0, v1, v2); }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_x_uint64(size_t N, const bool *a0, const uint64_t *a1, const uint64_t *a2, uint64_t *out)
@@ -459,6 +549,8 @@ void wc_builtin_scalar_x_complex128_range(size_t N, const bool *a0, const wc_com
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const wc_complex128 v1 = a1[0];
   if (begin >= end) return;
   i0 = rest;
@@ -468,12 +560,20 @@ void wc_builtin_scalar_x_complex128_range(size_t N, const bool *a0, const wc_com
     const wc_complex128 *a2_r = a2 + i0;
     wc_complex128 *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    wc_complex128 chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      wc_complex128 *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const wc_complex128 v2 = a2_r[c0 + j]; dst[j] = v0 ? v1 : v2; }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_x_complex128(size_t N, const bool *a0, const wc_complex128 *a1, const wc_complex128 *a2, wc_complex128 *out)
@@ -508,6 +608,8 @@ void wc_builtin_scalar_y_uint8_range(size_t N, const bool *a0, const uint8_t *a1
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const uint8_t v2 = a2[0];
   if (begin >= end) return;
   i0 = rest;
@@ -517,12 +619,20 @@ void wc_builtin_scalar_y_uint8_range(size_t N, const bool *a0, const uint8_t *a1
     const uint8_t *a1_r = a1 + i0;
     uint8_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    uint8_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      uint8_t *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint8_t v1 = a1_r[c0 + j]; dst[j] = wc_sel_u8(v0, v1, v2); }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_y_uint8(size_t N, const bool *a0, const uint8_t *a1, const uint8_t *a2, uint8_t *out)
@@ -557,6 +667,8 @@ void wc_builtin_scalar_y_uint16_range(size_t N, const bool *a0, const uint16_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const uint16_t v2 = a2[0];
   if (begin >= end) return;
   i0 = rest;
@@ -566,12 +678,20 @@ void wc_builtin_scalar_y_uint16_range(size_t N, const bool *a0, const uint16_t *
     const uint16_t *a1_r = a1 + i0;
     uint16_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    uint16_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      uint16_t *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint16_t v1 = a1_r[c0 + j]; dst[j] = wc_sel_u16(v0, v1, v2); }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_y_uint16(size_t N, const bool *a0, const uint16_t *a1, const uint16_t *a2, uint16_t *out)
@@ -606,6 +726,8 @@ void wc_builtin_scalar_y_uint32_range(size_t N, const bool *a0, const uint32_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const uint32_t v2 = a2[0];
   if (begin >= end) return;
   i0 = rest;
@@ -615,12 +737,20 @@ void wc_builtin_scalar_y_uint32_range(size_t N, const bool *a0, const uint32_t *
     const uint32_t *a1_r = a1 + i0;
     uint32_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    uint32_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      uint32_t *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint32_t v1 = a1_r[c0 + j]; dst[j] = wc_sel_u32(v0, v1, v2); }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_y_uint32(size_t N, const bool *a0, const uint32_t *a1, const uint32_t *a2, uint32_t *out)
@@ -655,6 +785,8 @@ void wc_builtin_scalar_y_uint64_range(size_t N, const bool *a0, const uint64_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const uint64_t v2 = a2[0];
   if (begin >= end) return;
   i0 = rest;
@@ -664,12 +796,20 @@ void wc_builtin_scalar_y_uint64_range(size_t N, const bool *a0, const uint64_t *
     const uint64_t *a1_r = a1 + i0;
     uint64_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    uint64_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      uint64_t *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint64_t v1 = a1_r[c0 + j]; dst[j] = wc_sel_u64(v0, v1, v2); }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_y_uint64(size_t N, const bool *a0, const uint64_t *a1, const uint64_t *a2, uint64_t *out)
@@ -704,6 +844,8 @@ void wc_builtin_scalar_y_complex128_range(size_t N, const bool *a0, const wc_com
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const wc_complex128 v2 = a2[0];
   if (begin >= end) return;
   i0 = rest;
@@ -713,12 +855,20 @@ void wc_builtin_scalar_y_complex128_range(size_t N, const bool *a0, const wc_com
     const wc_complex128 *a1_r = a1 + i0;
     wc_complex128 *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    wc_complex128 chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      wc_complex128 *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const wc_complex128 v1 = a1_r[c0 + j]; dst[j] = v0 ? v1 : v2; }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_y_complex128(size_t N, const bool *a0, const wc_complex128 *a1, const wc_complex128 *a2, wc_complex128 *out)
@@ -753,6 +903,8 @@ void wc_builtin_scalar_c_uint8_range(size_t N, const bool *a0, const uint8_t *a1
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const bool v0 = (((const uint8_t *)a0)[0] != 0);
   if (begin >= end) return;
   i0 = rest;
@@ -763,12 +915,15 @@ void wc_builtin_scalar_c_uint8_range(size_t N, const bool *a0, const uint8_t *a1
     uint8_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
     if (v0) {
-      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
+      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
+      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_c_uint8(size_t N, const bool *a0, const uint8_t *a1, const uint8_t *a2, uint8_t *out)
@@ -803,6 +958,8 @@ void wc_builtin_scalar_c_uint16_range(size_t N, const bool *a0, const uint16_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const bool v0 = (((const uint8_t *)a0)[0] != 0);
   if (begin >= end) return;
   i0 = rest;
@@ -813,12 +970,15 @@ void wc_builtin_scalar_c_uint16_range(size_t N, const bool *a0, const uint16_t *
     uint16_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
     if (v0) {
-      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
+      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
+      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_c_uint16(size_t N, const bool *a0, const uint16_t *a1, const uint16_t *a2, uint16_t *out)
@@ -853,6 +1013,8 @@ void wc_builtin_scalar_c_uint32_range(size_t N, const bool *a0, const uint32_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const bool v0 = (((const uint8_t *)a0)[0] != 0);
   if (begin >= end) return;
   i0 = rest;
@@ -863,12 +1025,15 @@ void wc_builtin_scalar_c_uint32_range(size_t N, const bool *a0, const uint32_t *
     uint32_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
     if (v0) {
-      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
+      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
+      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_c_uint32(size_t N, const bool *a0, const uint32_t *a1, const uint32_t *a2, uint32_t *out)
@@ -903,6 +1068,8 @@ void wc_builtin_scalar_c_uint64_range(size_t N, const bool *a0, const uint64_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const bool v0 = (((const uint8_t *)a0)[0] != 0);
   if (begin >= end) return;
   i0 = rest;
@@ -913,12 +1080,15 @@ void wc_builtin_scalar_c_uint64_range(size_t N, const bool *a0, const uint64_t *
     uint64_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
     if (v0) {
-      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
+      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
+      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_c_uint64(size_t N, const bool *a0, const uint64_t *a1, const uint64_t *a2, uint64_t *out)
@@ -953,6 +1123,8 @@ void wc_builtin_scalar_c_complex128_range(size_t N, const bool *a0, const wc_com
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const bool v0 = (((const uint8_t *)a0)[0] != 0);
   if (begin >= end) return;
   i0 = rest;
@@ -963,12 +1135,15 @@ void wc_builtin_scalar_c_complex128_range(size_t N, const bool *a0, const wc_com
     wc_complex128 *out_r = out + begin;
     if (n > end - begin) n = end - begin;
     if (v0) {
-      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
+      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
+      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_c_complex128(size_t N, const bool *a0, const wc_complex128 *a1, const wc_complex128 *a2, wc_complex128 *out)
@@ -1003,7 +1178,8 @@ void wc_builtin_rows_uint8_range(size_t R, size_t C, const bool *a0, const uint8
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  (void)e0;  /* the outermost extent bounds nothing: end does */
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1017,14 +1193,17 @@ void wc_builtin_rows_uint8_range(size_t R, size_t C, const bool *a0, const uint8
     if (n > end - begin) n = end - begin;
     const bool v0 = (a0_r[0] != 0);
     if (v0) {
-      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
+      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
+      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_rows_uint8(size_t R, size_t C, const bool *a0, const uint8_t *a1, const uint8_t *a2, uint8_t *out)
@@ -1060,7 +1239,8 @@ void wc_builtin_rows_uint16_range(size_t R, size_t C, const bool *a0, const uint
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  (void)e0;  /* the outermost extent bounds nothing: end does */
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1074,14 +1254,17 @@ void wc_builtin_rows_uint16_range(size_t R, size_t C, const bool *a0, const uint
     if (n > end - begin) n = end - begin;
     const bool v0 = (a0_r[0] != 0);
     if (v0) {
-      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
+      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
+      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_rows_uint16(size_t R, size_t C, const bool *a0, const uint16_t *a1, const uint16_t *a2, uint16_t *out)
@@ -1117,7 +1300,8 @@ void wc_builtin_rows_uint32_range(size_t R, size_t C, const bool *a0, const uint
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  (void)e0;  /* the outermost extent bounds nothing: end does */
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1131,14 +1315,17 @@ void wc_builtin_rows_uint32_range(size_t R, size_t C, const bool *a0, const uint
     if (n > end - begin) n = end - begin;
     const bool v0 = (a0_r[0] != 0);
     if (v0) {
-      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
+      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
+      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_rows_uint32(size_t R, size_t C, const bool *a0, const uint32_t *a1, const uint32_t *a2, uint32_t *out)
@@ -1174,7 +1361,8 @@ void wc_builtin_rows_uint64_range(size_t R, size_t C, const bool *a0, const uint
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  (void)e0;  /* the outermost extent bounds nothing: end does */
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1188,14 +1376,17 @@ void wc_builtin_rows_uint64_range(size_t R, size_t C, const bool *a0, const uint
     if (n > end - begin) n = end - begin;
     const bool v0 = (a0_r[0] != 0);
     if (v0) {
-      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
+      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
+      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_rows_uint64(size_t R, size_t C, const bool *a0, const uint64_t *a1, const uint64_t *a2, uint64_t *out)
@@ -1231,7 +1422,8 @@ void wc_builtin_rows_complex128_range(size_t R, size_t C, const bool *a0, const 
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  (void)e0;  /* the outermost extent bounds nothing: end does */
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1245,14 +1437,17 @@ void wc_builtin_rows_complex128_range(size_t R, size_t C, const bool *a0, const 
     if (n > end - begin) n = end - begin;
     const bool v0 = (a0_r[0] != 0);
     if (v0) {
-      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
+      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
+      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_rows_complex128(size_t R, size_t C, const bool *a0, const wc_complex128 *a1, const wc_complex128 *a2, wc_complex128 *out)
@@ -1288,7 +1483,8 @@ void wc_builtin_cols_uint8_range(size_t C, size_t R, const bool *a0, const uint8
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  (void)e0;  /* the outermost extent bounds nothing: end does */
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1300,14 +1496,22 @@ void wc_builtin_cols_uint8_range(size_t C, size_t R, const bool *a0, const uint8
     const uint8_t *a2_r = a2 + i0 * e1 + i1;
     uint8_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    uint8_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      uint8_t *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint8_t v1 = a1_r[j]; const uint8_t v2 = a2_r[j]; out_r[j] = wc_sel_u8(v0, v1, v2); }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint8_t v1 = a1_r[c0 + j]; const uint8_t v2 = a2_r[c0 + j]; dst[j] = wc_sel_u8(v0, v1, v2); }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_cols_uint8(size_t C, size_t R, const bool *a0, const uint8_t *a1, const uint8_t *a2, uint8_t *out)
@@ -1343,7 +1547,8 @@ void wc_builtin_cols_uint16_range(size_t C, size_t R, const bool *a0, const uint
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  (void)e0;  /* the outermost extent bounds nothing: end does */
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1355,14 +1560,22 @@ void wc_builtin_cols_uint16_range(size_t C, size_t R, const bool *a0, const uint
     const uint16_t *a2_r = a2 + i0 * e1 + i1;
     uint16_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    uint16_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      uint16_t *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint16_t v1 = a1_r[c0 + j]; const uint16_t v2 = a2_r[c0 + j]; dst[j] = wc_sel_u16(v0, v1, v2); }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_cols_uint16(size_t C, size_t R, const bool *a0, const uint16_t *a1, const uint16_t *a2, uint16_t *out)
@@ -1398,7 +1611,8 @@ void wc_builtin_cols_uint32_range(size_t C, size_t R, const bool *a0, const uint
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  (void)e0;  /* the outermost extent bounds nothing: end does */
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1410,14 +1624,22 @@ void wc_builtin_cols_uint32_range(size_t C, size_t R, const bool *a0, const uint
     const uint32_t *a2_r = a2 + i0 * e1 + i1;
     uint32_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    uint32_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      uint32_t *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint32_t v1 = a1_r[c0 + j]; const uint32_t v2 = a2_r[c0 + j]; dst[j] = wc_sel_u32(v0, v1, v2); }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_cols_uint32(size_t C, size_t R, const bool *a0, const uint32_t *a1, const uint32_t *a2, uint32_t *out)
@@ -1453,7 +1675,8 @@ void wc_builtin_cols_uint64_range(size_t C, size_t R, const bool *a0, const uint
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  (void)e0;  /* the outermost extent bounds nothing: end does */
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1465,14 +1688,22 @@ void wc_builtin_cols_uint64_range(size_t C, size_t R, const bool *a0, const uint
     const uint64_t *a2_r = a2 + i0 * e1 + i1;
     uint64_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    uint64_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      uint64_t *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint64_t v1 = a1_r[c0 + j]; const uint64_t v2 = a2_r[c0 + j]; dst[j] = wc_sel_u64(v0, v1, v2); }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_cols_uint64(size_t C, size_t R, const bool *a0, const uint64_t *a1, const uint64_t *a2, uint64_t *out)
@@ -1508,7 +1739,8 @@ void wc_builtin_cols_complex128_range(size_t C, size_t R, const bool *a0, const 
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  (void)e0;  /* the outermost extent bounds nothing: end does */
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1520,14 +1752,22 @@ void wc_builtin_cols_complex128_range(size_t C, size_t R, const bool *a0, const 
     const wc_complex128 *a2_r = a2 + i0 * e1 + i1;
     wc_complex128 *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    {
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    wc_complex128 chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      wc_complex128 *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
-      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
+      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const wc_complex128 v1 = a1_r[c0 + j]; const wc_complex128 v2 = a2_r[c0 + j]; dst[j] = v0 ? v1 : v2; }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_cols_complex128(size_t C, size_t R, const bool *a0, const wc_complex128 *a1, const wc_complex128 *a2, wc_complex128 *out)
@@ -1563,7 +1803,8 @@ void wc_builtin_row_bcast_uint8_range(size_t R, size_t C, const bool *a0, const 
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  (void)e0;  /* the outermost extent bounds nothing: end does */
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1577,14 +1818,17 @@ void wc_builtin_row_bcast_uint8_range(size_t R, size_t C, const bool *a0, const 
     if (n > end - begin) n = end - begin;
     const bool v0 = (a0_r[0] != 0);
     if (v0) {
-      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
+      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
+      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_row_bcast_uint8(size_t R, size_t C, const bool *a0, const uint8_t *a1, const uint8_t *a2, uint8_t *out)
@@ -1620,7 +1864,8 @@ void wc_builtin_row_bcast_uint16_range(size_t R, size_t C, const bool *a0, const
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  (void)e0;  /* the outermost extent bounds nothing: end does */
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1634,14 +1879,17 @@ void wc_builtin_row_bcast_uint16_range(size_t R, size_t C, const bool *a0, const
     if (n > end - begin) n = end - begin;
     const bool v0 = (a0_r[0] != 0);
     if (v0) {
-      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
+      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
+      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_row_bcast_uint16(size_t R, size_t C, const bool *a0, const uint16_t *a1, const uint16_t *a2, uint16_t *out)
@@ -1677,7 +1925,8 @@ void wc_builtin_row_bcast_uint32_range(size_t R, size_t C, const bool *a0, const
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  (void)e0;  /* the outermost extent bounds nothing: end does */
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1691,14 +1940,17 @@ void wc_builtin_row_bcast_uint32_range(size_t R, size_t C, const bool *a0, const
     if (n > end - begin) n = end - begin;
     const bool v0 = (a0_r[0] != 0);
     if (v0) {
-      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
+      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
+      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_row_bcast_uint32(size_t R, size_t C, const bool *a0, const uint32_t *a1, const uint32_t *a2, uint32_t *out)
@@ -1734,7 +1986,8 @@ void wc_builtin_row_bcast_uint64_range(size_t R, size_t C, const bool *a0, const
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  (void)e0;  /* the outermost extent bounds nothing: end does */
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1748,14 +2001,17 @@ void wc_builtin_row_bcast_uint64_range(size_t R, size_t C, const bool *a0, const
     if (n > end - begin) n = end - begin;
     const bool v0 = (a0_r[0] != 0);
     if (v0) {
-      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
+      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
+      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_row_bcast_uint64(size_t R, size_t C, const bool *a0, const uint64_t *a1, const uint64_t *a2, uint64_t *out)
@@ -1791,7 +2047,8 @@ void wc_builtin_row_bcast_complex128_range(size_t R, size_t C, const bool *a0, c
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  (void)e0;  /* the outermost extent bounds nothing: end does */
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1805,14 +2062,17 @@ void wc_builtin_row_bcast_complex128_range(size_t R, size_t C, const bool *a0, c
     if (n > end - begin) n = end - begin;
     const bool v0 = (a0_r[0] != 0);
     if (v0) {
-      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
+      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
+      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
+  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_row_bcast_complex128(size_t R, size_t C, const bool *a0, const wc_complex128 *a1, const wc_complex128 *a2, wc_complex128 *out)

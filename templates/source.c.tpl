@@ -130,7 +130,14 @@ void $(k.sym)_range($(join(sig, {ot .. " *out", "size_t begin", "size_t end"})))
 %     for _, a in ipairs(unused(k)) do
   (void)$(a);
 %     end
-%     if nl > 1 then
+%     local rs = k.row_select
+%     local streams = not rs or rs.copy_x or rs.copy_y
+%     if streams then
+%       local total = {}
+%       for l = 1, nl do total[#total + 1] = "e" .. (l - 1) end
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = $(table.concat(total, " * ")) * sizeof *out >= WC_STREAM_MIN_BYTES;
+%     elseif nl > 1 then
   (void)e0;  /* the outermost extent bounds nothing: end does */
 %     end
 %     local kernel_load = function(n) return base(k, n.a + 1) .. "[0]" end
@@ -156,11 +163,14 @@ $(line)
 %     for _, line in ipairs(defs(k, "row", row_load, "    ", false)) do
 $(line)
 %     end
-%     if k.row_select then
+%     if rs then
 %       -- the condition is invariant along the row: copy or fill whole rows
-%       local rs = k.row_select
 %       local function branch(id, copy)
-%         if copy then return { "if ((const void *)a" .. node(k, id).a .. "_r != (void *)out_r) memcpy(out_r, a" .. node(k, id).a .. "_r, n * sizeof *out_r);" } end
+%         if copy then
+%           local src = "a" .. node(k, id).a .. "_r"
+%           return { "if (stream) wc_stream_copy(out_r, " .. src .. ", n * sizeof *out_r);",
+%                    "else if ((const void *)" .. src .. " != (void *)out_r) memcpy(out_r, " .. src .. ", n * sizeof *out_r);" }
+%         end
 %         return { "for (size_t j = 0; j < n; j++) out_r[j] = v" .. id .. ";" }
 %       end
     if (v$(rs.cond)) {
@@ -173,20 +183,28 @@ $(line)
 %       end
     }
 %     else
-%       local elem_load = function(n) return "a" .. n.a .. "_r[j]" end
+%       local elem_load = function(n) return "a" .. n.a .. "_r[c0 + j]" end
 %       local body = defs(k, "elem", elem_load, "", true)
 %       local store = last.level == "elem" and value_expr(k, last, elem_load) or ("v" .. last.id)
-%       body[#body + 1] = "out_r[j] = " .. store .. ";"
-    {
+%       local mt = ops.mtype(k.out_dtype)
+%       body[#body + 1] = "dst[j] = " .. store .. ";"
+    /* the row in one piece into out_r, or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    $(mt) chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
+    for (size_t c0 = 0; c0 < n;) {
+      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
+      $(mt) *const dst = stream ? chunk : out_r + c0;
       size_t i = 0;
 %       if k.unroll > 1 then
-      for (; i + $(k.unroll) <= n; i += $(k.unroll)) {
+      for (; i + $(k.unroll) <= m; i += $(k.unroll)) {
 %         for u = 0, k.unroll - 1 do
         { const size_t j = i + $(u); $(table.concat(body, " ")) }
 %         end
       }
 %       end
-      for (; i < n; i++) { const size_t j = i; $(table.concat(body, " ")) }
+      for (; i < m; i++) { const size_t j = i; $(table.concat(body, " ")) }
+      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
+      c0 += m;
     }
 %     end
     begin += n;
@@ -200,6 +218,9 @@ $(line)
     ++i0;$(close)
 %     end
   }
+%     if streams then
+  if (stream) wc_stream_fence();
+%     end
 }
 
 %     if k.straight then

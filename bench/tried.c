@@ -1,0 +1,143 @@
+/* tried.c: the alternatives issue 5 asked to try, each timed against the loop
+   that was kept, in one run: `cmake --build build --target bench_tried`. */
+#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE                       /* madvise, MADV_HUGEPAGE */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#define N ((size_t)16 << 20)                   /* elements: 64 MB of float, past the LLC */
+#define REPS 11
+#define HUGE_PAGE ((size_t)2 << 20)
+
+static double now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* A buffer on 2 MiB boundaries, on huge pages when asked (a hint). */
+static void *buffer(size_t bytes, bool huge) {
+  size_t size = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+  void *p = aligned_alloc(HUGE_PAGE, size);
+  if (p == NULL) { perror("aligned_alloc"); exit(1); }
+#if defined(MADV_HUGEPAGE)
+  madvise(p, size, huge ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+#else
+  (void)huge;
+#endif
+  memset(p, 0, bytes);                                 /* first touch outside the timing */
+  return p;
+}
+
+/* ---- the loops (the kept one first) ---- */
+
+/* What the generated kernel does: bool bytes, a mask blend, plain stores. */
+static void where_bytes(size_t n, const uint8_t *restrict c, const uint32_t *restrict x,
+                        const uint32_t *restrict y, uint32_t *restrict o) {
+  for (size_t i = 0; i < n; i++) {
+    uint32_t m = 0u - (uint32_t)(c[i] != 0);
+    o[i] = (x[i] & m) | (y[i] & ~m);
+  }
+}
+
+/* The condition as bits, 8 elements per byte: 1/8 of the condition bytes. */
+static void where_bits(size_t n, const uint8_t *restrict c, const uint32_t *restrict x,
+                       const uint32_t *restrict y, uint32_t *restrict o) {
+  for (size_t i0 = 0; i0 < n; i0 += 8) {
+    unsigned b = c[i0 / 8];
+    for (size_t k = 0; k < 8; k++) {
+      uint32_t m = 0u - ((b >> k) & 1u);
+      o[i0 + k] = (x[i0 + k] & m) | (y[i0 + k] & ~m);
+    }
+  }
+}
+
+/* Non-temporal stores: the output bypasses the cache, so its lines are not
+   read first (o is 16-byte aligned here; n a multiple of 4). */
+static void where_stream(size_t n, const uint8_t *restrict c, const uint32_t *restrict x,
+                         const uint32_t *restrict y, uint32_t *restrict o) {
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128();
+  for (size_t i = 0; i + 4 <= n; i += 4) {
+    uint32_t cw;
+    memcpy(&cw, c + i, 4);
+    __m128i b = _mm_cvtsi32_si128((int)cw);
+    b = _mm_unpacklo_epi16(_mm_unpacklo_epi8(b, zero), zero);
+    __m128i m = _mm_cmpgt_epi32(b, zero);
+    __m128i v = _mm_or_si128(_mm_and_si128(m, _mm_loadu_si128((const __m128i *)(x + i))),
+                             _mm_andnot_si128(m, _mm_loadu_si128((const __m128i *)(y + i))));
+    _mm_stream_si128((__m128i *)(o + i), v);
+  }
+  _mm_sfence();
+#else
+  where_bytes(n, c, x, y, o);
+#endif
+}
+
+/* ---- one comparison: variants timed in turn, sample by sample ---- */
+
+typedef struct variant {
+  const char *name;
+  void (*fn)(size_t, const uint8_t *, const uint32_t *, const uint32_t *, uint32_t *);
+  const uint8_t *c;                                    /* its condition (bytes or bits) */
+  const uint32_t *x, *y;
+  uint32_t *o;
+} variant;
+
+static int by_value(const void *a, const void *b) {
+  double u = *(const double *)a, v = *(const double *)b;
+  return (u > v) - (u < v);
+}
+
+static void compare(const char *title, variant *v, int nv) {
+  double t[4][REPS];
+  for (int r = 0; r < REPS; r++)
+    for (int k = 0; k < nv; k++) {
+      double t0 = now_ms();
+      v[k].fn(N, v[k].c, v[k].x, v[k].y, v[k].o);
+      t[k][r] = now_ms() - t0;
+    }
+  printf("%s\n", title);
+  for (int k = 0; k < nv; k++) {
+    qsort(t[k], REPS, sizeof t[k][0], by_value);
+    bool same = memcmp(v[k].o, v[0].o, N * 4) == 0;
+    printf("  %-34s %7.2f ms  %5.2fx the first%s\n", v[k].name, t[k][REPS / 2],
+           t[k][REPS / 2] / t[0][REPS / 2], same ? "" : "  OUTPUT DIFFERS");
+  }
+}
+
+int main(void) {
+  uint8_t *c = buffer(N, true), *bits = buffer(N / 8, true), *c_small = buffer(N, false);
+  uint32_t *x = buffer(N * 4, true), *y = buffer(N * 4, true), *o = buffer(N * 4, true);
+  uint32_t *o2 = buffer(N * 4, true), *x_small = buffer(N * 4, false);
+  uint32_t *y_small = buffer(N * 4, false), *o_small = buffer(N * 4, false);
+  uint64_t s = 0x9e3779b97f4a7c15u;
+  for (size_t i = 0; i < N; i++) {
+    s ^= s << 13; s ^= s >> 7; s ^= s << 17;
+    c[i] = c_small[i] = (uint8_t)(s & 1);              /* p = 0.5 */
+    bits[i / 8] = (uint8_t)(bits[i / 8] | (c[i] << (i % 8)));
+    x[i] = x_small[i] = (uint32_t)(s >> 32);
+    y[i] = y_small[i] = (uint32_t)s;
+  }
+  printf("where(c, x, y), float32 bits, %zu elements, p = 0.5; medians of %d\n", N, REPS);
+  variant pages[] = {{"huge pages (kept: numpy's way)", where_bytes, c, x, y, o},
+                     {"4 KiB pages", where_bytes, c_small, x_small, y_small, o_small}};
+  compare("page size of the buffers:", pages, 2);
+  variant stores[] = {{"plain stores (kept)", where_bytes, c, x, y, o},
+                      {"non-temporal stores", where_stream, c, x, y, o2}};
+  compare("stores of the output:", stores, 2);
+  variant cond[] = {{"bool bytes (kept)", where_bytes, c, x, y, o},
+                    {"bit-packed condition", where_bits, bits, x, y, o2}};
+  compare("condition format:", cond, 2);
+  return 0;
+}
