@@ -1,5 +1,6 @@
-/* tried.c: the alternatives issue 5 asked to try, each timed against the loop
-   that was kept, in one run: `cmake --build build --target bench_tried`. */
+/* tried.c: the alternatives issue 5 asked to try (huge pages, non-temporal
+   stores and their chunk size, a bit-packed condition), each timed against the
+   others in one run: `cmake --build build --target bench_tried`. */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE                       /* madvise, MADV_HUGEPAGE */
 #include <stdbool.h>
@@ -14,6 +15,8 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+
+#include <wherec/kernel.h>                    /* wc_stream_copy, as generated kernels use it */
 
 #define N ((size_t)16 << 20)                   /* elements: 64 MB of float, past the LLC */
 #define REPS 11
@@ -84,10 +87,26 @@ static void where_stream(size_t n, const uint8_t *restrict c, const uint32_t *re
 #endif
 }
 
+/* What generated kernels do past the last-level cache: chunks computed in L1,
+   each streamed out by wc_stream_copy; chunk_bytes is the variable tried. */
+static size_t chunk_bytes;
+static void where_chunked(size_t n, const uint8_t *restrict c, const uint32_t *restrict x,
+                          const uint32_t *restrict y, uint32_t *restrict o) {
+  uint32_t chunk[16384 / 4];
+  const size_t per = chunk_bytes / 4;
+  for (size_t c0 = 0; c0 < n; c0 += per) {
+    size_t m = n - c0 < per ? n - c0 : per;
+    where_bytes(m, c + c0, x + c0, y + c0, chunk);
+    wc_stream_copy(o + c0, chunk, m * 4);
+  }
+  wc_stream_fence();
+}
+
 /* ---- one comparison: variants timed in turn, sample by sample ---- */
 
 typedef struct variant {
   const char *name;
+  size_t chunk;                                        /* where_chunked's chunk_bytes */
   void (*fn)(size_t, const uint8_t *, const uint32_t *, const uint32_t *, uint32_t *);
   const uint8_t *c;                                    /* its condition (bytes or bits) */
   const uint32_t *x, *y;
@@ -100,9 +119,10 @@ static int by_value(const void *a, const void *b) {
 }
 
 static void compare(const char *title, variant *v, int nv) {
-  double t[4][REPS];
+  double t[8][REPS];
   for (int r = 0; r < REPS; r++)
     for (int k = 0; k < nv; k++) {
+      chunk_bytes = v[k].chunk;
       double t0 = now_ms();
       v[k].fn(N, v[k].c, v[k].x, v[k].y, v[k].o);
       t[k][r] = now_ms() - t0;
@@ -111,7 +131,7 @@ static void compare(const char *title, variant *v, int nv) {
   for (int k = 0; k < nv; k++) {
     qsort(t[k], REPS, sizeof t[k][0], by_value);
     bool same = memcmp(v[k].o, v[0].o, N * 4) == 0;
-    printf("  %-34s %7.2f ms  %5.2fx the first%s\n", v[k].name, t[k][REPS / 2],
+    printf("  %-38s %7.2f ms  %5.2fx the first%s\n", v[k].name, t[k][REPS / 2],
            t[k][REPS / 2] / t[0][REPS / 2], same ? "" : "  OUTPUT DIFFERS");
   }
 }
@@ -130,14 +150,19 @@ int main(void) {
     y[i] = y_small[i] = (uint32_t)s;
   }
   printf("where(c, x, y), float32 bits, %zu elements, p = 0.5; medians of %d\n", N, REPS);
-  variant pages[] = {{"huge pages (kept: numpy's way)", where_bytes, c, x, y, o},
-                     {"4 KiB pages", where_bytes, c_small, x_small, y_small, o_small}};
+  variant pages[] = {{"huge pages (kept: numpy's way)", 0, where_bytes, c, x, y, o},
+                     {"4 KiB pages", 0, where_bytes, c_small, x_small, y_small, o_small}};
   compare("page size of the buffers:", pages, 2);
-  variant stores[] = {{"plain stores (kept)", where_bytes, c, x, y, o},
-                      {"non-temporal stores", where_stream, c, x, y, o2}};
-  compare("stores of the output:", stores, 2);
-  variant cond[] = {{"bool bytes (kept)", where_bytes, c, x, y, o},
-                    {"bit-packed condition", where_bits, bits, x, y, o2}};
+  variant stores[] = {{"plain stores", 0, where_bytes, c, x, y, o},
+                      {"non-temporal, 1 KiB chunks", 1024, where_chunked, c, x, y, o2},
+                      {"non-temporal, 2 KiB chunks (kept)", 2048, where_chunked, c, x, y, o2},
+                      {"non-temporal, 4 KiB chunks", 4096, where_chunked, c, x, y, o2},
+                      {"non-temporal, 8 KiB chunks", 8192, where_chunked, c, x, y, o2},
+                      {"non-temporal, 16 KiB chunks", 16384, where_chunked, c, x, y, o2},
+                      {"non-temporal, intrinsics in the loop", 0, where_stream, c, x, y, o2}};
+  compare("stores of a 64 MB output (generated code streams past WC_STREAM_MIN_BYTES):", stores, 7);
+  variant cond[] = {{"bool bytes (kept)", 0, where_bytes, c, x, y, o},
+                    {"bit-packed condition", 0, where_bits, bits, x, y, o2}};
   compare("condition format:", cond, 2);
   return 0;
 }
