@@ -49,6 +49,15 @@ const char *ast_dtype_name(wc_dtype t) {
   }
 }
 
+size_t ast_dtype_size(wc_dtype t) {
+  switch (t) {
+#define AST_DTYPE_SIZE_(E, code, name, ctype, alias, sfx, kind) case WC_##E: return sizeof(ctype);
+    WC_DTYPE_LIST(AST_DTYPE_SIZE_)
+#undef AST_DTYPE_SIZE_
+  default: return 0;
+  }
+}
+
 bool ast_dtype_lookup(const char *name, wc_dtype *out) {
 #define AST_DTYPE_LOOKUP_(E, code, dname, ctype, alias, sfx, kind)          \
   if (strcmp(name, dname) == 0 || (alias[0] && strcmp(name, alias) == 0)) { \

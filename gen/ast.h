@@ -186,6 +186,7 @@ ast_expr *ast_clone(arena *a, const ast_expr *e);
    unknown), lookup by ONNX name or alias ("f32"), the class, and the bits of
    the element type (0 if unknown). */
 const char     *ast_dtype_name(wc_dtype t);
+size_t          ast_dtype_size(wc_dtype t);   /* bytes of an element (string: a pointer); 0 if unknown */
 bool            ast_dtype_lookup(const char *name, wc_dtype *out);
 ast_dtype_class ast_dtype_class_of(wc_dtype t);
 unsigned        ast_dtype_bits(wc_dtype t);

@@ -104,6 +104,7 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
   set_int(L, "unroll", k->unroll);
   set_bool(L, "straight", k->straight);
   set_bool(L, "empty", k->empty);
+  set_bool(L, "streams", k->streams);
   if (k->total_fixed >= 0) set_int(L, "total_fixed", k->total_fixed);
   lower_out_shape(sk, &out);
   lua_newtable(L);

@@ -301,6 +301,25 @@ static void plan_row_select(lower_kernel *k) {
   rs->enabled = true;
 }
 
+/* Whether large outputs take non-temporal stores (WC_STREAM_MIN_BYTES). They
+   win when reads dominate: bench/tried.c and a sweep of buffer placements put
+   a float or int64 where (three full-size inputs) 5-20% ahead, but a kernel
+   reading one full-size input per output (leaky relu, a row-broadcast copy)
+   up to 40% behind in some placements. So: when the full-size inputs it
+   reads move at least twice the output's bytes. */
+static void plan_streaming(lower_kernel *k) {
+  const sema_kernel *sk = k->sk;
+  size_t read = 0;
+  for (int p = 0; p < sk->n_params; p++) {
+    bool used = false, full = true;
+    for (int i = 0; i < k->n_nodes; i++)
+      used |= k->nodes[i].ins.op == WC_OP_INPUT && k->nodes[i].ins.a == p;
+    for (int l = 0; l < k->n_loops; l++) full &= strcmp(k->loops[l].stride[p], "0") != 0;
+    if (used && full) read += ast_dtype_size(sk->params[p].dtype);
+  }
+  k->streams = !k->empty && read >= 2 * ast_dtype_size(sk->out_dtype);
+}
+
 static int elem_work(const lower_kernel *k) {
   int n = 0;
   for (int i = 0; i < k->n_nodes; i++) n += k->nodes[i].level == LOWER_ELEM;
@@ -344,6 +363,7 @@ static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, 
     plan_straight(&c);
   }
   if (!coords) plan_row_select(k);
+  if (!coords) plan_streaming(k);
 }
 
 lower_program *lower_spec(const sema_program *sp, int unroll) {

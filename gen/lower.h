@@ -51,6 +51,7 @@ typedef struct lower_kernel {
   int          unroll;         /* unroll factor of the innermost loop */
   int64_t      total_fixed;    /* element count when every extent is fixed, else -1 */
   bool         empty;          /* a fixed output extent is 0: no elements, whatever the binding */
+  bool         streams;        /* large outputs may take non-temporal stores (plan_streaming) */
   bool         straight;       /* P_K is straight-line code (small fixed kernel) */
   int64_t    **straight_off;   /* straight: [element][parameter] element offsets */
   lower_row_select row_select;

@@ -24,8 +24,8 @@ void wc_builtin_same_uint8_range(size_t N, const bool *a0, const uint8_t *a1, co
     const uint8_t *a2_r = a2 + i0;
     uint8_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    /* the row in one piece into out_r or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each streamed out */
     uint8_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
     for (size_t c0 = 0; c0 < n;) {
       const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
@@ -84,8 +84,8 @@ void wc_builtin_same_uint16_range(size_t N, const bool *a0, const uint16_t *a1, 
     const uint16_t *a2_r = a2 + i0;
     uint16_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    /* the row in one piece into out_r or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each streamed out */
     uint16_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
     for (size_t c0 = 0; c0 < n;) {
       const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
@@ -144,8 +144,8 @@ void wc_builtin_same_uint32_range(size_t N, const bool *a0, const uint32_t *a1, 
     const uint32_t *a2_r = a2 + i0;
     uint32_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    /* the row in one piece into out_r or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each streamed out */
     uint32_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
     for (size_t c0 = 0; c0 < n;) {
       const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
@@ -204,8 +204,8 @@ void wc_builtin_same_uint64_range(size_t N, const bool *a0, const uint64_t *a1, 
     const uint64_t *a2_r = a2 + i0;
     uint64_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    /* the row in one piece into out_r or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each streamed out */
     uint64_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
     for (size_t c0 = 0; c0 < n;) {
       const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
@@ -264,8 +264,8 @@ void wc_builtin_same_complex128_range(size_t N, const bool *a0, const wc_complex
     const wc_complex128 *a2_r = a2 + i0;
     wc_complex128 *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    /* the row in one piece into out_r or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each streamed out */
     wc_complex128 chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
     for (size_t c0 = 0; c0 < n;) {
       const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
@@ -324,8 +324,8 @@ void wc_builtin_scalar_x_uint8_range(size_t N, const bool *a0, const uint8_t *a1
     const uint8_t *a2_r = a2 + i0;
     uint8_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    /* the row in one piece into out_r or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each streamed out */
     uint8_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
     for (size_t c0 = 0; c0 < n;) {
       const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
@@ -372,8 +372,6 @@ void wc_builtin_scalar_x_uint16_range(size_t N, const bool *a0, const uint16_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const uint16_t v1 = a1[0];
   if (begin >= end) return;
   i0 = rest;
@@ -383,20 +381,12 @@ void wc_builtin_scalar_x_uint16_range(size_t N, const bool *a0, const uint16_t *
     const uint16_t *a2_r = a2 + i0;
     uint16_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
-    uint16_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
-    for (size_t c0 = 0; c0 < n;) {
-      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
-      uint16_t *const dst = stream ? chunk : out_r + c0;
+    {
       size_t i = 0;
-      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint16_t v2 = a2_r[c0 + j]; dst[j] = wc_sel_u16(v0, v1, v2); }
-      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
-      c0 += m;
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint16_t v2 = a2_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
     }
     begin += n;
   }
-  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_x_uint16(size_t N, const bool *a0, const uint16_t *a1, const uint16_t *a2, uint16_t *out)
@@ -431,8 +421,6 @@ void wc_builtin_scalar_x_uint32_range(size_t N, const bool *a0, const uint32_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const uint32_t v1 = a1[0];
   if (begin >= end) return;
   i0 = rest;
@@ -442,20 +430,12 @@ void wc_builtin_scalar_x_uint32_range(size_t N, const bool *a0, const uint32_t *
     const uint32_t *a2_r = a2 + i0;
     uint32_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
-    uint32_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
-    for (size_t c0 = 0; c0 < n;) {
-      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
-      uint32_t *const dst = stream ? chunk : out_r + c0;
+    {
       size_t i = 0;
-      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint32_t v2 = a2_r[c0 + j]; dst[j] = wc_sel_u32(v0, v1, v2); }
-      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
-      c0 += m;
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint32_t v2 = a2_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
     }
     begin += n;
   }
-  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_x_uint32(size_t N, const bool *a0, const uint32_t *a1, const uint32_t *a2, uint32_t *out)
@@ -490,8 +470,6 @@ void wc_builtin_scalar_x_uint64_range(size_t N, const bool *a0, const uint64_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const uint64_t v1 = a1[0];
   if (begin >= end) return;
   i0 = rest;
@@ -501,20 +479,12 @@ void wc_builtin_scalar_x_uint64_range(size_t N, const bool *a0, const uint64_t *
     const uint64_t *a2_r = a2 + i0;
     uint64_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
-    uint64_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
-    for (size_t c0 = 0; c0 < n;) {
-      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
-      uint64_t *const dst = stream ? chunk : out_r + c0;
+    {
       size_t i = 0;
-      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint64_t v2 = a2_r[c0 + j]; dst[j] = wc_sel_u64(v0, v1, v2); }
-      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
-      c0 += m;
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint64_t v2 = a2_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
     }
     begin += n;
   }
-  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_x_uint64(size_t N, const bool *a0, const uint64_t *a1, const uint64_t *a2, uint64_t *out)
@@ -549,8 +519,6 @@ void wc_builtin_scalar_x_complex128_range(size_t N, const bool *a0, const wc_com
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const wc_complex128 v1 = a1[0];
   if (begin >= end) return;
   i0 = rest;
@@ -560,20 +528,12 @@ void wc_builtin_scalar_x_complex128_range(size_t N, const bool *a0, const wc_com
     const wc_complex128 *a2_r = a2 + i0;
     wc_complex128 *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
-    wc_complex128 chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
-    for (size_t c0 = 0; c0 < n;) {
-      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
-      wc_complex128 *const dst = stream ? chunk : out_r + c0;
+    {
       size_t i = 0;
-      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const wc_complex128 v2 = a2_r[c0 + j]; dst[j] = v0 ? v1 : v2; }
-      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
-      c0 += m;
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const wc_complex128 v2 = a2_r[j]; out_r[j] = v0 ? v1 : v2; }
     }
     begin += n;
   }
-  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_x_complex128(size_t N, const bool *a0, const wc_complex128 *a1, const wc_complex128 *a2, wc_complex128 *out)
@@ -619,8 +579,8 @@ void wc_builtin_scalar_y_uint8_range(size_t N, const bool *a0, const uint8_t *a1
     const uint8_t *a1_r = a1 + i0;
     uint8_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    /* the row in one piece into out_r or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each streamed out */
     uint8_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
     for (size_t c0 = 0; c0 < n;) {
       const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
@@ -667,8 +627,6 @@ void wc_builtin_scalar_y_uint16_range(size_t N, const bool *a0, const uint16_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const uint16_t v2 = a2[0];
   if (begin >= end) return;
   i0 = rest;
@@ -678,20 +636,12 @@ void wc_builtin_scalar_y_uint16_range(size_t N, const bool *a0, const uint16_t *
     const uint16_t *a1_r = a1 + i0;
     uint16_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
-    uint16_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
-    for (size_t c0 = 0; c0 < n;) {
-      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
-      uint16_t *const dst = stream ? chunk : out_r + c0;
+    {
       size_t i = 0;
-      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint16_t v1 = a1_r[c0 + j]; dst[j] = wc_sel_u16(v0, v1, v2); }
-      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
-      c0 += m;
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint16_t v1 = a1_r[j]; out_r[j] = wc_sel_u16(v0, v1, v2); }
     }
     begin += n;
   }
-  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_y_uint16(size_t N, const bool *a0, const uint16_t *a1, const uint16_t *a2, uint16_t *out)
@@ -726,8 +676,6 @@ void wc_builtin_scalar_y_uint32_range(size_t N, const bool *a0, const uint32_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const uint32_t v2 = a2[0];
   if (begin >= end) return;
   i0 = rest;
@@ -737,20 +685,12 @@ void wc_builtin_scalar_y_uint32_range(size_t N, const bool *a0, const uint32_t *
     const uint32_t *a1_r = a1 + i0;
     uint32_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
-    uint32_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
-    for (size_t c0 = 0; c0 < n;) {
-      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
-      uint32_t *const dst = stream ? chunk : out_r + c0;
+    {
       size_t i = 0;
-      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint32_t v1 = a1_r[c0 + j]; dst[j] = wc_sel_u32(v0, v1, v2); }
-      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
-      c0 += m;
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint32_t v1 = a1_r[j]; out_r[j] = wc_sel_u32(v0, v1, v2); }
     }
     begin += n;
   }
-  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_y_uint32(size_t N, const bool *a0, const uint32_t *a1, const uint32_t *a2, uint32_t *out)
@@ -785,8 +725,6 @@ void wc_builtin_scalar_y_uint64_range(size_t N, const bool *a0, const uint64_t *
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const uint64_t v2 = a2[0];
   if (begin >= end) return;
   i0 = rest;
@@ -796,20 +734,12 @@ void wc_builtin_scalar_y_uint64_range(size_t N, const bool *a0, const uint64_t *
     const uint64_t *a1_r = a1 + i0;
     uint64_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
-    uint64_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
-    for (size_t c0 = 0; c0 < n;) {
-      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
-      uint64_t *const dst = stream ? chunk : out_r + c0;
+    {
       size_t i = 0;
-      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const uint64_t v1 = a1_r[c0 + j]; dst[j] = wc_sel_u64(v0, v1, v2); }
-      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
-      c0 += m;
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const uint64_t v1 = a1_r[j]; out_r[j] = wc_sel_u64(v0, v1, v2); }
     }
     begin += n;
   }
-  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_y_uint64(size_t N, const bool *a0, const uint64_t *a1, const uint64_t *a2, uint64_t *out)
@@ -844,8 +774,6 @@ void wc_builtin_scalar_y_complex128_range(size_t N, const bool *a0, const wc_com
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const wc_complex128 v2 = a2[0];
   if (begin >= end) return;
   i0 = rest;
@@ -855,20 +783,12 @@ void wc_builtin_scalar_y_complex128_range(size_t N, const bool *a0, const wc_com
     const wc_complex128 *a1_r = a1 + i0;
     wc_complex128 *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
-    wc_complex128 chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
-    for (size_t c0 = 0; c0 < n;) {
-      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
-      wc_complex128 *const dst = stream ? chunk : out_r + c0;
+    {
       size_t i = 0;
-      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const wc_complex128 v1 = a1_r[c0 + j]; dst[j] = v0 ? v1 : v2; }
-      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
-      c0 += m;
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const wc_complex128 v1 = a1_r[j]; out_r[j] = v0 ? v1 : v2; }
     }
     begin += n;
   }
-  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_scalar_y_complex128(size_t N, const bool *a0, const wc_complex128 *a1, const wc_complex128 *a2, wc_complex128 *out)
@@ -1496,8 +1416,8 @@ void wc_builtin_cols_uint8_range(size_t C, size_t R, const bool *a0, const uint8
     const uint8_t *a2_r = a2 + i0 * e1 + i1;
     uint8_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    /* the row in one piece into out_r or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each streamed out */
     uint8_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
     for (size_t c0 = 0; c0 < n;) {
       const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
@@ -1560,8 +1480,8 @@ void wc_builtin_cols_uint16_range(size_t C, size_t R, const bool *a0, const uint
     const uint16_t *a2_r = a2 + i0 * e1 + i1;
     uint16_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    /* the row in one piece into out_r or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each streamed out */
     uint16_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
     for (size_t c0 = 0; c0 < n;) {
       const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
@@ -1624,8 +1544,8 @@ void wc_builtin_cols_uint32_range(size_t C, size_t R, const bool *a0, const uint
     const uint32_t *a2_r = a2 + i0 * e1 + i1;
     uint32_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    /* the row in one piece into out_r or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each streamed out */
     uint32_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
     for (size_t c0 = 0; c0 < n;) {
       const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
@@ -1688,8 +1608,8 @@ void wc_builtin_cols_uint64_range(size_t C, size_t R, const bool *a0, const uint
     const uint64_t *a2_r = a2 + i0 * e1 + i1;
     uint64_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    /* the row in one piece into out_r or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each streamed out */
     uint64_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
     for (size_t c0 = 0; c0 < n;) {
       const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
@@ -1752,8 +1672,8 @@ void wc_builtin_cols_complex128_range(size_t C, size_t R, const bool *a0, const 
     const wc_complex128 *a2_r = a2 + i0 * e1 + i1;
     wc_complex128 *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    /* the row in one piece into out_r or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each streamed out */
     wc_complex128 chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
     for (size_t c0 = 0; c0 < n;) {
       const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
@@ -1803,8 +1723,7 @@ void wc_builtin_row_bcast_uint8_range(size_t R, size_t C, const bool *a0, const 
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
+  (void)e0;  /* the outermost extent bounds nothing: end does */
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1818,17 +1737,14 @@ void wc_builtin_row_bcast_uint8_range(size_t R, size_t C, const bool *a0, const 
     if (n > end - begin) n = end - begin;
     const bool v0 = (a0_r[0] != 0);
     if (v0) {
-      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
-      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
-      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
-  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_row_bcast_uint8(size_t R, size_t C, const bool *a0, const uint8_t *a1, const uint8_t *a2, uint8_t *out)
@@ -1864,8 +1780,7 @@ void wc_builtin_row_bcast_uint16_range(size_t R, size_t C, const bool *a0, const
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
+  (void)e0;  /* the outermost extent bounds nothing: end does */
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1879,17 +1794,14 @@ void wc_builtin_row_bcast_uint16_range(size_t R, size_t C, const bool *a0, const
     if (n > end - begin) n = end - begin;
     const bool v0 = (a0_r[0] != 0);
     if (v0) {
-      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
-      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
-      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
-  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_row_bcast_uint16(size_t R, size_t C, const bool *a0, const uint16_t *a1, const uint16_t *a2, uint16_t *out)
@@ -1925,8 +1837,7 @@ void wc_builtin_row_bcast_uint32_range(size_t R, size_t C, const bool *a0, const
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
+  (void)e0;  /* the outermost extent bounds nothing: end does */
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1940,17 +1851,14 @@ void wc_builtin_row_bcast_uint32_range(size_t R, size_t C, const bool *a0, const
     if (n > end - begin) n = end - begin;
     const bool v0 = (a0_r[0] != 0);
     if (v0) {
-      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
-      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
-      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
-  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_row_bcast_uint32(size_t R, size_t C, const bool *a0, const uint32_t *a1, const uint32_t *a2, uint32_t *out)
@@ -1986,8 +1894,7 @@ void wc_builtin_row_bcast_uint64_range(size_t R, size_t C, const bool *a0, const
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
+  (void)e0;  /* the outermost extent bounds nothing: end does */
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -2001,17 +1908,14 @@ void wc_builtin_row_bcast_uint64_range(size_t R, size_t C, const bool *a0, const
     if (n > end - begin) n = end - begin;
     const bool v0 = (a0_r[0] != 0);
     if (v0) {
-      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
-      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
-      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
-  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_row_bcast_uint64(size_t R, size_t C, const bool *a0, const uint64_t *a1, const uint64_t *a2, uint64_t *out)
@@ -2047,8 +1951,7 @@ void wc_builtin_row_bcast_complex128_range(size_t R, size_t C, const bool *a0, c
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
-  /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
+  (void)e0;  /* the outermost extent bounds nothing: end does */
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -2062,17 +1965,14 @@ void wc_builtin_row_bcast_complex128_range(size_t R, size_t C, const bool *a0, c
     if (n > end - begin) n = end - begin;
     const bool v0 = (a0_r[0] != 0);
     if (v0) {
-      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
-      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
-      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
-  if (stream) wc_stream_fence();
 }
 
 void wc_builtin_row_bcast_complex128(size_t R, size_t C, const bool *a0, const wc_complex128 *a1, const wc_complex128 *a2, wc_complex128 *out)

@@ -131,7 +131,7 @@ void $(k.sym)_range($(join(sig, {ot .. " *out", "size_t begin", "size_t end"})))
   (void)$(a);
 %     end
 %     local rs = k.row_select
-%     local streams = not rs or rs.copy_x or rs.copy_y
+%     local streams = k.streams and (not rs or rs.copy_x or rs.copy_y)
 %     if streams then
 %       local total = {}
 %       for l = 1, nl do total[#total + 1] = "e" .. (l - 1) end
@@ -168,8 +168,9 @@ $(line)
 %       local function branch(id, copy)
 %         if copy then
 %           local src = "a" .. node(k, id).a .. "_r"
-%           return { "if (stream) wc_stream_copy(out_r, " .. src .. ", n * sizeof *out_r);",
-%                    "else if ((const void *)" .. src .. " != (void *)out_r) memcpy(out_r, " .. src .. ", n * sizeof *out_r);" }
+%           local plain = "if ((const void *)" .. src .. " != (void *)out_r) memcpy(out_r, " .. src .. ", n * sizeof *out_r);"
+%           if not streams then return { plain } end
+%           return { "if (stream) wc_stream_copy(out_r, " .. src .. ", n * sizeof *out_r);", "else " .. plain }
 %         end
 %         return { "for (size_t j = 0; j < n; j++) out_r[j] = v" .. id .. ";" }
 %       end
@@ -182,14 +183,14 @@ $(line)
       $(l)
 %       end
     }
-%     else
+%     elseif streams then
 %       local elem_load = function(n) return "a" .. n.a .. "_r[c0 + j]" end
 %       local body = defs(k, "elem", elem_load, "", true)
 %       local store = last.level == "elem" and value_expr(k, last, elem_load) or ("v" .. last.id)
 %       local mt = ops.mtype(k.out_dtype)
 %       body[#body + 1] = "dst[j] = " .. store .. ";"
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    /* the row in one piece into out_r or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each streamed out */
     $(mt) chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
     for (size_t c0 = 0; c0 < n;) {
       const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
@@ -205,6 +206,22 @@ $(line)
       for (; i < m; i++) { const size_t j = i; $(table.concat(body, " ")) }
       if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
       c0 += m;
+    }
+%     else
+%       local elem_load = function(n) return "a" .. n.a .. "_r[j]" end
+%       local body = defs(k, "elem", elem_load, "", true)
+%       local store = last.level == "elem" and value_expr(k, last, elem_load) or ("v" .. last.id)
+%       body[#body + 1] = "out_r[j] = " .. store .. ";"
+    {
+      size_t i = 0;
+%       if k.unroll > 1 then
+      for (; i + $(k.unroll) <= n; i += $(k.unroll)) {
+%         for u = 0, k.unroll - 1 do
+        { const size_t j = i + $(u); $(table.concat(body, " ")) }
+%         end
+      }
+%       end
+      for (; i < n; i++) { const size_t j = i; $(table.concat(body, " ")) }
     }
 %     end
     begin += n;

@@ -24,8 +24,8 @@ void golden_fixed_2x2_range(const bool *a0, const float *a1, const float *a2, fl
     const float *a2_r = a2 + i0;
     float *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
+    /* the row in one piece into out_r or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each streamed out */
     float chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
     for (size_t c0 = 0; c0 < n;) {
       const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
@@ -125,8 +125,7 @@ void golden_row_bcast_range(size_t N, size_t M, const bool *a0, const int32_t *a
 {
   const size_t e0 = (size_t)N, e1 = (size_t)M;
   size_t i0, i1, rest = begin;
-  /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
+  (void)e0;  /* the outermost extent bounds nothing: end does */
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -140,17 +139,14 @@ void golden_row_bcast_range(size_t N, size_t M, const bool *a0, const int32_t *a
     if (n > end - begin) n = end - begin;
     const bool v0 = (a0_r[0] != 0);
     if (v0) {
-      if (stream) wc_stream_copy(out_r, a1_r, n * sizeof *out_r);
-      else if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
+      if ((const void *)a1_r != (void *)out_r) memcpy(out_r, a1_r, n * sizeof *out_r);
     } else {
-      if (stream) wc_stream_copy(out_r, a2_r, n * sizeof *out_r);
-      else if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
+      if ((const void *)a2_r != (void *)out_r) memcpy(out_r, a2_r, n * sizeof *out_r);
     }
     begin += n;
     i1 = 0;
     ++i0;
   }
-  if (stream) wc_stream_fence();
 }
 
 void golden_row_bcast(size_t N, size_t M, const bool *a0, const int32_t *a1, const int32_t *a2, int32_t *out)
@@ -186,8 +182,6 @@ void golden_scalar_y_range(size_t N, const bool *a0, const double *a1, const dou
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const double v2 = a2[0];
   if (begin >= end) return;
   i0 = rest;
@@ -197,26 +191,18 @@ void golden_scalar_y_range(size_t N, const bool *a0, const double *a1, const dou
     const double *a1_r = a1 + i0;
     double *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
-    double chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
-    for (size_t c0 = 0; c0 < n;) {
-      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
-      double *const dst = stream ? chunk : out_r + c0;
+    {
       size_t i = 0;
-      for (; i + 4 <= m; i += 4) {
-        { const size_t j = i + 0; const bool v0 = (a0_r[c0 + j] != 0); const double v1 = a1_r[c0 + j]; dst[j] = wc_sel_f64(v0, v1, v2); }
-        { const size_t j = i + 1; const bool v0 = (a0_r[c0 + j] != 0); const double v1 = a1_r[c0 + j]; dst[j] = wc_sel_f64(v0, v1, v2); }
-        { const size_t j = i + 2; const bool v0 = (a0_r[c0 + j] != 0); const double v1 = a1_r[c0 + j]; dst[j] = wc_sel_f64(v0, v1, v2); }
-        { const size_t j = i + 3; const bool v0 = (a0_r[c0 + j] != 0); const double v1 = a1_r[c0 + j]; dst[j] = wc_sel_f64(v0, v1, v2); }
+      for (; i + 4 <= n; i += 4) {
+        { const size_t j = i + 0; const bool v0 = (a0_r[j] != 0); const double v1 = a1_r[j]; out_r[j] = wc_sel_f64(v0, v1, v2); }
+        { const size_t j = i + 1; const bool v0 = (a0_r[j] != 0); const double v1 = a1_r[j]; out_r[j] = wc_sel_f64(v0, v1, v2); }
+        { const size_t j = i + 2; const bool v0 = (a0_r[j] != 0); const double v1 = a1_r[j]; out_r[j] = wc_sel_f64(v0, v1, v2); }
+        { const size_t j = i + 3; const bool v0 = (a0_r[j] != 0); const double v1 = a1_r[j]; out_r[j] = wc_sel_f64(v0, v1, v2); }
       }
-      for (; i < m; i++) { const size_t j = i; const bool v0 = (a0_r[c0 + j] != 0); const double v1 = a1_r[c0 + j]; dst[j] = wc_sel_f64(v0, v1, v2); }
-      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
-      c0 += m;
+      for (; i < n; i++) { const size_t j = i; const bool v0 = (a0_r[j] != 0); const double v1 = a1_r[j]; out_r[j] = wc_sel_f64(v0, v1, v2); }
     }
     begin += n;
   }
-  if (stream) wc_stream_fence();
 }
 
 void golden_scalar_y(size_t N, const bool *a0, const double *a1, const double *a2, double *out)
@@ -251,8 +237,6 @@ void golden_leaky_range(size_t N, const float *a0, float *out, size_t begin, siz
 {
   const size_t e0 = (size_t)N * 64;
   size_t i0, rest = begin;
-  /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const float v1 = wc_bits_to_f32(UINT32_C(0x0));
   const float v3 = wc_bits_to_f32(UINT32_C(0x3c23d70a));
   if (begin >= end) return;
@@ -262,26 +246,18 @@ void golden_leaky_range(size_t N, const float *a0, float *out, size_t begin, siz
     const float *a0_r = a0 + i0;
     float *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
-    float chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
-    for (size_t c0 = 0; c0 < n;) {
-      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
-      float *const dst = stream ? chunk : out_r + c0;
+    {
       size_t i = 0;
-      for (; i + 4 <= m; i += 4) {
-        { const size_t j = i + 0; const float v0 = a0_r[c0 + j]; const bool v2 = v0 > v1; const float v4 = wc_mul_f32(v0, v3); dst[j] = wc_sel_f32(v2, v0, v4); }
-        { const size_t j = i + 1; const float v0 = a0_r[c0 + j]; const bool v2 = v0 > v1; const float v4 = wc_mul_f32(v0, v3); dst[j] = wc_sel_f32(v2, v0, v4); }
-        { const size_t j = i + 2; const float v0 = a0_r[c0 + j]; const bool v2 = v0 > v1; const float v4 = wc_mul_f32(v0, v3); dst[j] = wc_sel_f32(v2, v0, v4); }
-        { const size_t j = i + 3; const float v0 = a0_r[c0 + j]; const bool v2 = v0 > v1; const float v4 = wc_mul_f32(v0, v3); dst[j] = wc_sel_f32(v2, v0, v4); }
+      for (; i + 4 <= n; i += 4) {
+        { const size_t j = i + 0; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = wc_mul_f32(v0, v3); out_r[j] = wc_sel_f32(v2, v0, v4); }
+        { const size_t j = i + 1; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = wc_mul_f32(v0, v3); out_r[j] = wc_sel_f32(v2, v0, v4); }
+        { const size_t j = i + 2; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = wc_mul_f32(v0, v3); out_r[j] = wc_sel_f32(v2, v0, v4); }
+        { const size_t j = i + 3; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = wc_mul_f32(v0, v3); out_r[j] = wc_sel_f32(v2, v0, v4); }
       }
-      for (; i < m; i++) { const size_t j = i; const float v0 = a0_r[c0 + j]; const bool v2 = v0 > v1; const float v4 = wc_mul_f32(v0, v3); dst[j] = wc_sel_f32(v2, v0, v4); }
-      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
-      c0 += m;
+      for (; i < n; i++) { const size_t j = i; const float v0 = a0_r[j]; const bool v2 = v0 > v1; const float v4 = wc_mul_f32(v0, v3); out_r[j] = wc_sel_f32(v2, v0, v4); }
     }
     begin += n;
   }
-  if (stream) wc_stream_fence();
 }
 
 void golden_leaky(size_t N, const float *a0, float *out)
@@ -315,8 +291,6 @@ void golden_clamp_f16_range(size_t N, const wc_float16 *a0, const wc_float16 *a1
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const wc_float16 v1 = a1[0];
   const wc_float16 v3 = a2[0];
   if (begin >= end) return;
@@ -326,26 +300,18 @@ void golden_clamp_f16_range(size_t N, const wc_float16 *a0, const wc_float16 *a1
     const wc_float16 *a0_r = a0 + i0;
     wc_float16 *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
-    wc_float16 chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
-    for (size_t c0 = 0; c0 < n;) {
-      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
-      wc_float16 *const dst = stream ? chunk : out_r + c0;
+    {
       size_t i = 0;
-      for (; i + 4 <= m; i += 4) {
-        { const size_t j = i + 0; const wc_float16 v0 = a0_r[c0 + j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = wc_sel_f16(v4, v3, v0); dst[j] = wc_sel_f16(v2, v1, v5); }
-        { const size_t j = i + 1; const wc_float16 v0 = a0_r[c0 + j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = wc_sel_f16(v4, v3, v0); dst[j] = wc_sel_f16(v2, v1, v5); }
-        { const size_t j = i + 2; const wc_float16 v0 = a0_r[c0 + j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = wc_sel_f16(v4, v3, v0); dst[j] = wc_sel_f16(v2, v1, v5); }
-        { const size_t j = i + 3; const wc_float16 v0 = a0_r[c0 + j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = wc_sel_f16(v4, v3, v0); dst[j] = wc_sel_f16(v2, v1, v5); }
+      for (; i + 4 <= n; i += 4) {
+        { const size_t j = i + 0; const wc_float16 v0 = a0_r[j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = wc_sel_f16(v4, v3, v0); out_r[j] = wc_sel_f16(v2, v1, v5); }
+        { const size_t j = i + 1; const wc_float16 v0 = a0_r[j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = wc_sel_f16(v4, v3, v0); out_r[j] = wc_sel_f16(v2, v1, v5); }
+        { const size_t j = i + 2; const wc_float16 v0 = a0_r[j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = wc_sel_f16(v4, v3, v0); out_r[j] = wc_sel_f16(v2, v1, v5); }
+        { const size_t j = i + 3; const wc_float16 v0 = a0_r[j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = wc_sel_f16(v4, v3, v0); out_r[j] = wc_sel_f16(v2, v1, v5); }
       }
-      for (; i < m; i++) { const size_t j = i; const wc_float16 v0 = a0_r[c0 + j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = wc_sel_f16(v4, v3, v0); dst[j] = wc_sel_f16(v2, v1, v5); }
-      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
-      c0 += m;
+      for (; i < n; i++) { const size_t j = i; const wc_float16 v0 = a0_r[j]; const bool v2 = wc_lt_f16(v0, v1); const bool v4 = wc_gt_f16(v0, v3); const wc_float16 v5 = wc_sel_f16(v4, v3, v0); out_r[j] = wc_sel_f16(v2, v1, v5); }
     }
     begin += n;
   }
-  if (stream) wc_stream_fence();
 }
 
 void golden_clamp_f16(size_t N, const wc_float16 *a0, const wc_float16 *a1, const wc_float16 *a2, wc_float16 *out)
@@ -575,8 +541,6 @@ void golden_sign_int8_range(size_t N, const int8_t *a0, int8_t *out, size_t begi
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const int8_t v1 = (int8_t)(int64_t)UINT64_C(0x0);
   const int8_t v3 = (int8_t)(int64_t)UINT64_C(0x1);
   const int8_t v5 = wc_neg_i8(v3);
@@ -587,26 +551,18 @@ void golden_sign_int8_range(size_t N, const int8_t *a0, int8_t *out, size_t begi
     const int8_t *a0_r = a0 + i0;
     int8_t *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
-    int8_t chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
-    for (size_t c0 = 0; c0 < n;) {
-      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
-      int8_t *const dst = stream ? chunk : out_r + c0;
+    {
       size_t i = 0;
-      for (; i + 4 <= m; i += 4) {
-        { const size_t j = i + 0; const int8_t v0 = a0_r[c0 + j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = wc_sel_i8(v4, v5, v1); dst[j] = wc_sel_i8(v2, v3, v6); }
-        { const size_t j = i + 1; const int8_t v0 = a0_r[c0 + j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = wc_sel_i8(v4, v5, v1); dst[j] = wc_sel_i8(v2, v3, v6); }
-        { const size_t j = i + 2; const int8_t v0 = a0_r[c0 + j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = wc_sel_i8(v4, v5, v1); dst[j] = wc_sel_i8(v2, v3, v6); }
-        { const size_t j = i + 3; const int8_t v0 = a0_r[c0 + j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = wc_sel_i8(v4, v5, v1); dst[j] = wc_sel_i8(v2, v3, v6); }
+      for (; i + 4 <= n; i += 4) {
+        { const size_t j = i + 0; const int8_t v0 = a0_r[j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = wc_sel_i8(v4, v5, v1); out_r[j] = wc_sel_i8(v2, v3, v6); }
+        { const size_t j = i + 1; const int8_t v0 = a0_r[j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = wc_sel_i8(v4, v5, v1); out_r[j] = wc_sel_i8(v2, v3, v6); }
+        { const size_t j = i + 2; const int8_t v0 = a0_r[j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = wc_sel_i8(v4, v5, v1); out_r[j] = wc_sel_i8(v2, v3, v6); }
+        { const size_t j = i + 3; const int8_t v0 = a0_r[j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = wc_sel_i8(v4, v5, v1); out_r[j] = wc_sel_i8(v2, v3, v6); }
       }
-      for (; i < m; i++) { const size_t j = i; const int8_t v0 = a0_r[c0 + j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = wc_sel_i8(v4, v5, v1); dst[j] = wc_sel_i8(v2, v3, v6); }
-      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
-      c0 += m;
+      for (; i < n; i++) { const size_t j = i; const int8_t v0 = a0_r[j]; const bool v2 = v0 > v1; const bool v4 = v0 < v1; const int8_t v6 = wc_sel_i8(v4, v5, v1); out_r[j] = wc_sel_i8(v2, v3, v6); }
     }
     begin += n;
   }
-  if (stream) wc_stream_fence();
 }
 
 void golden_sign_int8(size_t N, const int8_t *a0, int8_t *out)
@@ -642,8 +598,6 @@ void golden_sign_bfloat16_range(size_t N, const wc_bfloat16 *a0, wc_bfloat16 *ou
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
-  /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
   const wc_bfloat16 v1 = (wc_bfloat16)UINT16_C(0x0);
   const wc_bfloat16 v3 = (wc_bfloat16)UINT16_C(0x3f80);
   const wc_bfloat16 v5 = wc_neg_bf16(v3);
@@ -654,26 +608,18 @@ void golden_sign_bfloat16_range(size_t N, const wc_bfloat16 *a0, wc_bfloat16 *ou
     const wc_bfloat16 *a0_r = a0 + i0;
     wc_bfloat16 *out_r = out + begin;
     if (n > end - begin) n = end - begin;
-    /* the row in one piece into out_r, or, when streaming, in chunks of
-       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each then streamed out */
-    wc_bfloat16 chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
-    for (size_t c0 = 0; c0 < n;) {
-      const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
-      wc_bfloat16 *const dst = stream ? chunk : out_r + c0;
+    {
       size_t i = 0;
-      for (; i + 4 <= m; i += 4) {
-        { const size_t j = i + 0; const wc_bfloat16 v0 = a0_r[c0 + j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = wc_sel_bf16(v4, v5, v1); dst[j] = wc_sel_bf16(v2, v3, v6); }
-        { const size_t j = i + 1; const wc_bfloat16 v0 = a0_r[c0 + j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = wc_sel_bf16(v4, v5, v1); dst[j] = wc_sel_bf16(v2, v3, v6); }
-        { const size_t j = i + 2; const wc_bfloat16 v0 = a0_r[c0 + j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = wc_sel_bf16(v4, v5, v1); dst[j] = wc_sel_bf16(v2, v3, v6); }
-        { const size_t j = i + 3; const wc_bfloat16 v0 = a0_r[c0 + j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = wc_sel_bf16(v4, v5, v1); dst[j] = wc_sel_bf16(v2, v3, v6); }
+      for (; i + 4 <= n; i += 4) {
+        { const size_t j = i + 0; const wc_bfloat16 v0 = a0_r[j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = wc_sel_bf16(v4, v5, v1); out_r[j] = wc_sel_bf16(v2, v3, v6); }
+        { const size_t j = i + 1; const wc_bfloat16 v0 = a0_r[j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = wc_sel_bf16(v4, v5, v1); out_r[j] = wc_sel_bf16(v2, v3, v6); }
+        { const size_t j = i + 2; const wc_bfloat16 v0 = a0_r[j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = wc_sel_bf16(v4, v5, v1); out_r[j] = wc_sel_bf16(v2, v3, v6); }
+        { const size_t j = i + 3; const wc_bfloat16 v0 = a0_r[j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = wc_sel_bf16(v4, v5, v1); out_r[j] = wc_sel_bf16(v2, v3, v6); }
       }
-      for (; i < m; i++) { const size_t j = i; const wc_bfloat16 v0 = a0_r[c0 + j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = wc_sel_bf16(v4, v5, v1); dst[j] = wc_sel_bf16(v2, v3, v6); }
-      if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
-      c0 += m;
+      for (; i < n; i++) { const size_t j = i; const wc_bfloat16 v0 = a0_r[j]; const bool v2 = wc_gt_bf16(v0, v1); const bool v4 = wc_lt_bf16(v0, v1); const wc_bfloat16 v6 = wc_sel_bf16(v4, v5, v1); out_r[j] = wc_sel_bf16(v2, v3, v6); }
     }
     begin += n;
   }
-  if (stream) wc_stream_fence();
 }
 
 void golden_sign_bfloat16(size_t N, const wc_bfloat16 *a0, wc_bfloat16 *out)
