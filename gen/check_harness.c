@@ -693,10 +693,8 @@ static void run_coords(kcheck *kc, const wc_kernel_table *table, trial *tr, bool
       failf(kc, tr, "count", "count returned %" PRId64 " for %" PRId64 " elements", n, tr->total);
     } else {
       int64_t *exact = xmalloc((size_t)(n * tr->rank) * sizeof(int64_t));
-      int64_t n2 = k->coords(tr->ext, tr->data, exact);
-      if (n2 != n)
-        failf(kc, tr, "coords", "count said %" PRId64 ", coords returned %" PRId64, n, n2);
-      else compare_coords(kc, tr, "count+coords", ref, n_ref, exact, n);
+      k->coords(tr->ext, tr->data, n, exact);
+      compare_coords(kc, tr, "count+coords", ref, n_ref, exact, n);
       free(exact);
     }
   }

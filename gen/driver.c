@@ -130,7 +130,7 @@ static int symbol_cmp(const void *a, const void *b) {
    define one C symbol twice: report them before anything is generated. */
 static void check_symbols(const sema_program *sp, diag_ctx *d) {
   static const char *const suffix[] = {"", "_range", "_count", "_invoke", "_count_invoke",
-                                       "_coords_invoke", "_params", "_extents", "_out_dims",
+                                       "_coords_invoke", "_fill", "_params", "_extents", "_out_dims",
                                        "_program"};
   size_t n = 2, cap = 2;
   for (int i = 0; i < sp->n_kernels; i++)

@@ -146,7 +146,7 @@ static wc_status run_coords(const wc_kernel *k, const wc_tensor *in, wc_tensor *
     for (int i = 0; i < k->n_inputs; i++) data[i] = in[i].data;
     n = k->count(ext, data);
     need = n * rank;
-    if (need <= cap) k->coords(ext, data, out->data);
+    if (need <= cap) k->coords(ext, data, n, out->data);
     if (path) *path = WC_PATH_SPECIALIZED;
     s = need <= cap ? WC_OK : WC_E_CAPACITY;
   } else {

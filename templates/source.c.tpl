@@ -362,12 +362,14 @@ $(line)
   return n;
 }
 
-int64_t $(k.sym)($(join(sig, {"int64_t *coords"})))
+/* the coordinates of the count true elements (count from $(k.sym)_count) */
+static void $(k.sym)_fill($(join(sig, {"int64_t count", "int64_t *coords"})))
 {
-  const int64_t count = $(k.sym)_count($(join(args(k))));
 %     if nl == 0 then
-  (void)coords;
-  return count;
+%       for _, a in ipairs(args(k)) do
+  (void)$(a);
+%       end
+  (void)count; (void)coords;  /* a scalar has no coordinates */
 %     else
   const size_t $(table.concat(loop_extents(k), ", "));
   int64_t n = 0;
@@ -384,8 +386,8 @@ $(line)
 %         fill[#fill + 1] = "coords[" .. slot .. "] = (int64_t)i" .. (l - 1) .. ";"
 %       end
 %       fill[#fill + 1] = "n += " .. ops.truth(last.dtype, "v" .. last.id) .. " ? 1 : 0;"
-%       fill[#fill + 1] = "if (n == count) return n;"
-  if (count == 0) return 0;
+%       fill[#fill + 1] = "if (n == count) return;"
+  if (count == 0) return;
 %       -- The innermost loop goes 8 elements at a time: their truths first, and
 %       -- a group of 8 false elements is skipped whole (most groups when true
 %       -- is rare); otherwise each writes its slot as above, branch-free.
@@ -425,7 +427,7 @@ $(ind)    n += $(byte_at("(" .. il .. " + u)")) != 0 ? 1 : 0;
 %       else
 $(ind)    n += t[u] ? 1 : 0;
 %       end
-$(ind)    if (n == count) return n;
+$(ind)    if (n == count) return;
 $(ind)  }
 $(ind)}
 $(ind)for (; $(il) < e$(nl - 1); $(il)++) {
@@ -443,8 +445,14 @@ $(ind)}
 %         ind = ind:sub(3)
 $(ind)}
 %       end
-  return n;
 %     end
+}
+
+int64_t $(k.sym)($(join(sig, {"int64_t *coords"})))
+{
+  const int64_t count = $(k.sym)_count($(join(args(k))));
+  $(k.sym)_fill($(join(args(k), {"count", "coords"})));
+  return count;
 }
 
 %     local call = {}
@@ -461,7 +469,7 @@ static int64_t $(k.sym)_count_invoke(const size_t *ext, const void *const *in)
   return $(k.sym)_count($(join(call)));
 }
 
-static int64_t $(k.sym)_coords_invoke(const size_t *ext, const void *const *in, int64_t *coords)
+static void $(k.sym)_coords_invoke(const size_t *ext, const void *const *in, int64_t count, int64_t *coords)
 {
 %     if #k.extents == 0 then
   (void)ext;
@@ -469,7 +477,7 @@ static int64_t $(k.sym)_coords_invoke(const size_t *ext, const void *const *in, 
 %     if #k.params == 0 then
   (void)in;
 %     end
-  return $(k.sym)($(join(call, {"coords"})));
+  $(k.sym)_fill($(join(call, {"count", "coords"})));
 }
 
 %   end

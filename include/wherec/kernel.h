@@ -360,8 +360,10 @@ typedef struct wc_param {
 typedef void (*wc_range_fn)(const size_t *extents, const void *const *inputs,
                             void *out, size_t begin, size_t end);
 typedef int64_t (*wc_count_fn)(const size_t *extents, const void *const *inputs);
-typedef int64_t (*wc_coords_fn)(const size_t *extents, const void *const *inputs,
-                                int64_t *coords);
+/* Fills the coordinates of the count true elements (count from the count
+   invoker: the dispatcher counts once, to check the capacity, and passes it). */
+typedef void (*wc_coords_fn)(const size_t *extents, const void *const *inputs,
+                             int64_t count, int64_t *coords);
 
 typedef struct wc_kernel {
   const char      *name;       /* kernel name in the spec (after specialization) */

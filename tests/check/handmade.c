@@ -168,8 +168,10 @@ static int64_t handmade_coords_invoke_count(const size_t *e, const void *const *
   return handmade_coords_count(e[0], (const bool *)in[0]);
 }
 
-static int64_t handmade_coords_invoke(const size_t *e, const void *const *in, int64_t *coords) {
-  return handmade_coords(e[0], (const bool *)in[0], coords);
+static void handmade_coords_invoke(const size_t *e, const void *const *in, int64_t count,
+                                   int64_t *coords) {
+  (void)count;
+  handmade_coords(e[0], (const bool *)in[0], coords);
 }
 
 static const int64_t handmade_coords_dims_c[] = {WC_SYM(0), 3};
@@ -207,8 +209,10 @@ static int64_t handmade_nz_invoke_count(const size_t *e, const void *const *in) 
   return handmade_nz_count(e[0], (const float *)in[0]);
 }
 
-static int64_t handmade_nz_invoke(const size_t *e, const void *const *in, int64_t *coords) {
-  return handmade_nz(e[0], (const float *)in[0], coords);
+static void handmade_nz_invoke(const size_t *e, const void *const *in, int64_t count,
+                               int64_t *coords) {
+  (void)count;
+  handmade_nz(e[0], (const float *)in[0], coords);
 }
 
 static const int64_t handmade_nz_dims_c[] = {WC_SYM(0), 2};

@@ -417,12 +417,12 @@ int64_t golden_coords_count(size_t R, size_t C, const float *a0)
   return n;
 }
 
-int64_t golden_coords(size_t R, size_t C, const float *a0, int64_t *coords)
+/* the coordinates of the count true elements (count from golden_coords_count) */
+static void golden_coords_fill(size_t R, size_t C, const float *a0, int64_t count, int64_t *coords)
 {
-  const int64_t count = golden_coords_count(R, C, a0);
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   int64_t n = 0;
-  if (count == 0) return 0;
+  if (count == 0) return;
   for (size_t i0 = 0; i0 < e0; i0++) {
     size_t i1 = 0;
     for (; i1 + 8 <= e1; i1 += 8) {
@@ -437,7 +437,7 @@ int64_t golden_coords(size_t R, size_t C, const float *a0, int64_t *coords)
         coords[n * 2 + 0] = (int64_t)i0;
         coords[n * 2 + 1] = (int64_t)(i1 + u);
         n += t[u] ? 1 : 0;
-        if (n == count) return n;
+        if (n == count) return;
       }
     }
     for (; i1 < e1; i1++) {
@@ -445,10 +445,16 @@ int64_t golden_coords(size_t R, size_t C, const float *a0, int64_t *coords)
       coords[n * 2 + 0] = (int64_t)i0;
       coords[n * 2 + 1] = (int64_t)i1;
       n += (v0) != 0 ? 1 : 0;
-      if (n == count) return n;
+      if (n == count) return;
     }
   }
-  return n;
+}
+
+int64_t golden_coords(size_t R, size_t C, const float *a0, int64_t *coords)
+{
+  const int64_t count = golden_coords_count(R, C, a0);
+  golden_coords_fill(R, C, a0, count, coords);
+  return count;
 }
 
 static int64_t golden_coords_count_invoke(const size_t *ext, const void *const *in)
@@ -456,9 +462,9 @@ static int64_t golden_coords_count_invoke(const size_t *ext, const void *const *
   return golden_coords_count(ext[0], ext[1], (const float *)in[0]);
 }
 
-static int64_t golden_coords_coords_invoke(const size_t *ext, const void *const *in, int64_t *coords)
+static void golden_coords_coords_invoke(const size_t *ext, const void *const *in, int64_t count, int64_t *coords)
 {
-  return golden_coords(ext[0], ext[1], (const float *)in[0], coords);
+  golden_coords_fill(ext[0], ext[1], (const float *)in[0], count, coords);
 }
 
 static const int64_t golden_coords_dims0[] = {WC_SYM(0), WC_SYM(1)};
@@ -488,12 +494,12 @@ int64_t golden_nz_count(size_t N, const bool *a0)
   return n;
 }
 
-int64_t golden_nz(size_t N, const bool *a0, int64_t *coords)
+/* the coordinates of the count true elements (count from golden_nz_count) */
+static void golden_nz_fill(size_t N, const bool *a0, int64_t count, int64_t *coords)
 {
-  const int64_t count = golden_nz_count(N, a0);
   const size_t e0 = (size_t)N;
   int64_t n = 0;
-  if (count == 0) return 0;
+  if (count == 0) return;
   size_t i0 = 0;
   for (; i0 + 8 <= e0; i0 += 8) {
     uint64_t w;
@@ -503,16 +509,22 @@ int64_t golden_nz(size_t N, const bool *a0, int64_t *coords)
     for (u = 0; u < 8; u++) {
       coords[0 * count + n] = (int64_t)(i0 + u);
       n += ((const uint8_t *)a0)[(i0 + u)] != 0 ? 1 : 0;
-      if (n == count) return n;
+      if (n == count) return;
     }
   }
   for (; i0 < e0; i0++) {
     const bool v0 = (((const uint8_t *)a0)[i0] != 0);
     coords[0 * count + n] = (int64_t)i0;
     n += v0 ? 1 : 0;
-    if (n == count) return n;
+    if (n == count) return;
   }
-  return n;
+}
+
+int64_t golden_nz(size_t N, const bool *a0, int64_t *coords)
+{
+  const int64_t count = golden_nz_count(N, a0);
+  golden_nz_fill(N, a0, count, coords);
+  return count;
 }
 
 static int64_t golden_nz_count_invoke(const size_t *ext, const void *const *in)
@@ -520,9 +532,9 @@ static int64_t golden_nz_count_invoke(const size_t *ext, const void *const *in)
   return golden_nz_count(ext[0], (const bool *)in[0]);
 }
 
-static int64_t golden_nz_coords_invoke(const size_t *ext, const void *const *in, int64_t *coords)
+static void golden_nz_coords_invoke(const size_t *ext, const void *const *in, int64_t count, int64_t *coords)
 {
-  return golden_nz(ext[0], (const bool *)in[0], coords);
+  golden_nz_fill(ext[0], (const bool *)in[0], count, coords);
 }
 
 static const int64_t golden_nz_dims0[] = {WC_SYM(0)};
