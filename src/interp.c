@@ -220,19 +220,19 @@ static void const_value(const wc_instr *ins, void *dst) {
   }
 }
 
-/* Operand block of an input row segment of n elements at p with stride s:
-   the data itself when contiguous, else a filled copy in scratch. Bools are
-   normalized to 0/1 (any non-zero byte is true, as in generated code and the
-   reference; the block operations load C bools, which must be 0 or 1). */
-static const void *load_input(void *scratch, const char *p, wc_dtype t, int64_t s, int64_t n) {
+/* Operand block of an input row segment of n elements at p, broadcast along
+   the row or contiguous (the plan's innermost strides are 0 or 1): the data
+   itself when contiguous, else a filled copy in scratch. Bools are normalized
+   to 0/1 (any non-zero byte is true, as in generated code and the reference;
+   the block operations load C bools, which must be 0 or 1). */
+static const void *load_input(void *scratch, const char *p, wc_dtype t, bool broadcast, int64_t n) {
   if (t == WC_BOOL) {
     uint8_t *b = scratch;
-    if (s == 0) memset(b, *p != 0, (size_t)n);
-    else if (s == 1) for (int64_t j = 0; j < n; j++) b[j] = p[j] != 0;
-    else for (int64_t j = 0; j < n; j++) b[j] = p[j * s] != 0;
+    if (broadcast) memset(b, *p != 0, (size_t)n);
+    else for (int64_t j = 0; j < n; j++) b[j] = p[j] != 0;
     return b;
   }
-  if (s) return p;
+  if (!broadcast) return p;
   fill(scratch, p, wc_dtype_size(t), n);
   return scratch;
 }
@@ -268,14 +268,18 @@ wc_status wc__interp_elementwise(const wc_kernel *k, const wc_tensor *in, wc_ten
       val[i] = SCRATCH(i);
     }
 
-  /* uniform[i]: value i is one element repeated across the block (a constant,
-     an input broadcast along the row, or an operation on such values alone);
-     it is computed once and filled, and a where on a uniform condition copies
-     the chosen operand without reading the other. */
-  bool *uniform = (bool *)(val + n_ins);
-  for (int i = 0; i < n_ins; i++) uniform[i] = prog[i].op == WC_OP_CONST;
-
+  /* uniform[i]: value i is one element repeated across every block (a
+     constant, an input broadcast along the row, or an operation on such values
+     alone; the plan's strides are the same for every row, so this is known
+     once per call); it is computed once per block and filled, and a where on
+     a uniform condition copies the chosen operand without reading the other. */
   int inner = L.rank - 1;
+  bool *uniform = (bool *)(val + n_ins);
+  for (int i = 0; i < n_ins; i++)
+    uniform[i] = prog[i].op == WC_OP_CONST ? true
+               : prog[i].op == WC_OP_INPUT ? L.stride[prog[i].a][inner] == 0
+               : operands_uniform(&prog[i], uniform);
+
   int64_t row = L.extent[inner];
   size_t wout = wc_dtype_size(out->dtype);
   wc__loop_begin(&L, &it);
@@ -288,14 +292,12 @@ wc_status wc__interp_elementwise(const wc_kernel *k, const wc_tensor *in, wc_ten
         if (ins->op == WC_OP_CONST) continue;
         if (ins->op == WC_OP_INPUT) {
           int a = ins->a;
-          int64_t s = L.stride[a][inner];
-          const char *p = (const char *)in[a].data + (size_t)(it.off[a] + j0 * s) * wc_dtype_size(in[a].dtype);
-          uniform[i] = s == 0;
-          val[i] = load_input(SCRATCH(i), p, in[a].dtype, s, n);
+          const char *p = (const char *)in[a].data +
+                          (size_t)(it.off[a] + (uniform[i] ? 0 : j0)) * wc_dtype_size(in[a].dtype);
+          val[i] = load_input(SCRATCH(i), p, in[a].dtype, uniform[i], n);
           continue;
         }
         void *dst = i == last ? (void *)o : SCRATCH(i);
-        uniform[i] = operands_uniform(ins, uniform);
         if (ins->op == WC_OP_WHERE && uniform[ins->a] && !uniform[i]) {
           /* any non-zero byte is true, as in select_block */
           const void *pick = *(const uint8_t *)val[ins->a] ? val[ins->b] : val[ins->c];
