@@ -1,15 +1,11 @@
 /* bench.c: times every benchmark case through the generated kernel, the runtime,
    the interpreter, a hand-tuned loop and memcpy; writes machine-readable records. */
 #define _POSIX_C_SOURCE 200809L
-#define _DEFAULT_SOURCE                       /* madvise, MADV_HUGEPAGE */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 #include "bench.h"
 #include "bk.h"
@@ -176,17 +172,6 @@ static const variant variants[N_VARIANTS] = {
 
 /* ---- timing ---- */
 
-static double now_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return 1e9 * (double)t.tv_sec + (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 #define MAX_REPS 101
 #define SAMPLE_NS 2e6          /* short calls repeat within a sample to last this long */
 #define THREADS_MIN_COUNT (1u << 20)   /* smaller outputs do not repay a thread start */
@@ -194,23 +179,18 @@ static int cmp_double(const void *a, const void *b) {
 /* Calls per sample: short calls repeat within a sample to dwarf the
    clock's resolution. The call timed here is past the warm-up. */
 static long calibrate(bench_fn fn, bench_args *a) {
-  double t0 = now_ns();
+  double t0 = bench_now_ns();
   fn(a);
-  double one = now_ns() - t0;
+  double one = bench_now_ns() - t0;
   return one >= SAMPLE_NS ? 1 : (long)(SAMPLE_NS / (one > 1.0 ? one : 1.0)) + 1;
 }
 
 /* ns per call over one sample of `inner` calls. */
 static double sample(bench_fn f, bench_args *a, long inner) {
   bench_fn volatile fn = f;    /* a real call per iteration, even of an empty function */
-  double t0 = now_ns();
+  double t0 = bench_now_ns();
   for (long k = 0; k < inner; k++) fn(a);
-  return (now_ns() - t0) / (double)inner;
-}
-
-static double median(double *t, int n) {
-  qsort(t, (size_t)n, sizeof t[0], cmp_double);
-  return t[n / 2];
+  return (bench_now_ns() - t0) / (double)inner;
 }
 
 /* ---- data ---- */
@@ -238,18 +218,11 @@ static void fill_random(wc_dtype t, void *data, int64_t n, double p) {
 }
 
 /* Buffers as numpy allocates its arrays: cache-line aligned, and from 4 MiB up
-   on transparent huge pages (numpy madvises them, and numpy's column is timed
-   on them; on this VM a 16M float where runs 35% faster on huge pages, as
-   TLB misses cost a nested page walk). Never NULL-sized. */
-#define HUGE_PAGE ((size_t)2 << 20)
+   on transparent huge pages (numpy's column is timed on them; on this VM a 16M
+   float where runs 1.16-1.24x slower on 4 KiB pages, bench_tried). Never NULL-sized. */
 static void *alloc64(size_t bytes) {
   if (bytes < ((size_t)4 << 20)) return aligned_alloc(64, (bytes + 63) / 64 * 64 + 64);
-  size_t size = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-  void *p = aligned_alloc(HUGE_PAGE, size);
-#if defined(MADV_HUGEPAGE)
-  if (p) madvise(p, size, MADV_HUGEPAGE);             /* a hint: failure leaves small pages */
-#endif
-  return p;
+  return bench_buffer(bytes, true);
 }
 
 static int64_t elements(const wc_tensor *t) {
@@ -435,7 +408,7 @@ static bool run_case(const bench_case *c, bool quick, int reps, FILE *rec) {
     for (int s = 0; s < reps; s++)
       for (int v = 0; v <= N_VARIANTS; v++)
         if (fn[v]) t[v][s] = sample(fn[v], &a, inner[v]);
-    for (int v = 0; v <= N_VARIANTS; v++) ns[v] = fn[v] ? median(t[v], reps) : -1;
+    for (int v = 0; v <= N_VARIANTS; v++) ns[v] = fn[v] ? bench_median(t[v], reps) : -1;
     write_records(rec, c, &r, &a, expect_n, ns);
     fprintf(stderr, "  %-22s gen %12.3f us   tuned %12.3f us\n", c->name, ns[V_GEN] / 1e3,
             ns[V_TUNED] / 1e3);

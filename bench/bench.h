@@ -4,6 +4,7 @@
 #ifndef WHEREC_BENCH_H
 #define WHEREC_BENCH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -51,6 +52,13 @@ int64_t tuned_argwhere(size_t rows, size_t cols, const bool *c, int64_t *coords)
 int64_t tuned_nonzero(size_t rows, size_t cols, const bool *c, int64_t *coords);
 void tuned_tiny(const bool *restrict c, const uint32_t *restrict x, const uint32_t *restrict y,
                 uint32_t *restrict o);
+
+/* measure.c: the monotonic clock in ns; the median of n samples (sorts t);
+   a buffer on 2 MiB boundaries, on transparent huge pages or explicitly not
+   (numpy madvises its arrays of 4 MiB and more onto them). NULL if out of memory. */
+double bench_now_ns(void);
+double bench_median(double *t, int n);
+void  *bench_buffer(size_t bytes, bool huge_pages);
 
 /* Computes the kernel's output elements [0, count) on n_threads threads,
    each running P_K_range on its own slice. 0, or an errno from pthreads. */

@@ -60,11 +60,6 @@ static size_t file_size(const char *path) {
   return stat(path, &st) == 0 ? (size_t)st.st_size : 0;
 }
 
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 int genscale_run(const char *dir, int n_kernels, int reps, genscale_result *r) {
   char spec[4096], out[4096], file[4200], prefix[64];
   double t[64];
@@ -86,9 +81,8 @@ int genscale_run(const char *dir, int n_kernels, int reps, genscale_result *r) {
     clock_gettime(CLOCK_MONOTONIC, &b);
     t[i] = (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
   }
-  qsort(t, (size_t)reps, sizeof t[0], cmp_double);
   r->kernels = n_kernels;
-  r->seconds = t[reps / 2];
+  r->seconds = bench_median(t, reps);
   snprintf(file, sizeof file, "%s/out0/scale.c", dir);
   r->bytes_c = file_size(file);
   snprintf(file, sizeof file, "%s/out0/scale.h", dir);
