@@ -81,6 +81,24 @@
 %   return false
 % end
 %
+% -- The innermost loop over elements [0, count): operands a<i>_r[first j],
+% -- results into dst[j]; the body unrolled k.unroll times, then the rest.
+% local function elem_loop(k, count, first, dst, ind)
+%   local last = node(k, #k.nodes - 1)
+%   local load = function(n) return "a" .. n.a .. "_r[" .. first .. "j]" end
+%   local body = defs(k, "elem", load, "", true)
+%   body[#body + 1] = dst .. "[j] = " .. (last.level == "elem" and value_expr(k, last, load) or ("v" .. last.id)) .. ";"
+%   local b = table.concat(body, " ")
+%   local lines = { ind .. "size_t i = 0;" }
+%   if k.unroll > 1 then
+%     lines[#lines + 1] = ind .. "for (; i + " .. k.unroll .. " <= " .. count .. "; i += " .. k.unroll .. ") {"
+%     for u = 0, k.unroll - 1 do lines[#lines + 1] = ind .. "  { const size_t j = i + " .. u .. "; " .. b .. " }" end
+%     lines[#lines + 1] = ind .. "}"
+%   end
+%   lines[#lines + 1] = ind .. "for (; i < " .. count .. "; i++) { const size_t j = i; " .. b .. " }"
+%   return lines
+% end
+%
 % local function loop_extents(k)
 %   local t = {}
 %   for l, loop in ipairs(k.loops) do t[#t + 1] = "e" .. (l - 1) .. " = " .. (loop.fixed and (loop.fixed .. "u") or ("(size_t)" .. loop.extent)) end
@@ -184,44 +202,24 @@ $(line)
 %       end
     }
 %     elseif streams then
-%       local elem_load = function(n) return "a" .. n.a .. "_r[c0 + j]" end
-%       local body = defs(k, "elem", elem_load, "", true)
-%       local store = last.level == "elem" and value_expr(k, last, elem_load) or ("v" .. last.id)
 %       local mt = ops.mtype(k.out_dtype)
-%       body[#body + 1] = "dst[j] = " .. store .. ";"
     /* the row in one piece into out_r or, when streaming, in chunks of
        WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each streamed out */
     $(mt) chunk[WC_STREAM_CHUNK / sizeof(*out_r)];
     for (size_t c0 = 0; c0 < n;) {
       const size_t m = stream && n - c0 > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - c0;
       $(mt) *const dst = stream ? chunk : out_r + c0;
-      size_t i = 0;
-%       if k.unroll > 1 then
-      for (; i + $(k.unroll) <= m; i += $(k.unroll)) {
-%         for u = 0, k.unroll - 1 do
-        { const size_t j = i + $(u); $(table.concat(body, " ")) }
-%         end
-      }
+%       for _, line in ipairs(elem_loop(k, "m", "c0 + ", "dst", "      ")) do
+$(line)
 %       end
-      for (; i < m; i++) { const size_t j = i; $(table.concat(body, " ")) }
       if (stream) wc_stream_copy(out_r + c0, chunk, m * sizeof *chunk);
       c0 += m;
     }
 %     else
-%       local elem_load = function(n) return "a" .. n.a .. "_r[j]" end
-%       local body = defs(k, "elem", elem_load, "", true)
-%       local store = last.level == "elem" and value_expr(k, last, elem_load) or ("v" .. last.id)
-%       body[#body + 1] = "out_r[j] = " .. store .. ";"
     {
-      size_t i = 0;
-%       if k.unroll > 1 then
-      for (; i + $(k.unroll) <= n; i += $(k.unroll)) {
-%         for u = 0, k.unroll - 1 do
-        { const size_t j = i + $(u); $(table.concat(body, " ")) }
-%         end
-      }
+%       for _, line in ipairs(elem_loop(k, "n", "", "out_r", "      ")) do
+$(line)
 %       end
-      for (; i < n; i++) { const size_t j = i; $(table.concat(body, " ")) }
     }
 %     end
     begin += n;
