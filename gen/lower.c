@@ -356,7 +356,7 @@ static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, 
   if (k->unroll < 1) k->unroll = 1;
   *budget -= (int64_t)work * (k->unroll + 1);
   if (*budget < 0) *budget = 0;
-  k->straight = !coords && k->total_fixed >= 0 && k->total_fixed <= LOWER_MAX_STRAIGHT &&
+  k->straight = !coords && !k->empty && k->total_fixed <= LOWER_MAX_STRAIGHT && k->total_fixed >= 0 &&
                 k->total_fixed * work <= LOWER_MAX_STRAIGHT_WORK && k->total_fixed * work <= *budget;
   if (k->straight) {
     *budget -= k->total_fixed * work;

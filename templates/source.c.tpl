@@ -110,27 +110,19 @@
 %   local nl = #k.loops
 %   local last = node(k, #k.nodes - 1)
 %   local ot = ops.ctype(k.out_dtype)
+%   local kernel_load = function(n) return base(k, n.a + 1) .. "[0]" end
 /* ---- $(k.name) = $(ops.describe(k, #k.nodes - 1)) ---- */
-%   if not coords_kind(k) and k.empty then
+%   if not coords_kind(k) then
+%     if k.empty then
 /* no elements: a fixed output extent is 0 */
 void $(k.sym)_range($(join(sig, {ot .. " *out", "size_t begin", "size_t end"})))
 {
-%     for _, a in ipairs(args(k)) do
+%       for _, a in ipairs(args(k)) do
   (void)$(a);
-%     end
+%       end
   (void)out; (void)begin; (void)end;
 }
-
-void $(k.sym)($(join(sig, {ot .. " *out"})))
-{
-%     for _, a in ipairs(args(k)) do
-  (void)$(a);
-%     end
-  (void)out;
-}
-%   end
-%   if not coords_kind(k) then
-%     if not k.empty then
+%     else
 %     -- the loops, outermost first, with the stride class of each parameter
 %     local cls = {}
 %     for l, loop in ipairs(k.loops) do
@@ -158,7 +150,6 @@ void $(k.sym)_range($(join(sig, {ot .. " *out", "size_t begin", "size_t end"})))
 %     elseif nl > 1 then
   (void)e0;  /* the outermost extent bounds nothing: end does */
 %     end
-%     local kernel_load = function(n) return base(k, n.a + 1) .. "[0]" end
 %     for _, line in ipairs(defs(k, "kernel", kernel_load, "  ", false)) do
 $(line)
 %     end
@@ -237,6 +228,7 @@ $(line)
   if (stream) wc_stream_fence();
 %     end
 }
+%     end
 
 %     if k.straight then
 /* all $(k.total_fixed) elements, straight-line, into r first: out may be an
@@ -270,7 +262,6 @@ void $(k.sym)($(join(sig, {ot .. " *out"})))
   $(k.sym)_range($(join(args(k), {"out", "0", table.concat(total, " * ")})));
 }
 %     end
-%     end -- not empty
 
 static void $(k.sym)_invoke(const size_t *ext, const void *const *in, void *out, size_t begin, size_t end)
 {
@@ -304,7 +295,6 @@ static void $(k.sym)_invoke(const size_t *ext, const void *const *in, void *out,
 %       end
 %       return lines
 %     end
-%     local kernel_load = function(n) return base(k, n.a + 1) .. "[0]" end
 %     -- The innermost index, and the loops around it (opened: lines, new indent).
 %     local il = "i" .. (nl - 1)
 %     local function open_outer(ind)

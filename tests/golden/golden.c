@@ -92,10 +92,7 @@ void golden_fixed_empty_range(const bool *a0, const float *a1, const float *a2, 
 
 void golden_fixed_empty(const bool *a0, const float *a1, const float *a2, float *out)
 {
-  (void)a0;
-  (void)a1;
-  (void)a2;
-  (void)out;
+  golden_fixed_empty_range(a0, a1, a2, out, 0, (size_t)0);
 }
 
 static void golden_fixed_empty_invoke(const size_t *ext, const void *const *in, void *out, size_t begin, size_t end)
