@@ -269,10 +269,11 @@ static inline bool wc_ne_str(wc_string a, wc_string b) { return !wc_eq_str(a, b)
    A generated kernel whose whole output has at least WC_STREAM_MIN_BYTES bytes
    computes it in chunks of WC_STREAM_CHUNK bytes in L1 (2 KiB measured best of
    1 to 16 KiB) and writes each with non-temporal stores (wc_stream_copy): the
-   output's lines are not read from memory before they are
-   written, 12-15% faster for a 16M float or int64 where here. The default is
-   this machine's L3 (32 MiB); define either when compiling generated code to
-   tune it: WC_STREAM_MIN_BYTES=1 streams every call (tests do), SIZE_MAX none. */
+   output's lines are not read from memory before they are written, 12-15%
+   faster for a 16M float or int64 where here. Which kernels may stream is the
+   generator's choice (gen/lower.c, plan_streaming). The default is this
+   machine's L3 (32 MiB); define either when compiling generated code to tune
+   it: WC_STREAM_MIN_BYTES=1 streams every call (tests do), SIZE_MAX none. */
 #ifndef WC_STREAM_MIN_BYTES
 #define WC_STREAM_MIN_BYTES ((size_t)32 << 20)
 #endif
