@@ -306,7 +306,8 @@ static void plan_row_select(lower_kernel *k) {
    a float or int64 where (three full-size inputs) 5-20% ahead, but a kernel
    reading one full-size input per output (leaky relu, a row-broadcast copy)
    up to 40% behind in some placements. So: when the full-size inputs it
-   reads move at least twice the output's bytes. */
+   reads move at least twice the output's bytes, and its rows are computed or
+   copied (a row select that only fills rows from scalars has nothing to stream). */
 static void plan_streaming(lower_kernel *k) {
   const sema_kernel *sk = k->sk;
   size_t read = 0;
@@ -317,7 +318,9 @@ static void plan_streaming(lower_kernel *k) {
     for (int l = 0; l < k->n_loops; l++) full &= strcmp(k->loops[l].stride[p], "0") != 0;
     if (used && full) read += ast_dtype_size(sk->params[p].dtype);
   }
-  k->streams = !k->empty && read >= 2 * ast_dtype_size(sk->out_dtype);
+  const lower_row_select *rs = &k->row_select;
+  k->streams = !k->empty && read >= 2 * ast_dtype_size(sk->out_dtype) &&
+               (!rs->enabled || rs->copy[0] || rs->copy[1]);
 }
 
 static int elem_work(const lower_kernel *k) {

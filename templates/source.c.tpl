@@ -141,7 +141,7 @@ void $(k.sym)_range($(join(sig, {ot .. " *out", "size_t begin", "size_t end"})))
   (void)$(a);
 %     end
 %     local rs = k.row_select
-%     local streams = k.streams and (not rs or rs.copy_x or rs.copy_y)
+%     local streams = k.streams
 %     if streams then
 %       local total = {}
 %       for l = 1, nl do total[#total + 1] = "e" .. (l - 1) end
