@@ -45,16 +45,18 @@ static bool plain_where(const wc_kernel *k, where_kernel *w) {
 }
 
 wc_status wc_register(const wc_kernel_table *t) {
-  where_kernel found[WC_MAX_WHERE_KERNELS];
+  where_kernel found[WC_MAX_WHERE_KERNELS], w;
   int n_found = 0;
   if (t == NULL || t->n_kernels < 0 || (t->n_kernels > 0 && t->kernels == NULL)) return WC_E_ARG;
   for (int i = 0; i < n_tables; i++)
     if (tables[i] == t) return WC_OK;
   if (n_tables == WC_MAX_TABLES) return WC_E_CAPACITY;
+  /* found fills only after the room check: a table of more plain-where
+     kernels than fit is refused before any is stored */
   for (int i = 0; i < t->n_kernels; i++)
-    if (plain_where(&t->kernels[i], &found[n_found])) {
-      if (n_where_kernels + n_found + 1 > WC_MAX_WHERE_KERNELS) return WC_E_CAPACITY;
-      n_found++;
+    if (plain_where(&t->kernels[i], &w)) {
+      if (n_where_kernels + n_found == WC_MAX_WHERE_KERNELS) return WC_E_CAPACITY;
+      found[n_found++] = w;
     }
   tables[n_tables++] = t;
   for (int i = 0; i < n_found; i++) where_kernels[n_where_kernels++] = found[i];

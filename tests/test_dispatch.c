@@ -218,6 +218,25 @@ static void bool_rows_range(const size_t *ext, const void *const *in, void *out,
   }
 }
 
+/* More plain-where kernels than the registry holds: refused whole, nothing
+   written past the registration's own bookkeeping (run first: an empty registry). */
+static void test_wc_register_refuses_a_table_of_more_where_kernels_than_fit(void **state) {
+  (void)state;
+  static const int64_t d[] = {WC_SYM(0)};
+  static const wc_param params[] = {{"c", WC_BOOL, 1, d}, {"x", WC_UINT8, 1, d}, {"y", WC_UINT8, 1, d}};
+  static const char *const ext[] = {"N"};
+  static const wc_instr prog[] = {{WC_OP_INPUT, WC_BOOL, 0, 0, 0, {0, 0}},
+                                  {WC_OP_INPUT, WC_UINT8, 1, 0, 0, {0, 0}},
+                                  {WC_OP_INPUT, WC_UINT8, 2, 0, 0, {0, 0}},
+                                  {WC_OP_WHERE, WC_UINT8, 0, 1, 2, {0, 0}}};
+  static wc_kernel kernels[300];
+  static const wc_kernel_table table = {"t", "t.where", 300, kernels};
+  for (int i = 0; i < 300; i++)
+    kernels[i] = (wc_kernel){"w", WC_KIND_ELEMENTWISE, 3, params, 1, ext, WC_UINT8, 1, d,
+                             4, prog, bool_rows_range, NULL, NULL};
+  assert_int_equal(wc_register(&table), WC_E_CAPACITY);
+}
+
 static void test_wc_where_does_not_move_bytes_through_a_registered_bool_kernel(void **state) {
   (void)state;
   static const int64_t dc[] = {WC_SYM(0), 1, WC_SYM(2)}, dx[] = {WC_SYM(0), WC_SYM(1), WC_SYM(2)};
@@ -243,6 +262,7 @@ static void test_wc_where_does_not_move_bytes_through_a_registered_bool_kernel(v
 
 int main(void) {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_wc_register_refuses_a_table_of_more_where_kernels_than_fit),
     cmocka_unit_test(test_builtin_table_is_in_pattern_then_width_order),
     cmocka_unit_test(test_wc_run_takes_the_specialized_kernel_when_shapes_fit),
     cmocka_unit_test(test_wc_run_interprets_shapes_outside_the_pattern),
