@@ -34,10 +34,13 @@ static bool plain_where(const wc_kernel *k, where_kernel *w) {
   /* generated code reads bool as (byte != 0): it would turn other 1-byte values to 0/1 */
   if (k->out_dtype == WC_BOOL) return false;
   top = &k->program[3];
-  if (top->op != WC_OP_WHERE) return false;
+  /* operands index earlier instructions and those read parameters 0..2:
+     wc__where_registered stores the data pointers by these indices */
+  if (top->op != WC_OP_WHERE || top->a > 2 || top->b > 2 || top->c > 2) return false;
   const wc_instr *c = &k->program[top->a], *x = &k->program[top->b], *y = &k->program[top->c];
   if (c->op != WC_OP_INPUT || x->op != WC_OP_INPUT || y->op != WC_OP_INPUT) return false;
-  if (c->a == x->a || c->a == y->a || x->a == y->a) return false;
+  if (c->a > 2 || x->a > 2 || y->a > 2 || c->a == x->a || c->a == y->a || x->a == y->a)
+    return false;
   w->k = k;
   w->ic = c->a; w->ix = x->a; w->iy = y->a;
   w->width = wc_dtype_size(k->out_dtype);

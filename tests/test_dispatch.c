@@ -260,6 +260,39 @@ static void test_wc_where_does_not_move_bytes_through_a_registered_bool_kernel(v
   assert_memory_equal(out, expect, sizeof expect);
 }
 
+/* Must not run: stands for a kernel wc_where may not take. */
+static void never_range(const size_t *ext, const void *const *in, void *out, size_t begin,
+                        size_t end) {
+  (void)ext; (void)in; (void)out; (void)begin; (void)end;
+  fail();
+}
+
+/* A where whose operands name no parameter 0..2 (a malformed table) is not
+   taken as a plain where: wc_where keeps its own loop and stores no data
+   pointer past the kernel's three. */
+static void test_wc_register_ignores_a_where_of_out_of_range_parameters(void **state) {
+  (void)state;
+  static const int64_t dc[] = {WC_SYM(0), 1, WC_SYM(2)}, dx[] = {WC_SYM(0), WC_SYM(1), WC_SYM(2)};
+  static const wc_param params[] = {{"c", WC_BOOL, 3, dc}, {"x", WC_UINT16, 3, dx}, {"y", WC_UINT16, 3, dx}};
+  static const char *const ext[] = {"A", "B", "C"};
+  static const wc_instr prog[] = {{WC_OP_INPUT, WC_BOOL, 0, 0, 0, {0, 0}},
+                                  {WC_OP_INPUT, WC_UINT16, 7, 0, 0, {0, 0}},
+                                  {WC_OP_INPUT, WC_UINT16, 2, 0, 0, {0, 0}},
+                                  {WC_OP_WHERE, WC_UINT16, 0, 1, 2, {0, 0}}};
+  static const wc_kernel kernels[] = {{"w", WC_KIND_ELEMENTWISE, 3, params, 3, ext, WC_UINT16, 3, dx,
+                                       4, prog, never_range, NULL, NULL}};
+  static const wc_kernel_table table = {"t", "t.where", 1, kernels};
+  uint8_t c[4] = {1, 0, 0, 1};
+  uint16_t x[8] = {5, 6, 7, 8, 9, 10, 11, 12}, y[8] = {20, 21, 22, 23, 24, 25, 26, 27}, out[8];
+  const int64_t sc[] = {2, 1, 2}, sx[] = {2, 2, 2};
+  const uint16_t expect[] = {5, 21, 7, 23, 24, 10, 26, 12};
+  wc_tensor tc = shaped(WC_BOOL, 3, sc, c), tx = shaped(WC_UINT16, 3, sx, x),
+            ty = shaped(WC_UINT16, 3, sx, y), to = shaped(WC_UINT16, 3, sx, out);
+  assert_int_equal(wc_register(&table), WC_OK);
+  assert_int_equal(wc_where(&tc, &tx, &ty, &to), WC_OK);
+  assert_memory_equal(out, expect, sizeof expect);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_wc_register_refuses_a_table_of_more_where_kernels_than_fit),
@@ -275,6 +308,7 @@ int main(void) {
     cmocka_unit_test(test_bool_bytes_other_than_one_are_true_on_every_path),
     cmocka_unit_test(test_empty_tensors_with_huge_other_extents_run_on_every_path),
     cmocka_unit_test(test_wc_where_does_not_move_bytes_through_a_registered_bool_kernel),
+    cmocka_unit_test(test_wc_register_ignores_a_where_of_out_of_range_parameters),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
