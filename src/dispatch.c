@@ -108,21 +108,26 @@ static bool same_shape(const wc_tensor *a, int rank, const int64_t *shape) {
 }
 
 /* The value a coordinate kernel lists the true elements of: the parameter
-   itself, or (interpreted) its program evaluated into a temporary. */
-static wc_status coords_value(const wc_kernel *k, const wc_tensor *in, wc_tensor *value,
-                              void **temp) {
+   itself when the program is a lone parameter (lone), else the program's
+   result, of the inputs' broadcast shape. Only the shape here: the
+   specialized path needs no more, so the data waits for coords_eval. */
+static wc_status coords_shape(const wc_kernel *k, const wc_tensor *in, bool lone,
+                              wc_tensor *value, int64_t *count) {
   const wc_instr *top = &k->program[k->n_instrs - 1];
   const wc_tensor *ptr[WC_LOOP_MAX_OPERANDS];
-  int64_t count;
   wc_status s;
-  *temp = NULL;
-  /* a lone parameter is its own value; with more, the value has their broadcast shape */
-  if (top->op == WC_OP_INPUT && k->n_inputs == 1) { *value = in[top->a]; return WC_OK; }
+  if (lone) { *value = in[top->a]; return WC_OK; }
   memset(value, 0, sizeof *value);
   value->dtype = (wc_dtype)top->dtype;
   for (int i = 0; i < k->n_inputs; i++) ptr[i] = &in[i];
   if ((s = wc_broadcast_shape(ptr, k->n_inputs, &value->rank, value->shape)) != WC_OK) return s;
-  if ((s = wc__shape_count(value->dtype, value->rank, value->shape, &count)) != WC_OK) return s;
+  return wc__shape_count(value->dtype, value->rank, value->shape, count);
+}
+
+/* Interprets the program into a temporary of count elements (*temp, the
+   caller frees) that becomes value's data. */
+static wc_status coords_eval(const wc_kernel *k, const wc_tensor *in, int64_t count,
+                             wc_tensor *value, void **temp) {
   *temp = malloc((size_t)count * wc_dtype_size(value->dtype) + 1);
   if (*temp == NULL) return WC_E_NOMEM;
   value->data = *temp;
@@ -136,13 +141,15 @@ static wc_status run_coords(const wc_kernel *k, const wc_tensor *in, wc_tensor *
                             bool specialize, wc_path *path) {
   size_t ext[WC_LOOP_MAX_OPERANDS * WC_MAX_RANK];
   const void *data[WC_LOOP_MAX_OPERANDS];
-  int64_t cap, n, need;
+  const wc_instr *top = &k->program[k->n_instrs - 1];
+  const bool lone = top->op == WC_OP_INPUT && k->n_inputs == 1;
+  int64_t cap, n, need, count = 0;
   wc_tensor value;
-  void *temp;
+  void *temp = NULL;
   wc_status s;
   if (out->dtype != WC_INT64) return WC_E_DTYPE;
   if ((s = wc__tensor_check(out, &cap)) != WC_OK) return s;
-  if ((s = coords_value(k, in, &value, &temp)) != WC_OK) { free(temp); return s; }
+  if ((s = coords_shape(k, in, lone, &value, &count)) != WC_OK) return s;
   int rank = value.rank;
   bool rows = k->kind == WC_KIND_ARGWHERE;
   /* The generated function lists coordinates of the pattern's rank; inputs of
@@ -155,10 +162,11 @@ static wc_status run_coords(const wc_kernel *k, const wc_tensor *in, wc_tensor *
     if (path) *path = WC_PATH_SPECIALIZED;
     s = need <= cap ? WC_OK : WC_E_CAPACITY;
   } else {
+    if (!lone && (s = coords_eval(k, in, count, &value, &temp)) != WC_OK) { free(temp); return s; }
     s = rows ? wc_argwhere(&value, out->data, cap, &n) : wc_nonzero(&value, out->data, cap, &n);
     if (path) *path = WC_PATH_INTERPRETED;
+    free(temp);
   }
-  free(temp);
   if (s != WC_OK && s != WC_E_CAPACITY) return s;
   out->rank = 2;
   out->shape[0] = rows ? n : rank;
