@@ -100,13 +100,6 @@ static bool bind_all(const wc_kernel *k, const wc_tensor *in, size_t *ext) {
   return true;
 }
 
-static bool same_shape(const wc_tensor *a, int rank, const int64_t *shape) {
-  if (a->rank != rank) return false;
-  for (int d = 0; d < rank; d++)
-    if (a->shape[d] != shape[d]) return false;
-  return true;
-}
-
 /* The value a coordinate kernel lists the true elements of: the parameter
    itself when the program is a lone parameter (lone), else the program's
    result, of the inputs' broadcast shape. Only the shape here: the
@@ -203,7 +196,7 @@ static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, w
     if ((s = wc__where_v1_check(c, x, y, out)) != WC_OK) return s;
   } else {
     if ((s = wc_broadcast_shape(ptr, n_in, &rank, shape)) != WC_OK) return s;
-    if (!same_shape(out, rank, shape)) return WC_E_SHAPE;
+    if (!wc__same_shape(out, rank, shape)) return WC_E_SHAPE;
   }
   if (specialize && k->range && bind_all(k, in, ext)) {
     for (int i = 0; i < n_in; i++) data[i] = in[i].data;

@@ -13,6 +13,14 @@
 wc_status wc__tensor_check(const wc_tensor *t, int64_t *count);
 /* The same checks on a bare shape: element count, no overflow of bytes. */
 wc_status wc__shape_count(wc_dtype dtype, int rank, const int64_t *shape, int64_t *count);
+/* t has exactly this rank and shape (no broadcasting). Inline: wc_where
+   asks it three times per call. */
+static inline bool wc__same_shape(const wc_tensor *t, int rank, const int64_t *shape) {
+  if (t->rank != rank) return false;
+  for (int d = 0; d < rank; d++)
+    if (t->shape[d] != shape[d]) return false;
+  return true;
+}
 
 /* A broadcast loop nest after coalescing: dims of extent 1 dropped, adjacent
    dims merged when every operand steps through them alike, so that the

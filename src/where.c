@@ -90,13 +90,6 @@ static wc_status check_operands(const wc_tensor *cond, const wc_tensor *x,
   return WC_OK;
 }
 
-static bool same_shape(const wc_tensor *a, int rank, const int64_t *shape) {
-  if (a->rank != rank) return false;
-  for (int d = 0; d < rank; d++)
-    if (a->shape[d] != shape[d]) return false;
-  return true;
-}
-
 /* Plans the loop, then runs a registered kernel that fits, or the generic loop. */
 static void run_where(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
                       wc_tensor *out) {
@@ -113,8 +106,8 @@ static bool run_flat(const wc_tensor *cond, const wc_tensor *x, const wc_tensor 
                      wc_tensor *out) {
   wc_loop L;
   int64_t n;
-  if (!same_shape(x, cond->rank, cond->shape) || !same_shape(y, cond->rank, cond->shape) ||
-      !same_shape(out, cond->rank, cond->shape))
+  if (!wc__same_shape(x, cond->rank, cond->shape) || !wc__same_shape(y, cond->rank, cond->shape) ||
+      !wc__same_shape(out, cond->rank, cond->shape))
     return false;
   /* the checked count: 0 when empty, whose other extents may multiply past int64 */
   if (wc__shape_count(cond->dtype, cond->rank, cond->shape, &n) != WC_OK || n == 0) return true;
@@ -137,7 +130,7 @@ wc_status wc_where(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y
   if (run_flat(cond, x, y, out)) return WC_OK;
   s = wc_broadcast_shape(in, 3, &rank, shape);
   if (s != WC_OK) return s;
-  if (!same_shape(out, rank, shape)) return WC_E_SHAPE;
+  if (!wc__same_shape(out, rank, shape)) return WC_E_SHAPE;
   run_where(cond, x, y, out);
   return WC_OK;
 }
@@ -146,9 +139,9 @@ wc_status wc__where_v1_check(const wc_tensor *cond, const wc_tensor *x, const wc
                              const wc_tensor *out) {
   wc_status s = check_operands(cond, x, y, out);
   if (s != WC_OK) return s;
-  if (!same_shape(y, x->rank, x->shape) || !same_shape(out, x->rank, x->shape))
+  if (!wc__same_shape(y, x->rank, x->shape) || !wc__same_shape(out, x->rank, x->shape))
     return WC_E_SHAPE;
-  if (same_shape(cond, x->rank, x->shape)) return WC_OK;   /* element select (also scalars) */
+  if (wc__same_shape(cond, x->rank, x->shape)) return WC_OK;   /* element select (also scalars) */
   if (cond->rank == 1 && x->rank > 1 && cond->shape[0] == x->shape[0]) return WC_OK;
   return WC_E_SHAPE;
 }
