@@ -8,6 +8,19 @@
 /* Most operands one loop plan can walk (cond, x, y, out; or a kernel's inputs + out). */
 #define WC_LOOP_MAX_OPERANDS 34
 
+/* a * b for non-negative a and b, false on overflow past INT64_MAX. Every
+   call checks shapes, so no division (a 64-bit divide costs more than the
+   rest of a 2x2 call's checks) where the compiler can tell overflow itself. */
+static inline bool wc__mul_fits(int64_t a, int64_t b, int64_t *r) {
+#if defined(__GNUC__)
+  return !__builtin_mul_overflow(a, b, r);
+#else
+  if (b != 0 && a > INT64_MAX / b) return false;
+  *r = a * b;
+  return true;
+#endif
+}
+
 /* Validates one tensor descriptor (pointer, dtype, rank, extents, data,
    overflow of the element count and byte size) and returns its element count. */
 wc_status wc__tensor_check(const wc_tensor *t, int64_t *count);
