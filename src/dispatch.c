@@ -172,7 +172,7 @@ static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, w
                             bool specialize, wc_path *path) {
   size_t ext[WC_LOOP_MAX_OPERANDS * WC_MAX_RANK];
   const void *data[WC_LOOP_MAX_OPERANDS];
-  const wc_tensor *ptr[WC_LOOP_MAX_OPERANDS];
+  const wc_tensor *ptr[WC_LOOP_MAX_OPERANDS], *v1[3] = {NULL, NULL, NULL};  /* where_v1: c, x, y */
   int64_t count, shape[WC_MAX_RANK];
   int rank;
   wc_status s;
@@ -190,10 +190,11 @@ static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, w
   if (out->dtype != k->out_dtype) return WC_E_DTYPE;
   if (k->kind == WC_KIND_WHERE_V1) {
     const wc_instr *top = &k->program[k->n_instrs - 1];
-    const wc_tensor *c = &in[k->program[top->a].a], *x = &in[k->program[top->b].a],
-                    *y = &in[k->program[top->c].a];
     if (top->op != WC_OP_WHERE) return WC_E_ARG;
-    if ((s = wc__where_v1_check(c, x, y, out)) != WC_OK) return s;
+    v1[0] = &in[k->program[top->a].a];
+    v1[1] = &in[k->program[top->b].a];
+    v1[2] = &in[k->program[top->c].a];
+    if ((s = wc__where_v1_check(v1[0], v1[1], v1[2], out)) != WC_OK) return s;
   } else {
     if ((s = wc_broadcast_shape(ptr, n_in, &rank, shape)) != WC_OK) return s;
     if (!wc__same_shape(out, rank, shape)) return WC_E_SHAPE;
@@ -205,12 +206,9 @@ static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, w
     return WC_OK;
   }
   if (path) *path = WC_PATH_INTERPRETED;
-  if (k->kind == WC_KIND_WHERE_V1) {
-    const wc_instr *top = &k->program[k->n_instrs - 1];
-    return wc_where_v1(&in[k->program[top->a].a], &in[k->program[top->b].a],
-                       &in[k->program[top->c].a], out);
-  }
-  return wc__interp_elementwise(k, in, out);
+  if (k->kind != WC_KIND_WHERE_V1) return wc__interp_elementwise(k, in, out);
+  wc__where_v1_run(v1[0], v1[1], v1[2], out);   /* checked above */
+  return WC_OK;
 }
 
 wc_status wc_run(const wc_kernel_table *table, const char *kernel, const wc_tensor *inputs,

@@ -69,6 +69,9 @@ void wc__where_loop(const wc_loop *loop, size_t elem_size, const bool *c,
 /* The shape rules of tf.compat.v1.where (and the operand checks of wc_where). */
 wc_status wc__where_v1_check(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
                              const wc_tensor *out);
+/* Runs tf.compat.v1.where on operands that passed wc__where_v1_check. */
+void wc__where_v1_run(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
+                      wc_tensor *out);
 
 /* Runs where through a registered plain-where kernel whose pattern fits the
    plan of (cond, x, y, out); false when none does. */

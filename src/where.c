@@ -147,18 +147,23 @@ wc_status wc__where_v1_check(const wc_tensor *cond, const wc_tensor *x, const wc
   return WC_E_SHAPE;
 }
 
-wc_status wc_where_v1(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
+void wc__where_v1_run(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
                       wc_tensor *out) {
-  wc_status s = wc__where_v1_check(cond, x, y, out);
-  if (s != WC_OK) return s;
   if (cond->rank == x->rank) {
     run_where(cond, x, y, out);
-    return WC_OK;
+    return;
   }
   /* Row select: cond seen as [n, 1, ..., 1] broadcasts over each outer slice. */
   wc_tensor rows = *cond;
   rows.rank = x->rank;
   for (int d = 1; d < x->rank; d++) rows.shape[d] = 1;
   run_where(&rows, x, y, out);
+}
+
+wc_status wc_where_v1(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
+                      wc_tensor *out) {
+  wc_status s = wc__where_v1_check(cond, x, y, out);
+  if (s != WC_OK) return s;
+  wc__where_v1_run(cond, x, y, out);
   return WC_OK;
 }
