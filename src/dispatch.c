@@ -281,6 +281,7 @@ bool wc__where_registered(const wc_loop *L, const wc_tensor *cond, const wc_tens
   int64_t shapes[3][WC_MAX_RANK];
   const void *data[3];
   if (where_builtin(L, cond, x, y, out)) return true;
+  if (n_where_kernels == 0) return false;             /* no table registered one */
   for (int k = 0; k < 3; k++)
     for (int d = 0; d < L->rank; d++) shapes[k][d] = L->stride[k][d] ? L->extent[d] : 1;
   for (int i = 0; i < n_where_kernels; i++) {
