@@ -20,9 +20,11 @@ static where_kernel where_kernels[WC_MAX_WHERE_KERNELS];
 static int n_where_kernels;
 
 const wc_kernel *wc_find_kernel(const wc_kernel_table *t, const char *name) {
-  if (t == NULL || name == NULL) return NULL;
-  for (int i = 0; i < t->n_kernels; i++)
-    if (strcmp(t->kernels[i].name, name) == 0) return &t->kernels[i];
+  if (t == NULL || name == NULL || t->kernels == NULL) return NULL;   /* NULL: no kernels */
+  for (int i = 0; i < t->n_kernels; i++) {
+    const char *k = t->kernels[i].name;
+    if (k != NULL && strcmp(k, name) == 0) return &t->kernels[i];
+  }
   return NULL;
 }
 

@@ -113,6 +113,20 @@ static void test_wc_run_rejects_unknown_kernel_and_wrong_inputs(void **state) {
   assert_int_equal(wc_run(NULL, "leaky", &in, 1, &out, NULL), WC_E_ARG);
 }
 
+/* A table that claims kernels but holds none (or an unnamed one) is a table
+   without that kernel, not a NULL dereference. */
+static void test_wc_run_finds_no_kernel_in_a_table_without_kernels(void **state) {
+  (void)state;
+  static const wc_kernel unnamed[] = {{NULL, WC_KIND_ELEMENTWISE, 0, NULL, 0, NULL, WC_FLOAT, 0, NULL,
+                                       0, NULL, NULL, NULL, NULL}};
+  static const wc_kernel_table empty = {"t", "t.where", 3, NULL}, anon = {"t", "t.where", 1, unnamed};
+  wc_tensor out = tl_tensor(WC_FLOAT, 0, NULL, NULL);
+  assert_null(wc_find_kernel(&empty, "w"));
+  assert_null(wc_find_kernel(&anon, "w"));
+  assert_int_equal(wc_run(&empty, "w", NULL, 0, &out, NULL), WC_E_NOKERNEL);
+  assert_int_equal(wc_run(&anon, "w", NULL, 0, &out, NULL), WC_E_NOKERNEL);
+}
+
 static void test_wc_where_uses_a_registered_table(void **state) {
   (void)state;
   bool c[4] = {true, false, false, true};
@@ -293,6 +307,7 @@ int main(void) {
     cmocka_unit_test(test_wc_run_fused_float16_clamp_matches_reference),
     cmocka_unit_test(test_wc_run_argwhere_reports_shape_and_capacity),
     cmocka_unit_test(test_wc_run_rejects_unknown_kernel_and_wrong_inputs),
+    cmocka_unit_test(test_wc_run_finds_no_kernel_in_a_table_without_kernels),
     cmocka_unit_test(test_wc_where_uses_a_registered_table),
     cmocka_unit_test(test_wc_run_argwhere_of_a_lower_rank_input_lists_its_own_coordinates),
     cmocka_unit_test(test_bool_bytes_other_than_one_are_true_on_every_path),
