@@ -265,11 +265,9 @@ static bool where_builtin(const wc_loop *L, const wc_tensor *cond, const wc_tens
   builtin_pattern p = classify(L);
   if (p == BUILTIN_NONE) return false;
   const wc_kernel *k = &wc_builtin_table.kernels[p * BUILTIN_WIDTHS + width_index(wc_dtype_size(x->dtype))];
-  size_t ext[2];
+  size_t ext[2] = {(size_t)L->extent[0], L->rank == 2 ? (size_t)L->extent[1] : 0};
   const void *data[3] = {cond->data, x->data, y->data};
-  if (L->rank == 1) ext[0] = (size_t)L->extent[0];
-  else { ext[0] = (size_t)L->extent[0]; ext[1] = (size_t)L->extent[1]; }
-  if (p == BUILTIN_COLS) { ext[0] = (size_t)L->extent[1]; ext[1] = (size_t)L->extent[0]; }  /* C before R */
+  if (p == BUILTIN_COLS) { ext[0] = ext[1]; ext[1] = (size_t)L->extent[0]; }  /* C before R */
   k->range(ext, data, out->data, 0, (size_t)L->count);
   return true;
 }
