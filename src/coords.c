@@ -130,7 +130,7 @@ static wc_status coords_of(const wc_tensor *cond, int64_t *coords, int64_t capac
   s = wc_count_true(cond, &count);
   if (s != WC_OK) return s;
   *n = count;
-  if (__builtin_mul_overflow(count, (int64_t)cond->rank, &need)) return WC_E_OVERFLOW;
+  if (!wc__mul_fits(count, cond->rank, &need)) return WC_E_OVERFLOW;
   if (need > capacity) return WC_E_CAPACITY;
   if (need > 0 && coords == NULL) return WC_E_ARG;
   if (need > 0) {

@@ -20,9 +20,11 @@ static where_kernel where_kernels[WC_MAX_WHERE_KERNELS];
 static int n_where_kernels;
 
 const wc_kernel *wc_find_kernel(const wc_kernel_table *t, const char *name) {
-  if (t == NULL || name == NULL) return NULL;
-  for (int i = 0; i < t->n_kernels; i++)
-    if (strcmp(t->kernels[i].name, name) == 0) return &t->kernels[i];
+  if (t == NULL || name == NULL || t->kernels == NULL) return NULL;   /* NULL: no kernels */
+  for (int i = 0; i < t->n_kernels; i++) {
+    const char *k = t->kernels[i].name;
+    if (k != NULL && strcmp(k, name) == 0) return &t->kernels[i];
+  }
   return NULL;
 }
 
@@ -34,10 +36,13 @@ static bool plain_where(const wc_kernel *k, where_kernel *w) {
   /* generated code reads bool as (byte != 0): it would turn other 1-byte values to 0/1 */
   if (k->out_dtype == WC_BOOL) return false;
   top = &k->program[3];
-  if (top->op != WC_OP_WHERE) return false;
+  /* operands index earlier instructions and those read parameters 0..2:
+     wc__where_registered stores the data pointers by these indices */
+  if (top->op != WC_OP_WHERE || top->a > 2 || top->b > 2 || top->c > 2) return false;
   const wc_instr *c = &k->program[top->a], *x = &k->program[top->b], *y = &k->program[top->c];
   if (c->op != WC_OP_INPUT || x->op != WC_OP_INPUT || y->op != WC_OP_INPUT) return false;
-  if (c->a == x->a || c->a == y->a || x->a == y->a) return false;
+  if (c->a > 2 || x->a > 2 || y->a > 2 || c->a == x->a || c->a == y->a || x->a == y->a)
+    return false;
   w->k = k;
   w->ic = c->a; w->ix = x->a; w->iy = y->a;
   w->width = wc_dtype_size(k->out_dtype);
@@ -45,16 +50,18 @@ static bool plain_where(const wc_kernel *k, where_kernel *w) {
 }
 
 wc_status wc_register(const wc_kernel_table *t) {
-  where_kernel found[WC_MAX_WHERE_KERNELS];
+  where_kernel found[WC_MAX_WHERE_KERNELS], w;
   int n_found = 0;
   if (t == NULL || t->n_kernels < 0 || (t->n_kernels > 0 && t->kernels == NULL)) return WC_E_ARG;
   for (int i = 0; i < n_tables; i++)
     if (tables[i] == t) return WC_OK;
   if (n_tables == WC_MAX_TABLES) return WC_E_CAPACITY;
+  /* found fills only after the room check: a table of more plain-where
+     kernels than fit is refused before any is stored */
   for (int i = 0; i < t->n_kernels; i++)
-    if (plain_where(&t->kernels[i], &found[n_found])) {
-      if (n_where_kernels + n_found + 1 > WC_MAX_WHERE_KERNELS) return WC_E_CAPACITY;
-      n_found++;
+    if (plain_where(&t->kernels[i], &w)) {
+      if (n_where_kernels + n_found == WC_MAX_WHERE_KERNELS) return WC_E_CAPACITY;
+      found[n_found++] = w;
     }
   tables[n_tables++] = t;
   for (int i = 0; i < n_found; i++) where_kernels[n_where_kernels++] = found[i];
@@ -95,29 +102,27 @@ static bool bind_all(const wc_kernel *k, const wc_tensor *in, size_t *ext) {
   return true;
 }
 
-static bool same_shape(const wc_tensor *a, int rank, const int64_t *shape) {
-  if (a->rank != rank) return false;
-  for (int d = 0; d < rank; d++)
-    if (a->shape[d] != shape[d]) return false;
-  return true;
-}
-
 /* The value a coordinate kernel lists the true elements of: the parameter
-   itself, or (interpreted) its program evaluated into a temporary. */
-static wc_status coords_value(const wc_kernel *k, const wc_tensor *in, wc_tensor *value,
-                              void **temp) {
+   itself when the program is a lone parameter (lone), else the program's
+   result, of the inputs' broadcast shape. Only the shape here: the
+   specialized path needs no more, so the data waits for coords_eval. */
+static wc_status coords_shape(const wc_kernel *k, const wc_tensor *in, bool lone,
+                              wc_tensor *value, int64_t *count) {
   const wc_instr *top = &k->program[k->n_instrs - 1];
   const wc_tensor *ptr[WC_LOOP_MAX_OPERANDS];
-  int64_t count;
   wc_status s;
-  *temp = NULL;
-  /* a lone parameter is its own value; with more, the value has their broadcast shape */
-  if (top->op == WC_OP_INPUT && k->n_inputs == 1) { *value = in[top->a]; return WC_OK; }
+  if (lone) { *value = in[top->a]; return WC_OK; }
   memset(value, 0, sizeof *value);
   value->dtype = (wc_dtype)top->dtype;
   for (int i = 0; i < k->n_inputs; i++) ptr[i] = &in[i];
   if ((s = wc_broadcast_shape(ptr, k->n_inputs, &value->rank, value->shape)) != WC_OK) return s;
-  if ((s = wc__shape_count(value->dtype, value->rank, value->shape, &count)) != WC_OK) return s;
+  return wc__shape_count(value->dtype, value->rank, value->shape, count);
+}
+
+/* Interprets the program into a temporary of count elements (*temp, the
+   caller frees) that becomes value's data. */
+static wc_status coords_eval(const wc_kernel *k, const wc_tensor *in, int64_t count,
+                             wc_tensor *value, void **temp) {
   *temp = malloc((size_t)count * wc_dtype_size(value->dtype) + 1);
   if (*temp == NULL) return WC_E_NOMEM;
   value->data = *temp;
@@ -131,13 +136,15 @@ static wc_status run_coords(const wc_kernel *k, const wc_tensor *in, wc_tensor *
                             bool specialize, wc_path *path) {
   size_t ext[WC_LOOP_MAX_OPERANDS * WC_MAX_RANK];
   const void *data[WC_LOOP_MAX_OPERANDS];
-  int64_t cap, n, need;
+  const wc_instr *top = &k->program[k->n_instrs - 1];
+  const bool lone = top->op == WC_OP_INPUT && k->n_inputs == 1;
+  int64_t cap, n, need, count = 0;
   wc_tensor value;
-  void *temp;
+  void *temp = NULL;
   wc_status s;
   if (out->dtype != WC_INT64) return WC_E_DTYPE;
   if ((s = wc__tensor_check(out, &cap)) != WC_OK) return s;
-  if ((s = coords_value(k, in, &value, &temp)) != WC_OK) { free(temp); return s; }
+  if ((s = coords_shape(k, in, lone, &value, &count)) != WC_OK) return s;
   int rank = value.rank;
   bool rows = k->kind == WC_KIND_ARGWHERE;
   /* The generated function lists coordinates of the pattern's rank; inputs of
@@ -150,10 +157,11 @@ static wc_status run_coords(const wc_kernel *k, const wc_tensor *in, wc_tensor *
     if (path) *path = WC_PATH_SPECIALIZED;
     s = need <= cap ? WC_OK : WC_E_CAPACITY;
   } else {
+    if (!lone && (s = coords_eval(k, in, count, &value, &temp)) != WC_OK) { free(temp); return s; }
     s = rows ? wc_argwhere(&value, out->data, cap, &n) : wc_nonzero(&value, out->data, cap, &n);
     if (path) *path = WC_PATH_INTERPRETED;
+    free(temp);
   }
-  free(temp);
   if (s != WC_OK && s != WC_E_CAPACITY) return s;
   out->rank = 2;
   out->shape[0] = rows ? n : rank;
@@ -166,7 +174,7 @@ static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, w
                             bool specialize, wc_path *path) {
   size_t ext[WC_LOOP_MAX_OPERANDS * WC_MAX_RANK];
   const void *data[WC_LOOP_MAX_OPERANDS];
-  const wc_tensor *ptr[WC_LOOP_MAX_OPERANDS];
+  const wc_tensor *ptr[WC_LOOP_MAX_OPERANDS], *v1[3] = {NULL, NULL, NULL};  /* where_v1: c, x, y */
   int64_t count, shape[WC_MAX_RANK];
   int rank;
   wc_status s;
@@ -184,13 +192,14 @@ static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, w
   if (out->dtype != k->out_dtype) return WC_E_DTYPE;
   if (k->kind == WC_KIND_WHERE_V1) {
     const wc_instr *top = &k->program[k->n_instrs - 1];
-    const wc_tensor *c = &in[k->program[top->a].a], *x = &in[k->program[top->b].a],
-                    *y = &in[k->program[top->c].a];
     if (top->op != WC_OP_WHERE) return WC_E_ARG;
-    if ((s = wc__where_v1_check(c, x, y, out)) != WC_OK) return s;
+    v1[0] = &in[k->program[top->a].a];
+    v1[1] = &in[k->program[top->b].a];
+    v1[2] = &in[k->program[top->c].a];
+    if ((s = wc__where_v1_check(v1[0], v1[1], v1[2], out)) != WC_OK) return s;
   } else {
     if ((s = wc_broadcast_shape(ptr, n_in, &rank, shape)) != WC_OK) return s;
-    if (!same_shape(out, rank, shape)) return WC_E_SHAPE;
+    if (!wc__same_shape(out, rank, shape)) return WC_E_SHAPE;
   }
   if (specialize && k->range && bind_all(k, in, ext)) {
     for (int i = 0; i < n_in; i++) data[i] = in[i].data;
@@ -199,12 +208,9 @@ static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, w
     return WC_OK;
   }
   if (path) *path = WC_PATH_INTERPRETED;
-  if (k->kind == WC_KIND_WHERE_V1) {
-    const wc_instr *top = &k->program[k->n_instrs - 1];
-    return wc_where_v1(&in[k->program[top->a].a], &in[k->program[top->b].a],
-                       &in[k->program[top->c].a], out);
-  }
-  return wc__interp_elementwise(k, in, out);
+  if (k->kind != WC_KIND_WHERE_V1) return wc__interp_elementwise(k, in, out);
+  wc__where_v1_run(v1[0], v1[1], v1[2], out);   /* checked above */
+  return WC_OK;
 }
 
 wc_status wc_run(const wc_kernel_table *table, const char *kernel, const wc_tensor *inputs,
@@ -259,11 +265,9 @@ static bool where_builtin(const wc_loop *L, const wc_tensor *cond, const wc_tens
   builtin_pattern p = classify(L);
   if (p == BUILTIN_NONE) return false;
   const wc_kernel *k = &wc_builtin_table.kernels[p * BUILTIN_WIDTHS + width_index(wc_dtype_size(x->dtype))];
-  size_t ext[2];
+  size_t ext[2] = {(size_t)L->extent[0], L->rank == 2 ? (size_t)L->extent[1] : 0};
   const void *data[3] = {cond->data, x->data, y->data};
-  if (L->rank == 1) ext[0] = (size_t)L->extent[0];
-  else { ext[0] = (size_t)L->extent[0]; ext[1] = (size_t)L->extent[1]; }
-  if (p == BUILTIN_COLS) { ext[0] = (size_t)L->extent[1]; ext[1] = (size_t)L->extent[0]; }  /* C before R */
+  if (p == BUILTIN_COLS) { ext[0] = ext[1]; ext[1] = (size_t)L->extent[0]; }  /* C before R */
   k->range(ext, data, out->data, 0, (size_t)L->count);
   return true;
 }
@@ -277,6 +281,7 @@ bool wc__where_registered(const wc_loop *L, const wc_tensor *cond, const wc_tens
   int64_t shapes[3][WC_MAX_RANK];
   const void *data[3];
   if (where_builtin(L, cond, x, y, out)) return true;
+  if (n_where_kernels == 0) return false;             /* no table registered one */
   for (int k = 0; k < 3; k++)
     for (int d = 0; d < L->rank; d++) shapes[k][d] = L->stride[k][d] ? L->extent[d] : 1;
   for (int i = 0; i < n_where_kernels; i++) {

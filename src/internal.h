@@ -8,11 +8,32 @@
 /* Most operands one loop plan can walk (cond, x, y, out; or a kernel's inputs + out). */
 #define WC_LOOP_MAX_OPERANDS 34
 
+/* a * b for non-negative a and b, false on overflow past INT64_MAX. Every
+   call checks shapes, so no division (a 64-bit divide costs more than the
+   rest of a 2x2 call's checks) where the compiler can tell overflow itself. */
+static inline bool wc__mul_fits(int64_t a, int64_t b, int64_t *r) {
+#if defined(__GNUC__)
+  return !__builtin_mul_overflow(a, b, r);
+#else
+  if (b != 0 && a > INT64_MAX / b) return false;
+  *r = a * b;
+  return true;
+#endif
+}
+
 /* Validates one tensor descriptor (pointer, dtype, rank, extents, data,
    overflow of the element count and byte size) and returns its element count. */
 wc_status wc__tensor_check(const wc_tensor *t, int64_t *count);
 /* The same checks on a bare shape: element count, no overflow of bytes. */
 wc_status wc__shape_count(wc_dtype dtype, int rank, const int64_t *shape, int64_t *count);
+/* t has exactly this rank and shape (no broadcasting). Inline: wc_where
+   asks it three times per call. */
+static inline bool wc__same_shape(const wc_tensor *t, int rank, const int64_t *shape) {
+  if (t->rank != rank) return false;
+  for (int d = 0; d < rank; d++)
+    if (t->shape[d] != shape[d]) return false;
+  return true;
+}
 
 /* A broadcast loop nest after coalescing: dims of extent 1 dropped, adjacent
    dims merged when every operand steps through them alike, so that the
@@ -48,6 +69,9 @@ void wc__where_loop(const wc_loop *loop, size_t elem_size, const bool *c,
 /* The shape rules of tf.compat.v1.where (and the operand checks of wc_where). */
 wc_status wc__where_v1_check(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
                              const wc_tensor *out);
+/* Runs tf.compat.v1.where on operands that passed wc__where_v1_check. */
+void wc__where_v1_run(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
+                      wc_tensor *out);
 
 /* Runs where through a registered plain-where kernel whose pattern fits the
    plan of (cond, x, y, out); false when none does. */

@@ -2,19 +2,6 @@
    point does, so that no bad descriptor reaches a loop. */
 #include "internal.h"
 
-/* a * b for non-negative a and b, false on overflow past INT64_MAX. Every
-   call checks shapes, so no division (a 64-bit divide costs more than the
-   rest of a 2x2 call's checks) where the compiler can tell overflow itself. */
-static bool mul_fits(int64_t a, int64_t b, int64_t *r) {
-#if defined(__GNUC__)
-  return !__builtin_mul_overflow(a, b, r);
-#else
-  if (b != 0 && a > INT64_MAX / b) return false;
-  *r = a * b;
-  return true;
-#endif
-}
-
 wc_status wc__shape_count(wc_dtype dtype, int rank, const int64_t *shape, int64_t *count) {
   int64_t n = 1, bytes;
   size_t size = wc_dtype_size(dtype);
@@ -27,9 +14,9 @@ wc_status wc__shape_count(wc_dtype dtype, int rank, const int64_t *shape, int64_
   }
   /* An empty tensor is valid whatever its other extents are: nothing is read. */
   for (int d = 0; d < rank && !empty; d++)
-    if (!mul_fits(n, shape[d], &n)) return WC_E_OVERFLOW;
+    if (!wc__mul_fits(n, shape[d], &n)) return WC_E_OVERFLOW;
   if (empty) n = 0;
-  if (!mul_fits(n, (int64_t)size, &bytes) || bytes > PTRDIFF_MAX) return WC_E_OVERFLOW;
+  if (!wc__mul_fits(n, (int64_t)size, &bytes) || bytes > PTRDIFF_MAX) return WC_E_OVERFLOW;
   *count = n;
   return WC_OK;
 }

@@ -77,24 +77,18 @@ void wc__where_loop(const wc_loop *L, size_t w, const bool *cond, const void *x,
 }
 
 /* Checks shared by both entry points: descriptors valid, cond bool, x and y
-   of one dtype, out of x's dtype. */
+   of one dtype, out of x's dtype. *count (may be NULL) gets out's checked
+   element count. */
 static wc_status check_operands(const wc_tensor *cond, const wc_tensor *x,
-                                const wc_tensor *y, const wc_tensor *out) {
+                                const wc_tensor *y, const wc_tensor *out, int64_t *count) {
   const wc_tensor *all[4] = {cond, x, y, out};
   for (int i = 0; i < 4; i++) {
-    wc_status s = wc__tensor_check(all[i], NULL);
+    wc_status s = wc__tensor_check(all[i], i == 3 ? count : NULL);
     if (s != WC_OK) return s;
   }
   if (cond->dtype != WC_BOOL || x->dtype != y->dtype || out->dtype != x->dtype)
     return WC_E_DTYPE;
   return WC_OK;
-}
-
-static bool same_shape(const wc_tensor *a, int rank, const int64_t *shape) {
-  if (a->rank != rank) return false;
-  for (int d = 0; d < rank; d++)
-    if (a->shape[d] != shape[d]) return false;
-  return true;
 }
 
 /* Plans the loop, then runs a registered kernel that fits, or the generic loop. */
@@ -107,17 +101,16 @@ static void run_where(const wc_tensor *cond, const wc_tensor *x, const wc_tensor
   wc__where_loop(&loop, wc_dtype_size(x->dtype), cond->data, x->data, y->data, out->data);
 }
 
-/* All four shapes equal (the common case): one flat run of elements, so
-   neither the broadcast shape nor a loop plan is needed. */
+/* All four shapes equal (the common case): one flat run of n elements (out's
+   checked count: 0 when empty, whose other extents may multiply past int64),
+   so neither the broadcast shape nor a loop plan is needed. */
 static bool run_flat(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
-                     wc_tensor *out) {
+                     wc_tensor *out, int64_t n) {
   wc_loop L;
-  int64_t n;
-  if (!same_shape(x, cond->rank, cond->shape) || !same_shape(y, cond->rank, cond->shape) ||
-      !same_shape(out, cond->rank, cond->shape))
+  if (!wc__same_shape(x, cond->rank, cond->shape) || !wc__same_shape(y, cond->rank, cond->shape) ||
+      !wc__same_shape(out, cond->rank, cond->shape))
     return false;
-  /* the checked count: 0 when empty, whose other extents may multiply past int64 */
-  if (wc__shape_count(cond->dtype, cond->rank, cond->shape, &n) != WC_OK || n == 0) return true;
+  if (n == 0) return true;
   L.rank = 1;
   L.n_ops = 4;
   L.count = L.extent[0] = n;
@@ -131,40 +124,46 @@ wc_status wc_where(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y
                    wc_tensor *out) {
   const wc_tensor *in[3] = {cond, x, y};
   int64_t shape[WC_MAX_RANK];
+  int64_t n;
   int rank;
-  wc_status s = check_operands(cond, x, y, out);
+  wc_status s = check_operands(cond, x, y, out, &n);
   if (s != WC_OK) return s;
-  if (run_flat(cond, x, y, out)) return WC_OK;
+  if (run_flat(cond, x, y, out, n)) return WC_OK;
   s = wc_broadcast_shape(in, 3, &rank, shape);
   if (s != WC_OK) return s;
-  if (!same_shape(out, rank, shape)) return WC_E_SHAPE;
+  if (!wc__same_shape(out, rank, shape)) return WC_E_SHAPE;
   run_where(cond, x, y, out);
   return WC_OK;
 }
 
 wc_status wc__where_v1_check(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
                              const wc_tensor *out) {
-  wc_status s = check_operands(cond, x, y, out);
+  wc_status s = check_operands(cond, x, y, out, NULL);
   if (s != WC_OK) return s;
-  if (!same_shape(y, x->rank, x->shape) || !same_shape(out, x->rank, x->shape))
+  if (!wc__same_shape(y, x->rank, x->shape) || !wc__same_shape(out, x->rank, x->shape))
     return WC_E_SHAPE;
-  if (same_shape(cond, x->rank, x->shape)) return WC_OK;   /* element select (also scalars) */
+  if (wc__same_shape(cond, x->rank, x->shape)) return WC_OK;   /* element select (also scalars) */
   if (cond->rank == 1 && x->rank > 1 && cond->shape[0] == x->shape[0]) return WC_OK;
   return WC_E_SHAPE;
 }
 
-wc_status wc_where_v1(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
+void wc__where_v1_run(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
                       wc_tensor *out) {
-  wc_status s = wc__where_v1_check(cond, x, y, out);
-  if (s != WC_OK) return s;
   if (cond->rank == x->rank) {
     run_where(cond, x, y, out);
-    return WC_OK;
+    return;
   }
   /* Row select: cond seen as [n, 1, ..., 1] broadcasts over each outer slice. */
   wc_tensor rows = *cond;
   rows.rank = x->rank;
   for (int d = 1; d < x->rank; d++) rows.shape[d] = 1;
   run_where(&rows, x, y, out);
+}
+
+wc_status wc_where_v1(const wc_tensor *cond, const wc_tensor *x, const wc_tensor *y,
+                      wc_tensor *out) {
+  wc_status s = wc__where_v1_check(cond, x, y, out);
+  if (s != WC_OK) return s;
+  wc__where_v1_run(cond, x, y, out);
   return WC_OK;
 }

@@ -10,16 +10,6 @@
 
 #include "testlib.h"
 
-static wc_tensor tensor(wc_dtype dt, int rank, const int64_t *shape, const void *data) {
-  wc_tensor t;
-  memset(&t, 0, sizeof t);
-  t.dtype = dt;
-  t.rank = rank;
-  for (int d = 0; d < rank; d++) t.shape[d] = shape[d];
-  t.data = (void *)data;
-  return t;
-}
-
 /* tf.where(cond) with one argument: coordinates of the true elements, rows. */
 static void test_argwhere_lists_true_coordinates_in_row_major_order(void **state) {
   (void)state;
@@ -27,7 +17,7 @@ static void test_argwhere_lists_true_coordinates_in_row_major_order(void **state
   const bool c[] = {true, false, true, false, true, false};
   const int64_t expect[] = {0, 0, 0, 2, 1, 1};
   int64_t coords[6], n = -1;
-  wc_tensor t = tensor(WC_BOOL, 2, s23, c);
+  wc_tensor t = tl_tensor(WC_BOOL, 2, s23, c);
   assert_int_equal(wc_argwhere(&t, coords, 6, &n), WC_OK);
   assert_int_equal(n, 3);
   assert_memory_equal(coords, expect, sizeof expect);
@@ -40,7 +30,7 @@ static void test_nonzero_lists_one_row_per_dimension(void **state) {
   const bool c[] = {true, false, true, false, true, false};
   const int64_t expect[] = {0, 0, 1, 0, 2, 1};
   int64_t coords[6], n = -1;
-  wc_tensor t = tensor(WC_BOOL, 2, s23, c);
+  wc_tensor t = tl_tensor(WC_BOOL, 2, s23, c);
   assert_int_equal(wc_nonzero(&t, coords, 6, &n), WC_OK);
   assert_int_equal(n, 3);
   assert_memory_equal(coords, expect, sizeof expect);
@@ -53,16 +43,16 @@ static void test_count_true_counts_nan_but_not_negative_zero(void **state) {
   const double d[] = {0.0, -0.0, NAN, 0.0, 5e-324, 0.0};
   const uint16_t h[] = {0x0000, 0x8000, 0x7e00, 0x0001, 0xfc00, 0x8001};  /* f16 and bf16 alike */
   int64_t n;
-  wc_tensor t = tensor(WC_FLOAT, 1, s6, f);
+  wc_tensor t = tl_tensor(WC_FLOAT, 1, s6, f);
   assert_int_equal(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 4);
-  t = tensor(WC_DOUBLE, 1, s6, d);
+  t = tl_tensor(WC_DOUBLE, 1, s6, d);
   assert_int_equal(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 2);
-  t = tensor(WC_FLOAT16, 1, s6, h);
+  t = tl_tensor(WC_FLOAT16, 1, s6, h);
   assert_int_equal(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 4);
-  t = tensor(WC_BFLOAT16, 1, s6, h);
+  t = tl_tensor(WC_BFLOAT16, 1, s6, h);
   assert_int_equal(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 4);
 }
@@ -73,10 +63,10 @@ static void test_count_true_complex_is_true_if_either_part_is(void **state) {
   const wc_complex64 c[] = {{0, 0}, {-0.0f, 0}, {0, 2}, {3, -0.0f}};
   const wc_complex128 z[] = {{0, -0.0}, {NAN, 0}, {0, 0}, {0, 1e-310}};
   int64_t n;
-  wc_tensor t = tensor(WC_COMPLEX64, 1, s4, c);
+  wc_tensor t = tl_tensor(WC_COMPLEX64, 1, s4, c);
   assert_int_equal(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 2);
-  t = tensor(WC_COMPLEX128, 1, s4, z);
+  t = tl_tensor(WC_COMPLEX128, 1, s4, z);
   assert_int_equal(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 2);
 }
@@ -86,7 +76,7 @@ static void test_count_true_string_is_true_if_non_empty(void **state) {
   const int64_t s4[] = {4};
   const char *s[] = {"", "x", "", " "};
   int64_t n;
-  wc_tensor t = tensor(WC_STRING, 1, s4, s);
+  wc_tensor t = tl_tensor(WC_STRING, 1, s4, s);
   assert_int_equal(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 2);
 }
@@ -98,13 +88,13 @@ static void test_count_true_integers_by_value(void **state) {
   const uint32_t u32[] = {0, 0, 0x80000000u, 0};
   const int64_t i64[] = {INT64_MIN, 0, 0, -1};
   int64_t n;
-  wc_tensor t = tensor(WC_INT8, 1, s4, i8);
+  wc_tensor t = tl_tensor(WC_INT8, 1, s4, i8);
   assert_int_equal(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 2);
-  t = tensor(WC_UINT32, 1, s4, u32);
+  t = tl_tensor(WC_UINT32, 1, s4, u32);
   assert_int_equal(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 1);
-  t = tensor(WC_INT64, 1, s4, i64);
+  t = tl_tensor(WC_INT64, 1, s4, i64);
   assert_int_equal(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 2);
 }
@@ -115,7 +105,7 @@ static void test_argwhere_too_small_capacity_still_reports_n(void **state) {
   const bool c[] = {true, true, true, false, true, false};
   int64_t coords[8] = {0}, n = -1;
   const int64_t untouched[8] = {0};
-  wc_tensor t = tensor(WC_BOOL, 2, s23, c);
+  wc_tensor t = tl_tensor(WC_BOOL, 2, s23, c);
   assert_int_equal(wc_argwhere(&t, coords, 7, &n), WC_E_CAPACITY);
   assert_int_equal(n, 4);
   assert_memory_equal(coords, untouched, sizeof coords);
@@ -129,10 +119,10 @@ static void test_argwhere_of_scalar_gives_rows_of_zero_columns(void **state) {
   (void)state;
   const bool yes = true, no = false;
   int64_t n = -1;
-  wc_tensor t = tensor(WC_BOOL, 0, NULL, &yes);
+  wc_tensor t = tl_tensor(WC_BOOL, 0, NULL, &yes);
   assert_int_equal(wc_argwhere(&t, NULL, 0, &n), WC_OK);
   assert_int_equal(n, 1);
-  t = tensor(WC_BOOL, 0, NULL, &no);
+  t = tl_tensor(WC_BOOL, 0, NULL, &no);
   assert_int_equal(wc_nonzero(&t, NULL, 0, &n), WC_OK);
   assert_int_equal(n, 0);
 }
@@ -141,7 +131,7 @@ static void test_argwhere_of_zero_size_tensor_is_empty(void **state) {
   (void)state;
   const int64_t s[] = {3, 0, 2};
   int64_t n = -1;
-  wc_tensor t = tensor(WC_FLOAT, 3, s, NULL);
+  wc_tensor t = tl_tensor(WC_FLOAT, 3, s, NULL);
   assert_int_equal(wc_argwhere(&t, NULL, 0, &n), WC_OK);
   assert_int_equal(n, 0);
 }

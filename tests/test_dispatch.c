@@ -13,16 +13,6 @@
 #include "testlib.h"
 #include "wc_builtin.h"
 
-static wc_tensor shaped(wc_dtype t, int rank, const int64_t *shape, void *data) {
-  wc_tensor v;
-  memset(&v, 0, sizeof v);
-  v.dtype = t;
-  v.rank = rank;
-  for (int d = 0; d < rank; d++) v.shape[d] = shape[d];
-  v.data = data;
-  return v;
-}
-
 /* The dispatcher indexes built-in kernels by (pattern, width): this order. */
 static void test_builtin_table_is_in_pattern_then_width_order(void **state) {
   (void)state;
@@ -97,8 +87,8 @@ static void test_wc_run_argwhere_reports_shape_and_capacity(void **state) {
   float x[6] = {0, 1, -0.0f, NAN, 0, 2};
   int64_t coords[8], small[3];
   const int64_t s23[] = {2, 3}, cap8[] = {8}, cap3[] = {3};
-  wc_tensor in = shaped(WC_FLOAT, 2, s23, x);
-  wc_tensor out = shaped(WC_INT64, 1, cap8, coords), tiny = shaped(WC_INT64, 1, cap3, small);
+  wc_tensor in = tl_tensor(WC_FLOAT, 2, s23, x);
+  wc_tensor out = tl_tensor(WC_INT64, 1, cap8, coords), tiny = tl_tensor(WC_INT64, 1, cap3, small);
   wc_path path = 0;
   const int64_t expect[] = {0, 1, 1, 0, 1, 2};
   assert_int_equal(wc_run(&golden_table, "coords", &in, 1, &out, &path), WC_OK);
@@ -115,12 +105,26 @@ static void test_wc_run_rejects_unknown_kernel_and_wrong_inputs(void **state) {
   (void)state;
   float x[4] = {0};
   const int64_t s4[] = {4};
-  wc_tensor in = shaped(WC_FLOAT, 1, s4, x), out = shaped(WC_FLOAT, 1, s4, x);
+  wc_tensor in = tl_tensor(WC_FLOAT, 1, s4, x), out = tl_tensor(WC_FLOAT, 1, s4, x);
   assert_int_equal(wc_run(&golden_table, "no_such", &in, 1, &out, NULL), WC_E_NOKERNEL);
   assert_int_equal(wc_run(&golden_table, "leaky", &in, 2, &out, NULL), WC_E_ARG);
   in.dtype = WC_DOUBLE;
   assert_int_equal(wc_run(&golden_table, "leaky", &in, 1, &out, NULL), WC_E_DTYPE);
   assert_int_equal(wc_run(NULL, "leaky", &in, 1, &out, NULL), WC_E_ARG);
+}
+
+/* A table that claims kernels but holds none (or an unnamed one) is a table
+   without that kernel, not a NULL dereference. */
+static void test_wc_run_finds_no_kernel_in_a_table_without_kernels(void **state) {
+  (void)state;
+  static const wc_kernel unnamed[] = {{NULL, WC_KIND_ELEMENTWISE, 0, NULL, 0, NULL, WC_FLOAT, 0, NULL,
+                                       0, NULL, NULL, NULL, NULL}};
+  static const wc_kernel_table empty = {"t", "t.where", 3, NULL}, anon = {"t", "t.where", 1, unnamed};
+  wc_tensor out = tl_tensor(WC_FLOAT, 0, NULL, NULL);
+  assert_null(wc_find_kernel(&empty, "w"));
+  assert_null(wc_find_kernel(&anon, "w"));
+  assert_int_equal(wc_run(&empty, "w", NULL, 0, &out, NULL), WC_E_NOKERNEL);
+  assert_int_equal(wc_run(&anon, "w", NULL, 0, &out, NULL), WC_E_NOKERNEL);
 }
 
 static void test_wc_where_uses_a_registered_table(void **state) {
@@ -129,8 +133,8 @@ static void test_wc_where_uses_a_registered_table(void **state) {
   float x[4] = {1, 2, 3, 4}, y[4] = {5, 6, 7, 8}, out[4];
   const int64_t s22[] = {2, 2};
   const float expect[] = {1, 6, 7, 4};
-  wc_tensor tc = shaped(WC_BOOL, 2, s22, c), tx = shaped(WC_FLOAT, 2, s22, x),
-            ty = shaped(WC_FLOAT, 2, s22, y), to = shaped(WC_FLOAT, 2, s22, out);
+  wc_tensor tc = tl_tensor(WC_BOOL, 2, s22, c), tx = tl_tensor(WC_FLOAT, 2, s22, x),
+            ty = tl_tensor(WC_FLOAT, 2, s22, y), to = tl_tensor(WC_FLOAT, 2, s22, out);
   assert_int_equal(wc_register(&golden_table), WC_OK);
   assert_int_equal(wc_register(&golden_table), WC_OK);        /* twice is a no-op */
   assert_int_equal(wc_where(&tc, &tx, &ty, &to), WC_OK);
@@ -147,7 +151,7 @@ static void test_wc_run_argwhere_of_a_lower_rank_input_lists_its_own_coordinates
   const int64_t s3[] = {3}, cap2[] = {2};
   int64_t *coords = malloc(2 * sizeof *coords);
   assert_non_null(coords);
-  wc_tensor in = shaped(WC_FLOAT, 1, s3, x), out = shaped(WC_INT64, 1, cap2, coords);
+  wc_tensor in = tl_tensor(WC_FLOAT, 1, s3, x), out = tl_tensor(WC_INT64, 1, cap2, coords);
   wc_path path = WC_PATH_SPECIALIZED;
   assert_int_equal(wc_run(&golden_table, "coords", &in, 1, &out, &path), WC_OK);
   assert_int_equal(path, WC_PATH_INTERPRETED);
@@ -156,7 +160,7 @@ static void test_wc_run_argwhere_of_a_lower_rank_input_lists_its_own_coordinates
   assert_int_equal(out.shape[1], 1);
   assert_int_equal(coords[0], 0);
   assert_int_equal(coords[1], 2);
-  wc_tensor scalar = shaped(WC_FLOAT, 0, NULL, &s), none = shaped(WC_INT64, 1, (const int64_t[]){0}, NULL);
+  wc_tensor scalar = tl_tensor(WC_FLOAT, 0, NULL, &s), none = tl_tensor(WC_INT64, 1, (const int64_t[]){0}, NULL);
   assert_int_equal(wc_run(&golden_table, "coords", &scalar, 1, &none, &path), WC_OK);
   assert_int_equal(none.shape[0], 1);                 /* one true element, no coordinates */
   assert_int_equal(none.shape[1], 0);
@@ -171,10 +175,10 @@ static void test_bool_bytes_other_than_one_are_true_on_every_path(void **state) 
   float x[4] = {1, 2, 3, 4}, y[4] = {5, 6, 7, 8}, a[4], b[4], r[4];
   const int64_t s22[] = {2, 2};
   const float expect[] = {5, 2, 3, 4};
-  wc_tensor in[3] = {shaped(WC_BOOL, 2, s22, c), shaped(WC_FLOAT, 2, s22, x),
-                     shaped(WC_FLOAT, 2, s22, y)};
-  wc_tensor ta = shaped(WC_FLOAT, 2, s22, a), tb = shaped(WC_FLOAT, 2, s22, b),
-            tr = shaped(WC_FLOAT, 2, s22, r);
+  wc_tensor in[3] = {tl_tensor(WC_BOOL, 2, s22, c), tl_tensor(WC_FLOAT, 2, s22, x),
+                     tl_tensor(WC_FLOAT, 2, s22, y)};
+  wc_tensor ta = tl_tensor(WC_FLOAT, 2, s22, a), tb = tl_tensor(WC_FLOAT, 2, s22, b),
+            tr = tl_tensor(WC_FLOAT, 2, s22, r);
   const wc_kernel *k = wc_find_kernel(&golden_table, "fixed_2x2");
   assert_int_equal(wc_run(&golden_table, "fixed_2x2", in, 3, &ta, NULL), WC_OK);
   assert_int_equal(wc_interpret(k, in, 3, &tb), WC_OK);
@@ -190,15 +194,15 @@ static void test_empty_tensors_with_huge_other_extents_run_on_every_path(void **
   (void)state;
   const int64_t big[] = {(int64_t)1 << 62, (int64_t)1 << 62, 0};
   const int64_t v1c[] = {(int64_t)1 << 62};
-  wc_tensor c = shaped(WC_BOOL, 3, big, NULL), x = shaped(WC_FLOAT, 3, big, NULL),
-            y = shaped(WC_FLOAT, 3, big, NULL), o = shaped(WC_FLOAT, 3, big, NULL);
-  wc_tensor rows = shaped(WC_BOOL, 1, v1c, NULL);
+  wc_tensor c = tl_tensor(WC_BOOL, 3, big, NULL), x = tl_tensor(WC_FLOAT, 3, big, NULL),
+            y = tl_tensor(WC_FLOAT, 3, big, NULL), o = tl_tensor(WC_FLOAT, 3, big, NULL);
+  wc_tensor rows = tl_tensor(WC_BOOL, 1, v1c, NULL);
   assert_int_equal(wc_where(&c, &x, &y, &o), WC_OK);
   assert_int_equal(wc_ref_where(&c, &x, &y, &o), WC_OK);
   assert_int_equal(wc_where_v1(&c, &x, &y, &o), WC_OK);
   assert_int_equal(wc_ref_where_v1(&c, &x, &y, &o), WC_OK);
   assert_int_equal(wc_where_v1(&rows, &x, &y, &o), WC_E_ARG);   /* rows has 2^62 elements, no data */
-  wc_tensor in = shaped(WC_FLOAT, 3, big, NULL), out = shaped(WC_FLOAT, 3, big, NULL);
+  wc_tensor in = tl_tensor(WC_FLOAT, 3, big, NULL), out = tl_tensor(WC_FLOAT, 3, big, NULL);
   const wc_kernel *k = wc_find_kernel(&golden_table, "leaky");
   assert_int_equal(wc_interpret(k, &in, 1, &out), WC_OK);
   assert_int_equal(wc_run(&golden_table, "leaky", &in, 1, &out, NULL), WC_OK);
@@ -218,6 +222,25 @@ static void bool_rows_range(const size_t *ext, const void *const *in, void *out,
   }
 }
 
+/* More plain-where kernels than the registry holds: refused whole, nothing
+   written past the registration's own bookkeeping (run first: an empty registry). */
+static void test_wc_register_refuses_a_table_of_more_where_kernels_than_fit(void **state) {
+  (void)state;
+  static const int64_t d[] = {WC_SYM(0)};
+  static const wc_param params[] = {{"c", WC_BOOL, 1, d}, {"x", WC_UINT8, 1, d}, {"y", WC_UINT8, 1, d}};
+  static const char *const ext[] = {"N"};
+  static const wc_instr prog[] = {{WC_OP_INPUT, WC_BOOL, 0, 0, 0, {0, 0}},
+                                  {WC_OP_INPUT, WC_UINT8, 1, 0, 0, {0, 0}},
+                                  {WC_OP_INPUT, WC_UINT8, 2, 0, 0, {0, 0}},
+                                  {WC_OP_WHERE, WC_UINT8, 0, 1, 2, {0, 0}}};
+  static wc_kernel kernels[300];
+  static const wc_kernel_table table = {"t", "t.where", 300, kernels};
+  for (int i = 0; i < 300; i++)
+    kernels[i] = (wc_kernel){"w", WC_KIND_ELEMENTWISE, 3, params, 1, ext, WC_UINT8, 1, d,
+                             4, prog, bool_rows_range, NULL, NULL};
+  assert_int_equal(wc_register(&table), WC_E_CAPACITY);
+}
+
 static void test_wc_where_does_not_move_bytes_through_a_registered_bool_kernel(void **state) {
   (void)state;
   static const int64_t dc[] = {WC_SYM(0), 1, WC_SYM(2)}, dx[] = {WC_SYM(0), WC_SYM(1), WC_SYM(2)};
@@ -234,8 +257,41 @@ static void test_wc_where_does_not_move_bytes_through_a_registered_bool_kernel(v
   uint8_t out[8];
   const int64_t sc[] = {2, 1, 2}, sx[] = {2, 2, 2};
   const uint8_t expect[] = {5, 21, 7, 23, 24, 10, 26, 12};
-  wc_tensor tc = shaped(WC_BOOL, 3, sc, c), tx = shaped(WC_UINT8, 3, sx, x),
-            ty = shaped(WC_UINT8, 3, sx, y), to = shaped(WC_UINT8, 3, sx, out);
+  wc_tensor tc = tl_tensor(WC_BOOL, 3, sc, c), tx = tl_tensor(WC_UINT8, 3, sx, x),
+            ty = tl_tensor(WC_UINT8, 3, sx, y), to = tl_tensor(WC_UINT8, 3, sx, out);
+  assert_int_equal(wc_register(&table), WC_OK);
+  assert_int_equal(wc_where(&tc, &tx, &ty, &to), WC_OK);
+  assert_memory_equal(out, expect, sizeof expect);
+}
+
+/* Must not run: stands for a kernel wc_where may not take. */
+static void never_range(const size_t *ext, const void *const *in, void *out, size_t begin,
+                        size_t end) {
+  (void)ext; (void)in; (void)out; (void)begin; (void)end;
+  fail();
+}
+
+/* A where whose operands name no parameter 0..2 (a malformed table) is not
+   taken as a plain where: wc_where keeps its own loop and stores no data
+   pointer past the kernel's three. */
+static void test_wc_register_ignores_a_where_of_out_of_range_parameters(void **state) {
+  (void)state;
+  static const int64_t dc[] = {WC_SYM(0), 1, WC_SYM(2)}, dx[] = {WC_SYM(0), WC_SYM(1), WC_SYM(2)};
+  static const wc_param params[] = {{"c", WC_BOOL, 3, dc}, {"x", WC_UINT16, 3, dx}, {"y", WC_UINT16, 3, dx}};
+  static const char *const ext[] = {"A", "B", "C"};
+  static const wc_instr prog[] = {{WC_OP_INPUT, WC_BOOL, 0, 0, 0, {0, 0}},
+                                  {WC_OP_INPUT, WC_UINT16, 7, 0, 0, {0, 0}},
+                                  {WC_OP_INPUT, WC_UINT16, 2, 0, 0, {0, 0}},
+                                  {WC_OP_WHERE, WC_UINT16, 0, 1, 2, {0, 0}}};
+  static const wc_kernel kernels[] = {{"w", WC_KIND_ELEMENTWISE, 3, params, 3, ext, WC_UINT16, 3, dx,
+                                       4, prog, never_range, NULL, NULL}};
+  static const wc_kernel_table table = {"t", "t.where", 1, kernels};
+  uint8_t c[4] = {1, 0, 0, 1};
+  uint16_t x[8] = {5, 6, 7, 8, 9, 10, 11, 12}, y[8] = {20, 21, 22, 23, 24, 25, 26, 27}, out[8];
+  const int64_t sc[] = {2, 1, 2}, sx[] = {2, 2, 2};
+  const uint16_t expect[] = {5, 21, 7, 23, 24, 10, 26, 12};
+  wc_tensor tc = tl_tensor(WC_BOOL, 3, sc, c), tx = tl_tensor(WC_UINT16, 3, sx, x),
+            ty = tl_tensor(WC_UINT16, 3, sx, y), to = tl_tensor(WC_UINT16, 3, sx, out);
   assert_int_equal(wc_register(&table), WC_OK);
   assert_int_equal(wc_where(&tc, &tx, &ty, &to), WC_OK);
   assert_memory_equal(out, expect, sizeof expect);
@@ -243,6 +299,7 @@ static void test_wc_where_does_not_move_bytes_through_a_registered_bool_kernel(v
 
 int main(void) {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_wc_register_refuses_a_table_of_more_where_kernels_than_fit),
     cmocka_unit_test(test_builtin_table_is_in_pattern_then_width_order),
     cmocka_unit_test(test_wc_run_takes_the_specialized_kernel_when_shapes_fit),
     cmocka_unit_test(test_wc_run_interprets_shapes_outside_the_pattern),
@@ -250,11 +307,13 @@ int main(void) {
     cmocka_unit_test(test_wc_run_fused_float16_clamp_matches_reference),
     cmocka_unit_test(test_wc_run_argwhere_reports_shape_and_capacity),
     cmocka_unit_test(test_wc_run_rejects_unknown_kernel_and_wrong_inputs),
+    cmocka_unit_test(test_wc_run_finds_no_kernel_in_a_table_without_kernels),
     cmocka_unit_test(test_wc_where_uses_a_registered_table),
     cmocka_unit_test(test_wc_run_argwhere_of_a_lower_rank_input_lists_its_own_coordinates),
     cmocka_unit_test(test_bool_bytes_other_than_one_are_true_on_every_path),
     cmocka_unit_test(test_empty_tensors_with_huge_other_extents_run_on_every_path),
     cmocka_unit_test(test_wc_where_does_not_move_bytes_through_a_registered_bool_kernel),
+    cmocka_unit_test(test_wc_register_ignores_a_where_of_out_of_range_parameters),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

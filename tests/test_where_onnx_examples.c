@@ -8,17 +8,9 @@
 
 #include <wherec/wherec.h>
 
-#include "onnx_where_examples.h"
+#include "testlib.h"
 
-static wc_tensor tensor(wc_dtype dt, int rank, const int64_t *shape, void *data) {
-  wc_tensor t;
-  memset(&t, 0, sizeof t);
-  t.dtype = dt;
-  t.rank = rank;
-  for (int d = 0; d < rank; d++) t.shape[d] = shape[d];
-  t.data = data;
-  return t;
-}
+#include "onnx_where_examples.h"
 
 /* Runs Where on the example through the generic kernel and the reference and
    checks both against the page's expected output, byte for byte. */
@@ -30,9 +22,9 @@ static void check_example(wc_dtype dt, int rc, const int64_t *sc, const bool *c,
   size_t bytes = wc_dtype_size(dt);
   for (int d = 0; d < ro; d++) bytes *= (size_t)so[d];
   assert_true(bytes <= sizeof got);
-  wc_tensor tc = tensor(WC_BOOL, rc, sc, (void *)c), tx = tensor(dt, rx, sx, (void *)x),
-            ty = tensor(dt, ry, sy, (void *)y), to = tensor(dt, ro, so, got),
-            tr = tensor(dt, ro, so, ref);
+  wc_tensor tc = tl_tensor(WC_BOOL, rc, sc, (void *)c), tx = tl_tensor(dt, rx, sx, (void *)x),
+            ty = tl_tensor(dt, ry, sy, (void *)y), to = tl_tensor(dt, ro, so, got),
+            tr = tl_tensor(dt, ro, so, ref);
   int rank;
   int64_t shape[WC_MAX_RANK];
   const wc_tensor *in[3] = {&tc, &tx, &ty};

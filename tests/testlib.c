@@ -18,12 +18,18 @@ int64_t tl_count(int rank, const int64_t *shape) {
   return n;
 }
 
-wc_tensor tl_alloc(wc_dtype dt, int rank, const int64_t *shape) {
+wc_tensor tl_tensor(wc_dtype dt, int rank, const int64_t *shape, const void *data) {
   wc_tensor t;
   memset(&t, 0, sizeof t);
   t.dtype = dt;
   t.rank = rank;
   for (int d = 0; d < rank; d++) t.shape[d] = shape[d];
+  t.data = (void *)data;
+  return t;
+}
+
+wc_tensor tl_alloc(wc_dtype dt, int rank, const int64_t *shape) {
+  wc_tensor t = tl_tensor(dt, rank, shape, NULL);
   size_t bytes = tl_bytes(&t);
   t.data = bytes ? malloc(bytes) : NULL;
   return t;

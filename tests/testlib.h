@@ -13,6 +13,9 @@ int64_t  tl_below(tl_rng *r, int64_t n);               /* uniform in [0, n) */
 /* Element count of a shape. */
 int64_t tl_count(int rank, const int64_t *shape);
 
+/* A descriptor of dtype/shape over caller-owned data (which may be NULL). */
+wc_tensor tl_tensor(wc_dtype dt, int rank, const int64_t *shape, const void *data);
+
 /* A tensor of dtype/shape whose data is malloc'ed at exactly its byte size
    (so ASan sees any overrun); free with tl_free. */
 wc_tensor tl_alloc(wc_dtype dt, int rank, const int64_t *shape);
