@@ -6,11 +6,13 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "driver.h"
+#include "file.h"
 #include "paths.h"
 #include "spawn.h"
 
@@ -72,27 +74,6 @@ static const char *check_resource(const char *var, const char *found) {
   return v && *v ? v : found;
 }
 
-/* A whole file, NUL-terminated, or NULL. */
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
-  char *buf = NULL;
-  size_t n = 0, cap = 0;
-  if (f == NULL) return NULL;
-  for (;;) {
-    if (cap - n < 4096) {
-      char *nb = realloc(buf, cap = cap ? cap * 2 : 16384);
-      if (nb == NULL) break;
-      buf = nb;
-    }
-    size_t got = fread(buf + n, 1, cap - n - 1, f);
-    n += got;
-    if (got == 0) break;
-  }
-  fclose(f);
-  if (buf) buf[n] = '\0';
-  return buf;
-}
-
 /* The command as one line a user can paste into a shell. */
 static void put_command(FILE *err, char *const argv[]) {
   static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -142,8 +123,9 @@ static check_step build_step(check_argv *a, const char *what, const char *log, F
   }
   fprintf(err, "wherec check: %s failed (exit status %d):\n", what, rc);
   put_command(err, a->v);
-  char *text = slurp(log);
-  if (text && *text) fprintf(err, "%s%s", text, text[strlen(text) - 1] == '\n' ? "" : "\n");
+  size_t len;
+  char *text = file_read(log, &len, SIZE_MAX);
+  if (text && len) fprintf(err, "%s%s", text, text[len - 1] == '\n' ? "" : "\n");
   free(text);
   return STEP_FAILED;
 }
@@ -225,7 +207,8 @@ int check_run(const char *spec_path, const check_options *opt, FILE *err) {
   if (opt->unroll > 0) unrolls[n_unrolls++] = opt->unroll;
   for (int f = 0; f < 2 && opt->unroll <= 0; f++) {
     snprintf(text, sizeof text, "%s/%s.%s", dir, prefix, f ? "c" : "h");
-    char *body = slurp(text);
+    size_t len;
+    char *body = file_read(text, &len, SIZE_MAX);
     if (body) n_unrolls = check_find_unrolls(body, unrolls, n_unrolls, CHECK_MAX_UNROLLS);
     free(body);
   }

@@ -8,35 +8,11 @@
 
 #include "driver.h"
 #include "emit.h"
+#include "file.h"
 #include "lower.h"
 #include "parse.h"
 #include "paths.h"
 #include "sema.h"
-
-/* The whole file, NUL-terminated; NULL with errno set on failure (EFBIG when
-   it holds more than max bytes: reading stops there, whatever the file's size). */
-static char *slurp(const char *path, size_t *len, size_t max) {
-  FILE *f = fopen(path, "rb");
-  char *buf = NULL;
-  size_t n = 0, cap = 0;
-  if (f == NULL) return NULL;
-  for (;;) {
-    if (n > max) { free(buf); fclose(f); errno = EFBIG; return NULL; }
-    if (cap - n < 4096) {
-      char *nb = realloc(buf, cap = cap ? cap * 2 : 8192);
-      if (nb == NULL) { free(buf); fclose(f); errno = ENOMEM; return NULL; }
-      buf = nb;
-    }
-    size_t got = fread(buf + n, 1, cap - n - 1, f);
-    n += got;
-    if (got == 0) break;
-  }
-  if (ferror(f)) { free(buf); fclose(f); errno = EIO; return NULL; }
-  fclose(f);
-  buf[n] = '\0';
-  *len = n;
-  return buf;
-}
 
 static bool is_ident(const char *s) {
   if (s == NULL || !(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'))) return false;
@@ -68,7 +44,7 @@ static void prefix_from_path(const char *path, char *out, size_t cap) {
 static bool stage(const char *path, const diag_text *t, char tmp[4200], FILE *err) {
   size_t old_len;
   struct stat st;
-  char *old = slurp(path, &old_len, t->len);          /* a longer file differs anyway */
+  char *old = file_read(path, &old_len, t->len);          /* a longer file differs anyway */
   tmp[0] = '\0';
   if (old && old_len == t->len && memcmp(old, t->data, t->len) == 0) { free(old); return true; }
   free(old);
@@ -181,7 +157,7 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
   size_t len;
   int rc = 1;
   if (opt == NULL) opt = &none;
-  char *src = slurp(spec_path, &len, PARSE_MAX_SOURCE);
+  char *src = file_read(spec_path, &len, PARSE_MAX_SOURCE);
   if (src == NULL) {
     if (errno == EFBIG)
       fprintf(err, "%s: error: spec is too large (more than %zu bytes)\n", spec_path,

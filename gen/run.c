@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,9 @@
 #include <wherec/wherec.h>
 
 #include "driver.h"
+#include "file.h"
 #include "npy.h"
+#include "parse.h"
 #include "spawn.h"
 
 /* Set by the build for the build tree; an installed wherec is pointed at its
@@ -150,34 +153,9 @@ static uint64_t hash_str(uint64_t h, const char *s) {
   return hash_field(h, s ? s : "", s ? strlen(s) : 0);
 }
 
-/* The whole file (NUL-terminated), or NULL. */
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  char *buf = NULL;
-  size_t n = 0, cap = 0;
-  if (f == NULL) return NULL;
-  for (;;) {
-    if (cap - n < 4096) {
-      if (cap > ((size_t)1 << 30)) { free(buf); fclose(f); errno = EFBIG; return NULL; }
-      char *nb = realloc(buf, cap = cap ? cap * 2 : 16384);
-      if (nb == NULL) { free(buf); fclose(f); errno = ENOMEM; return NULL; }
-      buf = nb;
-    }
-    size_t got = fread(buf + n, 1, cap - n - 1, f);
-    n += got;
-    if (got == 0) break;
-  }
-  bool bad = ferror(f);
-  fclose(f);
-  if (bad) { free(buf); errno = EIO; return NULL; }
-  buf[n] = '\0';
-  *len = n;
-  return buf;
-}
-
 static uint64_t hash_file(uint64_t h, const char *path) {
   size_t len;
-  char *text = slurp(path, &len);
+  char *text = file_read(path, &len, SIZE_MAX);
   h = text ? hash_field(h, text, len) : hash_str(h, "<missing>");
   free(text);
   return h;
@@ -295,7 +273,7 @@ static int build(const char *cc, const char *inc, const char *dir, const char *p
       return RUN_TOOLCHAIN;
     }
     size_t len;
-    char *text = slurp(log, &len);
+    char *text = file_read(log, &len, SIZE_MAX);
     say("error: '%s' failed (status %d) compiling %s:", cc, rc, src);
     if (text) fprintf(stderr, "%.*s", (int)(len < RUN_MAX_LOG ? len : RUN_MAX_LOG), text);
     free(text);
@@ -465,7 +443,7 @@ static int prepare(const run_args *a, void **handle, const wc_kernel_table **tab
   const char *tdir = resource("WHEREC_TEMPLATES", gen_default_templates_dir());
   size_t len;
   struct stat st;
-  char *spec = slurp(a->spec, &len);
+  char *spec = file_read(a->spec, &len, PARSE_MAX_SOURCE);
   if (spec == NULL) {
     say("error: %s: cannot read spec: %s", a->spec, strerror(errno));
     return RUN_BAD_INPUT;
