@@ -37,58 +37,6 @@ static void prefix_from_path(const char *path, char *out, size_t cap) {
   out[n] = '\0';
 }
 
-/* The first half of writing text to path: a temporary file beside it holding
-   text, named in tmp (tmp[0] is '\0' when path already holds exactly text, so
-   an unchanged file is not rewritten). Every output is staged before any is
-   renamed into place, so that a failure leaves the directory as it was. */
-static bool stage(const char *path, const diag_text *t, char tmp[4200], FILE *err) {
-  size_t old_len;
-  struct stat st;
-  char *old = file_read(path, &old_len, t->len);          /* a longer file differs anyway */
-  tmp[0] = '\0';
-  if (old && old_len == t->len && memcmp(old, t->data, t->len) == 0) { free(old); return true; }
-  free(old);
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {  /* rename would fail after the other one */
-    fprintf(err, "wherec: error: cannot write %s: %s\n", path, strerror(EISDIR));
-    return false;
-  }
-  snprintf(tmp, 4200, "%s.tmpXXXXXX", path);
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    fprintf(err, "wherec: error: cannot create %s: %s\n", tmp, strerror(errno));
-    tmp[0] = '\0';
-    return false;
-  }
-  size_t done = 0;
-  while (done < t->len) {
-    ssize_t w = write(fd, t->data + done, t->len - done);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) break;
-    done += (size_t)w;
-  }
-  fchmod(fd, 0644);
-  if (done != t->len || close(fd) != 0) {
-    fprintf(err, "wherec: error: cannot write %s: %s\n", path, strerror(errno ? errno : EIO));
-    unlink(tmp);
-    tmp[0] = '\0';
-    return false;
-  }
-  return true;
-}
-
-/* The second half: the staged file replaces path (nothing to do if unchanged). */
-static bool commit(char tmp[4200], const char *path, FILE *err) {
-  if (tmp[0] == '\0') return true;
-  if (rename(tmp, path) != 0) {
-    fprintf(err, "wherec: error: cannot write %s: %s\n", path, strerror(errno));
-    unlink(tmp);
-    tmp[0] = '\0';
-    return false;
-  }
-  tmp[0] = '\0';
-  return true;
-}
-
 /* ---- symbols: every kernel K emits P_K, P_K_range, P_K_program, ... ---- */
 
 typedef struct symbol {
@@ -152,7 +100,7 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
   sema_program *sp = NULL;
   lower_program *lp = NULL;
   diag_text header = {0}, source = {0}, msg = {0};
-  char prefix[256], path_h[4096], path_c[4096], tmp_h[4200] = "", tmp_c[4200] = "";
+  char prefix[256], path_h[4096], path_c[4096], tmp_h[FILE_TMP_CAP] = "", tmp_c[FILE_TMP_CAP] = "";
   bool made_dir = false;
   size_t len;
   int rc = 1;
@@ -222,8 +170,9 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
     fprintf(err, "wherec: error: cannot create %s: %s\n", out_dir, strerror(errno));
     goto done;
   }
-  if (!stage(path_h, &header, tmp_h, err) || !stage(path_c, &source, tmp_c, err) ||
-      !commit(tmp_h, path_h, err) || !commit(tmp_c, path_c, err))
+  if (!file_stage(path_h, header.data, header.len, tmp_h, err) ||
+      !file_stage(path_c, source.data, source.len, tmp_c, err) ||
+      !file_commit(tmp_h, path_h, err) || !file_commit(tmp_c, path_c, err))
     goto done;
   if (prefix_out && prefix_cap) snprintf(prefix_out, prefix_cap, "%s", prefix);
   rc = 0;

@@ -4,18 +4,16 @@
 
 #include "import.h"
 
-#include <errno.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "ast.h"
 #include "diag.h"
+#include "file.h"
 #include "lower.h"
 #include "onnx.h"
 #include "parse.h"
@@ -1330,35 +1328,6 @@ int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *l
 
 static const char import_usage[] = "usage: wherec import MODEL.onnx -o SPEC\n";
 
-/* text into a temporary file beside path, then renamed over it. */
-static bool write_atomic(const char *path, const char *text, FILE *log) {
-  char tmp[4200];
-  size_t len = strlen(text), done = 0;
-  if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= sizeof tmp) {
-    fprintf(log, "wherec: error: %s: path too long\n", path);
-    return false;
-  }
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    fprintf(log, "wherec: error: cannot create a file beside %s: %s\n", path, strerror(errno));
-    return false;
-  }
-  while (done < len) {
-    ssize_t w = write(fd, text + done, len - done);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) break;
-    done += (size_t)w;
-  }
-  bool ok = done == len && fchmod(fd, 0644) == 0;
-  if (close(fd) != 0) ok = false;
-  if (ok && rename(tmp, path) != 0) ok = false;
-  if (!ok) {
-    fprintf(log, "wherec: error: cannot write %s: %s\n", path, strerror(errno));
-    unlink(tmp);
-  }
-  return ok;
-}
-
 int import_main(int argc, char **argv) {
   const char *model = NULL, *out = NULL;
   bool done = false;
@@ -1401,7 +1370,7 @@ int import_main(int argc, char **argv) {
   int rc = import_model(buf, len, model, stderr, &spec);
   free(buf);
   if (rc == IMPORT_OK) {
-    if (write_atomic(out, spec, stderr)) fprintf(stderr, "wherec: wrote %s\n", out);
+    if (file_write(out, spec, strlen(spec), stderr)) fprintf(stderr, "wherec: wrote %s\n", out);
     else rc = IMPORT_WRITE_FAILED;
   }
   free(spec);
