@@ -17,6 +17,7 @@ char *file_read(const char *path, size_t *len, size_t max) {
   size_t n = 0, cap = 0;
   int fail = 0;
   if (f == NULL) return NULL;
+  errno = 0;
   for (;;) {
     if (n > max) { fail = EFBIG; break; }
     if (cap - n < 4096) {
@@ -28,7 +29,7 @@ char *file_read(const char *path, size_t *len, size_t max) {
     n += got;
     if (got == 0) break;
   }
-  if (fail == 0 && ferror(f)) fail = EIO;
+  if (fail == 0 && ferror(f)) fail = errno ? errno : EIO;  /* a directory: EISDIR */
   fclose(f);
   if (fail) {
     free(buf);

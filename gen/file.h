@@ -12,7 +12,7 @@
 /* The whole file at path in a malloc'ed buffer, NUL-terminated (the terminator
    is not counted in *len). NULL with errno set on failure: EFBIG when the file
    holds more than max bytes (reading stops there, whatever the file's size),
-   ENOMEM, EIO, or fopen's errno. */
+   ENOMEM, or the error of fopen or of the read (EIO when it gave none). */
 char *file_read(const char *path, size_t *len, size_t max);
 
 /* The first half of writing data to path: a temporary file beside it holding
