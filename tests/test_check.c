@@ -7,6 +7,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 
 #include "check.h"
 #include "driver.h"
+#include "file.h"
 
 #ifndef CHECK_FIXTURES
 #error "CHECK_FIXTURES: the tests/check directory"
@@ -28,19 +30,10 @@
 static int         stub_rc;            /* what gen_generate returns */
 static const char *stub_source;        /* text of handmade.c; NULL: the fixture's */
 
+/* The whole file, NUL-terminated, or NULL: the generator's own reader. */
 static char *read_all(const char *path) {
-  FILE *f = fopen(path, "rb");
-  char *buf;
-  long n;
-  if (f == NULL) return NULL;
-  fseek(f, 0, SEEK_END);
-  n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  buf = malloc((size_t)n + 1);
-  if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) { free(buf); buf = NULL; }
-  if (buf) buf[n] = '\0';
-  fclose(f);
-  return buf;
+  size_t len;
+  return file_read(path, &len, SIZE_MAX);
 }
 
 static bool write_all(const char *path, const char *text) {
