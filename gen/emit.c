@@ -156,7 +156,6 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
     set_str(L, "op", opcode_name(n->ins.op));
     set_str(L, "dtype", ast_dtype_name((wc_dtype)n->ins.dtype));
     set_str(L, "level", level_name(n->level));
-    set_int(L, "uses", n->uses);
     set_int(L, "a", n->ins.a);
     set_int(L, "b", n->ins.b);
     set_int(L, "c", n->ins.c);

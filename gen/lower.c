@@ -61,7 +61,6 @@ static int node(lower_ctx *c, wc_instr ins, lower_level level) {
   int id = k->n_nodes++;
   k->nodes[id].ins = ins;
   k->nodes[id].level = level;
-  k->nodes[id].uses = 0;
   c->hash[h] = id;
   return id;
 }
@@ -128,7 +127,6 @@ static int lower_expr(lower_ctx *c, const ast_expr *e) {
       }
       break;
   }
-  for (int i = 0; i < n; i++) c->lk->nodes[ops[i]].uses++;
   return node(c, instr(op, e->dtype, ops[0], n > 1 ? ops[1] : 0, n > 2 ? ops[2] : 0),
               max_level(c, n, ops));
 }
