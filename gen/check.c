@@ -18,7 +18,7 @@
 
 /* Where the build tree keeps what the harness needs. An installed wherec finds
    its own copies beside its executable (paths.h), and the environment
-   overrides both (see check_resource). */
+   overrides both (see gen_env_or). */
 #ifndef WHEREC_INCLUDE_DIR
 #define WHEREC_INCLUDE_DIR NULL
 #endif
@@ -66,12 +66,6 @@ int check_find_unrolls(const char *text, int *values, int n, int cap) {
     if (j == n) values[n++] = (int)v;
   }
   return n;
-}
-
-/* The environment's value of var, else `found` (installed, else build tree). */
-static const char *check_resource(const char *var, const char *found) {
-  const char *v = getenv(var);
-  return v && *v ? v : found;
 }
 
 /* The command as one line a user can paste into a shell. */
@@ -155,11 +149,11 @@ static void add_flags(check_argv *a, const char *std, bool werror, bool sanitize
 
 int check_run(const char *spec_path, const check_options *opt, FILE *err) {
   const char *include_dir =
-      check_resource("WHEREC_INCLUDE_DIR", gen_include_dir(WHEREC_INCLUDE_DIR));
+      gen_env_or("WHEREC_INCLUDE_DIR", gen_include_dir(WHEREC_INCLUDE_DIR));
   const char *harness_src =
-      check_resource("WHEREC_HARNESS", gen_harness_source(WHEREC_HARNESS_SOURCE));
+      gen_env_or("WHEREC_HARNESS", gen_harness_source(WHEREC_HARNESS_SOURCE));
   const char *runtime =
-      check_resource("WHEREC_RUNTIME_LIB", gen_runtime_lib(WHEREC_RUNTIME_ARCHIVE));
+      gen_env_or("WHEREC_RUNTIME_LIB", gen_runtime_lib(WHEREC_RUNTIME_ARCHIVE));
   const char *cc = opt->cc ? opt->cc : "clang";
   const char *tmp = getenv("TMPDIR");
   bool sanitize = opt->sanitize || WHEREC_RUNTIME_SANITIZED;

@@ -150,8 +150,9 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
       diag_error(&d, sp->kernels[i].loc, "kernel '%s' needs %d operations; the limit is %d",
                  sp->kernels[i].name, lp->kernels[i].n_nodes, UINT16_MAX);
   if (d.n_errors > 0) { rc = 1; goto done; }
-  const char *tdir = opt->templates_dir ? opt->templates_dir : getenv("WHEREC_TEMPLATES");
-  emit_input in = {lp, spec_path, prefix, tdir ? tdir : gen_default_templates_dir()};
+  const char *tdir = opt->templates_dir;
+  if (tdir == NULL) tdir = gen_env_or("WHEREC_TEMPLATES", gen_default_templates_dir());
+  emit_input in = {lp, spec_path, prefix, tdir};
   if (!emit_render(&in, &header, &source, &msg)) {
     fprintf(err, "%s", msg.data ? msg.data : "wherec: error: rendering failed\n");
     goto done;

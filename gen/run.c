@@ -195,12 +195,6 @@ static uint64_t hash_dir(uint64_t h, const char *dir) {
   return h;
 }
 
-/* The environment's value of var, else the build's. */
-static const char *resource(const char *var, const char *built_in) {
-  const char *v = getenv(var);
-  return v && *v ? v : built_in;
-}
-
 static bool cache_root(char *out, size_t cap) {
   const char *d = getenv("WHEREC_CACHE_DIR");
   if (d && *d) return (size_t)snprintf(out, cap, "%s", d) < cap;
@@ -439,8 +433,8 @@ static void list_kernels(const wc_kernel_table *t, const char *spec) {
 /* Generates and compiles (or finds in the cache) the spec; loads its table. */
 static int prepare(const run_args *a, void **handle, const wc_kernel_table **table) {
   char root[RUN_MAX_PATH], dir[RUN_MAX_PATH], so[RUN_MAX_FILE], prefix[256];
-  const char *inc = resource("WHEREC_INCLUDE_DIR", gen_include_dir(WHEREC_INCLUDE_DIR));
-  const char *tdir = resource("WHEREC_TEMPLATES", gen_default_templates_dir());
+  const char *inc = gen_env_or("WHEREC_INCLUDE_DIR", gen_include_dir(WHEREC_INCLUDE_DIR));
+  const char *tdir = gen_env_or("WHEREC_TEMPLATES", gen_default_templates_dir());
   size_t len;
   struct stat st;
   char *spec = file_read(a->spec, &len, PARSE_MAX_SOURCE);
