@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "ast.h"
 #include "diag.h"
 #include "file.h"
@@ -1330,34 +1331,22 @@ static const char import_usage[] = "usage: wherec import MODEL.onnx -o SPEC\n";
 
 int import_main(int argc, char **argv) {
   const char *model = NULL, *out = NULL;
-  bool done = false;
-  for (int i = 1; i < argc; i++) {
-    const char *s = argv[i];
-    if (!done && (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0)) {
-      fputs(import_usage, stdout);
-      return IMPORT_OK;
-    }
-    if (!done && strcmp(s, "--") == 0) { done = true; continue; }
-    if (!done && strcmp(s, "-o") == 0) {
-      if (i + 1 >= argc || argv[i + 1][0] == '\0') {
-        fprintf(stderr, "wherec: import: option '-o' needs a value\n%s", import_usage);
-        return IMPORT_USAGE;
-      }
-      out = argv[++i];
-      continue;
-    }
-    if (!done && s[0] == '-' && s[1] != '\0') {
-      fprintf(stderr, "wherec: import: unknown option '%s'\n%s", s, import_usage);
-      return IMPORT_USAGE;
-    }
-    if (model) {
-      fprintf(stderr, "wherec: import: one model only\n%s", import_usage);
-      return IMPORT_USAGE;
-    }
-    model = s;
+  const args_opt opts[] = {{"-o", true, &out}};
+  char msg[256];
+  int n;
+  switch (args_parse(argc, argv, opts, 1, &model, 1, &n, "one model only", msg, sizeof msg)) {
+  case ARGS_HELP: fputs(import_usage, stdout); return IMPORT_OK;
+  case ARGS_USAGE:
+    fprintf(stderr, "wherec: import: %s\n%s", msg, import_usage);
+    return IMPORT_USAGE;
+  case ARGS_OK: break;
   }
-  if (model == NULL || out == NULL) {
-    fprintf(stderr, "wherec: import: missing %s\n%s", model ? "-o SPEC" : "MODEL.onnx", import_usage);
+  if (out && *out == '\0') {
+    fprintf(stderr, "wherec: import: option '-o' needs a value\n%s", import_usage);
+    return IMPORT_USAGE;
+  }
+  if (n == 0 || out == NULL) {
+    fprintf(stderr, "wherec: import: missing %s\n%s", n ? "-o SPEC" : "MODEL.onnx", import_usage);
     return IMPORT_USAGE;
   }
   char err[512], *spec = NULL;

@@ -19,6 +19,7 @@
 
 #include <wherec/wherec.h>
 
+#include "args.h"
 #include "driver.h"
 #include "file.h"
 #include "npy.h"
@@ -59,7 +60,8 @@ typedef struct run_args {
   const char  *cc;                 /* --cc, default "clang" */
   bool         interp;             /* --interp */
   int          n_inputs;           /* IN.npy count */
-  const char **inputs;             /* IN.npy paths, parameter order */
+  const char **inputs;             /* IN.npy paths, parameter order: operands + 2 */
+  const char **operands;           /* SPEC, KERNEL, then the inputs (malloc'ed) */
 } run_args;
 
 #if defined(__GNUC__)
@@ -87,42 +89,37 @@ static int usage_error(const char *fmt, ...) {
   return RUN_USAGE;
 }
 
-/* Options anywhere (`-o OUT`, `--cc CC`, `--cc=CC`, `--interp`, `--` ends
-   them); operands SPEC, KERNEL, then the inputs. -1 when all is well. */
+/* Options anywhere (args.h); operands SPEC, KERNEL, then the inputs. -1 when
+   all is well. */
 static int parse_args(int argc, char **argv, run_args *a) {
-  bool done = false;
-  int n_ops = 0;
+  const char *interp = NULL;
+  const args_opt opts[] = {{"-o", true, &a->out}, {"--cc", true, &a->cc}, {"--interp", false, &interp}};
+  char msg[256];
+  int n_ops;
   memset(a, 0, sizeof *a);
-  a->inputs = malloc(sizeof *a->inputs * (size_t)(argc > 0 ? argc : 1));
-  if (a->inputs == NULL) return usage_error("out of memory");
-  for (int i = 1; i < argc; i++) {
-    const char *s = argv[i];
-    if (!done && (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0)) {
-      fputs(run_usage, stdout);
-      fputs(run_help, stdout);
-      return RUN_OK;
-    }
-    if (!done && strcmp(s, "--") == 0) { done = true; continue; }
-    if (done || s[0] != '-' || s[1] == '\0') {
-      if (n_ops == 0) a->spec = s;
-      else if (n_ops == 1) a->kernel = s;
-      else a->inputs[a->n_inputs++] = s;
-      n_ops++;
-      continue;
-    }
-    if (strcmp(s, "--interp") == 0) { a->interp = true; continue; }
-    const char **dst = strcmp(s, "-o") == 0 ? &a->out
-                     : strcmp(s, "--cc") == 0 || strncmp(s, "--cc=", 5) == 0 ? &a->cc : NULL;
-    if (dst == NULL) return usage_error("unknown option '%s'", s);
-    if (strncmp(s, "--cc=", 5) == 0) *dst = s + 5;
-    else if (i + 1 < argc) *dst = argv[++i];
-    else return usage_error("option '%s' needs a value", s);
-    if (**dst == '\0') return usage_error("option '%s' needs a value", s);
+  a->operands = malloc(sizeof *a->operands * (size_t)(argc > 0 ? argc : 1));
+  if (a->operands == NULL) return usage_error("out of memory");
+  switch (args_parse(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), a->operands,
+                     argc > 0 ? argc : 1, &n_ops, NULL, msg, sizeof msg)) {
+  case ARGS_HELP:
+    fputs(run_usage, stdout);
+    fputs(run_help, stdout);
+    return RUN_OK;
+  case ARGS_USAGE: return usage_error("%s", msg);
+  case ARGS_OK: break;
   }
-  if (a->spec == NULL) return usage_error("missing SPEC");
-  if (a->kernel == NULL) return usage_error("missing KERNEL");
+  for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+    if (*opts[i].value && **opts[i].value == '\0')
+      return usage_error("option '%s' needs a value", opts[i].name);
+  a->interp = interp != NULL;
+  if (n_ops < 1) return usage_error("missing SPEC");
+  if (n_ops < 2) return usage_error("missing KERNEL");
   if (a->out == NULL) return usage_error("missing -o OUT.npy");
   if (a->cc == NULL) a->cc = "clang";
+  a->spec = a->operands[0];
+  a->kernel = a->operands[1];
+  a->inputs = a->operands + 2;
+  a->n_inputs = n_ops - 2;
   return -1;
 }
 
@@ -545,7 +542,7 @@ done:
   free(in);
   free(ext);
   free(out.data);
-  free(a.inputs);
+  free(a.operands);
   if (handle) dlclose(handle);
   return rc;
 }
