@@ -42,12 +42,16 @@
    reasons; the strings are never written, so const is cast away here only. */
 typedef struct check_argv {
   char *v[CHECK_MAX_ARGS + 1];       /* NULL-terminated */
-  int   n;                           /* arguments so far */
+  int   n;                           /* arguments given; above CHECK_MAX_ARGS, some did not fit */
 } check_argv;
 
+/* Appends s. One that does not fit is still counted, so that build_step
+   refuses the argv instead of running it without, say, its "-o" (which would
+   write the object file into the working directory). */
 static void arg(check_argv *a, const char *s) {
-  if (a->n < CHECK_MAX_ARGS) a->v[a->n++] = (char *)s;
-  a->v[a->n] = NULL;
+  if (a->n < CHECK_MAX_ARGS) a->v[a->n] = (char *)s;
+  a->n++;
+  a->v[a->n < CHECK_MAX_ARGS ? a->n : CHECK_MAX_ARGS] = NULL;
 }
 
 int check_find_unrolls(const char *text, int *values, int n, int cap) {
@@ -109,6 +113,11 @@ typedef enum check_step { STEP_OK, STEP_NO_COMPILER, STEP_FAILED } check_step;
 /* One build step: runs argv with its output captured in log; on failure says
    which command failed and shows what the compiler printed. */
 static check_step build_step(check_argv *a, const char *what, const char *log, FILE *err) {
+  if (a->n > CHECK_MAX_ARGS) {
+    fprintf(err, "wherec check: %s needs %d arguments; the limit is %d (fewer --cflags words)\n",
+            what, a->n, CHECK_MAX_ARGS);
+    return STEP_FAILED;
+  }
   int rc = spawn_run(a->v, log);
   if (rc == 0) return STEP_OK;
   if (rc == SPAWN_NOT_STARTED) {
