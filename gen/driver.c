@@ -14,14 +14,6 @@
 #include "paths.h"
 #include "sema.h"
 
-static bool is_ident(const char *s) {
-  if (s == NULL || !(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'))) return false;
-  for (; *s; s++)
-    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
-      return false;
-  return true;
-}
-
 /* Default prefix: the file's base name without extension, made a C identifier. */
 static void prefix_from_path(const char *path, char *out, size_t cap) {
   const char *base = strrchr(path, '/');
@@ -125,13 +117,13 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
                  sp->kernels[i].name);
   }
   if (d.n_errors == 0) check_symbols(sp, &d);
-  if (opt->prefix && !is_ident(opt->prefix)) {
-    fprintf(err, "wherec: error: --prefix '%s' is not a C identifier\n", opt->prefix);
-    goto done;
-  }
   if (opt->prefix && strlen(opt->prefix) >= sizeof prefix) {   /* it would be cut short */
     fprintf(err, "wherec: error: --prefix is too long (%zu bytes; the limit is %zu)\n",
             strlen(opt->prefix), sizeof prefix - 1);
+    goto done;
+  }
+  if (opt->prefix && !sema_is_c_ident(opt->prefix)) {
+    fprintf(err, "wherec: error: --prefix '%s' is not a valid C identifier\n", opt->prefix);
     goto done;
   }
   if (d.n_errors > 0) goto done;
