@@ -6,17 +6,19 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "driver.h"
+#include "file.h"
 #include "paths.h"
 #include "spawn.h"
 
 /* Where the build tree keeps what the harness needs. An installed wherec finds
    its own copies beside its executable (paths.h), and the environment
-   overrides both (see check_resource). */
+   overrides both (see gen_env_or). */
 #ifndef WHEREC_INCLUDE_DIR
 #define WHEREC_INCLUDE_DIR NULL
 #endif
@@ -40,12 +42,16 @@
    reasons; the strings are never written, so const is cast away here only. */
 typedef struct check_argv {
   char *v[CHECK_MAX_ARGS + 1];       /* NULL-terminated */
-  int   n;                           /* arguments so far */
+  int   n;                           /* arguments given; above CHECK_MAX_ARGS, some did not fit */
 } check_argv;
 
+/* Appends s. One that does not fit is still counted, so that build_step
+   refuses the argv instead of running it without, say, its "-o" (which would
+   write the object file into the working directory). */
 static void arg(check_argv *a, const char *s) {
-  if (a->n < CHECK_MAX_ARGS) a->v[a->n++] = (char *)s;
-  a->v[a->n] = NULL;
+  if (a->n < CHECK_MAX_ARGS) a->v[a->n] = (char *)s;
+  a->n++;
+  a->v[a->n < CHECK_MAX_ARGS ? a->n : CHECK_MAX_ARGS] = NULL;
 }
 
 int check_find_unrolls(const char *text, int *values, int n, int cap) {
@@ -64,33 +70,6 @@ int check_find_unrolls(const char *text, int *values, int n, int cap) {
     if (j == n) values[n++] = (int)v;
   }
   return n;
-}
-
-/* The environment's value of var, else `found` (installed, else build tree). */
-static const char *check_resource(const char *var, const char *found) {
-  const char *v = getenv(var);
-  return v && *v ? v : found;
-}
-
-/* A whole file, NUL-terminated, or NULL. */
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
-  char *buf = NULL;
-  size_t n = 0, cap = 0;
-  if (f == NULL) return NULL;
-  for (;;) {
-    if (cap - n < 4096) {
-      char *nb = realloc(buf, cap = cap ? cap * 2 : 16384);
-      if (nb == NULL) break;
-      buf = nb;
-    }
-    size_t got = fread(buf + n, 1, cap - n - 1, f);
-    n += got;
-    if (got == 0) break;
-  }
-  fclose(f);
-  if (buf) buf[n] = '\0';
-  return buf;
 }
 
 /* The command as one line a user can paste into a shell. */
@@ -134,6 +113,11 @@ typedef enum check_step { STEP_OK, STEP_NO_COMPILER, STEP_FAILED } check_step;
 /* One build step: runs argv with its output captured in log; on failure says
    which command failed and shows what the compiler printed. */
 static check_step build_step(check_argv *a, const char *what, const char *log, FILE *err) {
+  if (a->n > CHECK_MAX_ARGS) {
+    fprintf(err, "wherec check: %s needs %d arguments; the limit is %d (fewer --cflags words)\n",
+            what, a->n, CHECK_MAX_ARGS);
+    return STEP_FAILED;
+  }
   int rc = spawn_run(a->v, log);
   if (rc == 0) return STEP_OK;
   if (rc == SPAWN_NOT_STARTED) {
@@ -142,8 +126,9 @@ static check_step build_step(check_argv *a, const char *what, const char *log, F
   }
   fprintf(err, "wherec check: %s failed (exit status %d):\n", what, rc);
   put_command(err, a->v);
-  char *text = slurp(log);
-  if (text && *text) fprintf(err, "%s%s", text, text[strlen(text) - 1] == '\n' ? "" : "\n");
+  size_t len;
+  char *text = file_read(log, &len, SIZE_MAX);
+  if (text && len) fprintf(err, "%s%s", text, text[len - 1] == '\n' ? "" : "\n");
   free(text);
   return STEP_FAILED;
 }
@@ -173,11 +158,11 @@ static void add_flags(check_argv *a, const char *std, bool werror, bool sanitize
 
 int check_run(const char *spec_path, const check_options *opt, FILE *err) {
   const char *include_dir =
-      check_resource("WHEREC_INCLUDE_DIR", gen_include_dir(WHEREC_INCLUDE_DIR));
+      gen_env_or("WHEREC_INCLUDE_DIR", gen_include_dir(WHEREC_INCLUDE_DIR));
   const char *harness_src =
-      check_resource("WHEREC_HARNESS", gen_harness_source(WHEREC_HARNESS_SOURCE));
+      gen_env_or("WHEREC_HARNESS", gen_harness_source(WHEREC_HARNESS_SOURCE));
   const char *runtime =
-      check_resource("WHEREC_RUNTIME_LIB", gen_runtime_lib(WHEREC_RUNTIME_ARCHIVE));
+      gen_env_or("WHEREC_RUNTIME_LIB", gen_runtime_lib(WHEREC_RUNTIME_ARCHIVE));
   const char *cc = opt->cc ? opt->cc : "clang";
   const char *tmp = getenv("TMPDIR");
   bool sanitize = opt->sanitize || WHEREC_RUNTIME_SANITIZED;
@@ -225,7 +210,8 @@ int check_run(const char *spec_path, const check_options *opt, FILE *err) {
   if (opt->unroll > 0) unrolls[n_unrolls++] = opt->unroll;
   for (int f = 0; f < 2 && opt->unroll <= 0; f++) {
     snprintf(text, sizeof text, "%s/%s.%s", dir, prefix, f ? "c" : "h");
-    char *body = slurp(text);
+    size_t len;
+    char *body = file_read(text, &len, SIZE_MAX);
     if (body) n_unrolls = check_find_unrolls(body, unrolls, n_unrolls, CHECK_MAX_UNROLLS);
     free(body);
   }

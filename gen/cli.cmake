@@ -18,7 +18,7 @@ target_compile_definitions(wherec_check PRIVATE
   WHEREC_HARNESS_SOURCE="${CMAKE_CURRENT_LIST_DIR}/check_harness.c"
   WHEREC_RUNTIME_ARCHIVE="$<TARGET_FILE:wherec_runtime>"
   WHEREC_RUNTIME_SANITIZED=${WHEREC_RUNTIME_SANITIZED})
-target_link_libraries(wherec_check PRIVATE $<BUILD_INTERFACE:wherec_warnings> wherec_spawn)
+target_link_libraries(wherec_check PRIVATE $<BUILD_INTERFACE:wherec_warnings> wherec_spawn wherec_front)
 add_dependencies(wherec_check wherec_runtime)      # check links the archive at run time
 
 add_executable(wherec ${CMAKE_CURRENT_LIST_DIR}/main.c ${WHEREC_GEN_SOURCES})

@@ -8,43 +8,11 @@
 
 #include "driver.h"
 #include "emit.h"
+#include "file.h"
 #include "lower.h"
 #include "parse.h"
 #include "paths.h"
 #include "sema.h"
-
-/* The whole file, NUL-terminated; NULL with errno set on failure (EFBIG when
-   it holds more than max bytes: reading stops there, whatever the file's size). */
-static char *slurp(const char *path, size_t *len, size_t max) {
-  FILE *f = fopen(path, "rb");
-  char *buf = NULL;
-  size_t n = 0, cap = 0;
-  if (f == NULL) return NULL;
-  for (;;) {
-    if (n > max) { free(buf); fclose(f); errno = EFBIG; return NULL; }
-    if (cap - n < 4096) {
-      char *nb = realloc(buf, cap = cap ? cap * 2 : 8192);
-      if (nb == NULL) { free(buf); fclose(f); errno = ENOMEM; return NULL; }
-      buf = nb;
-    }
-    size_t got = fread(buf + n, 1, cap - n - 1, f);
-    n += got;
-    if (got == 0) break;
-  }
-  if (ferror(f)) { free(buf); fclose(f); errno = EIO; return NULL; }
-  fclose(f);
-  buf[n] = '\0';
-  *len = n;
-  return buf;
-}
-
-static bool is_ident(const char *s) {
-  if (s == NULL || !(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'))) return false;
-  for (; *s; s++)
-    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
-      return false;
-  return true;
-}
 
 /* Default prefix: the file's base name without extension, made a C identifier. */
 static void prefix_from_path(const char *path, char *out, size_t cap) {
@@ -59,58 +27,6 @@ static void prefix_from_path(const char *path, char *out, size_t cap) {
     out[n++] = ok ? c : '_';
   }
   out[n] = '\0';
-}
-
-/* The first half of writing text to path: a temporary file beside it holding
-   text, named in tmp (tmp[0] is '\0' when path already holds exactly text, so
-   an unchanged file is not rewritten). Every output is staged before any is
-   renamed into place, so that a failure leaves the directory as it was. */
-static bool stage(const char *path, const diag_text *t, char tmp[4200], FILE *err) {
-  size_t old_len;
-  struct stat st;
-  char *old = slurp(path, &old_len, t->len);          /* a longer file differs anyway */
-  tmp[0] = '\0';
-  if (old && old_len == t->len && memcmp(old, t->data, t->len) == 0) { free(old); return true; }
-  free(old);
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {  /* rename would fail after the other one */
-    fprintf(err, "wherec: error: cannot write %s: %s\n", path, strerror(EISDIR));
-    return false;
-  }
-  snprintf(tmp, 4200, "%s.tmpXXXXXX", path);
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    fprintf(err, "wherec: error: cannot create %s: %s\n", tmp, strerror(errno));
-    tmp[0] = '\0';
-    return false;
-  }
-  size_t done = 0;
-  while (done < t->len) {
-    ssize_t w = write(fd, t->data + done, t->len - done);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) break;
-    done += (size_t)w;
-  }
-  fchmod(fd, 0644);
-  if (done != t->len || close(fd) != 0) {
-    fprintf(err, "wherec: error: cannot write %s: %s\n", path, strerror(errno ? errno : EIO));
-    unlink(tmp);
-    tmp[0] = '\0';
-    return false;
-  }
-  return true;
-}
-
-/* The second half: the staged file replaces path (nothing to do if unchanged). */
-static bool commit(char tmp[4200], const char *path, FILE *err) {
-  if (tmp[0] == '\0') return true;
-  if (rename(tmp, path) != 0) {
-    fprintf(err, "wherec: error: cannot write %s: %s\n", path, strerror(errno));
-    unlink(tmp);
-    tmp[0] = '\0';
-    return false;
-  }
-  tmp[0] = '\0';
-  return true;
 }
 
 /* ---- symbols: every kernel K emits P_K, P_K_range, P_K_program, ... ---- */
@@ -176,12 +92,12 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
   sema_program *sp = NULL;
   lower_program *lp = NULL;
   diag_text header = {0}, source = {0}, msg = {0};
-  char prefix[256], path_h[4096], path_c[4096], tmp_h[4200] = "", tmp_c[4200] = "";
+  char prefix[256], path_h[4096], path_c[4096], tmp_h[FILE_TMP_CAP] = "", tmp_c[FILE_TMP_CAP] = "";
   bool made_dir = false;
   size_t len;
   int rc = 1;
   if (opt == NULL) opt = &none;
-  char *src = slurp(spec_path, &len, PARSE_MAX_SOURCE);
+  char *src = file_read(spec_path, &len, PARSE_MAX_SOURCE);
   if (src == NULL) {
     if (errno == EFBIG)
       fprintf(err, "%s: error: spec is too large (more than %zu bytes)\n", spec_path,
@@ -201,13 +117,13 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
                  sp->kernels[i].name);
   }
   if (d.n_errors == 0) check_symbols(sp, &d);
-  if (opt->prefix && !is_ident(opt->prefix)) {
-    fprintf(err, "wherec: error: --prefix '%s' is not a C identifier\n", opt->prefix);
-    goto done;
-  }
   if (opt->prefix && strlen(opt->prefix) >= sizeof prefix) {   /* it would be cut short */
     fprintf(err, "wherec: error: --prefix is too long (%zu bytes; the limit is %zu)\n",
             strlen(opt->prefix), sizeof prefix - 1);
+    goto done;
+  }
+  if (opt->prefix && !sema_is_c_ident(opt->prefix)) {
+    fprintf(err, "wherec: error: --prefix '%s' is not a valid C identifier\n", opt->prefix);
     goto done;
   }
   if (d.n_errors > 0) goto done;
@@ -226,8 +142,9 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
       diag_error(&d, sp->kernels[i].loc, "kernel '%s' needs %d operations; the limit is %d",
                  sp->kernels[i].name, lp->kernels[i].n_nodes, UINT16_MAX);
   if (d.n_errors > 0) { rc = 1; goto done; }
-  const char *tdir = opt->templates_dir ? opt->templates_dir : getenv("WHEREC_TEMPLATES");
-  emit_input in = {lp, spec_path, prefix, tdir ? tdir : gen_default_templates_dir()};
+  const char *tdir = opt->templates_dir;
+  if (tdir == NULL) tdir = gen_env_or("WHEREC_TEMPLATES", gen_default_templates_dir());
+  emit_input in = {lp, spec_path, prefix, tdir};
   if (!emit_render(&in, &header, &source, &msg)) {
     fprintf(err, "%s", msg.data ? msg.data : "wherec: error: rendering failed\n");
     goto done;
@@ -246,8 +163,9 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
     fprintf(err, "wherec: error: cannot create %s: %s\n", out_dir, strerror(errno));
     goto done;
   }
-  if (!stage(path_h, &header, tmp_h, err) || !stage(path_c, &source, tmp_c, err) ||
-      !commit(tmp_h, path_h, err) || !commit(tmp_c, path_c, err))
+  if (!file_stage(path_h, header.data, header.len, tmp_h, err) ||
+      !file_stage(path_c, source.data, source.len, tmp_c, err) ||
+      !file_commit(tmp_h, path_h, err) || !file_commit(tmp_c, path_c, err))
     goto done;
   if (prefix_out && prefix_cap) snprintf(prefix_out, prefix_cap, "%s", prefix);
   rc = 0;

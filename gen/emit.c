@@ -3,10 +3,12 @@
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "emit.h"
+#include "file.h"
 
 #ifndef WHEREC_VERSION
 #define WHEREC_VERSION "0.0.0"
@@ -154,7 +156,6 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
     set_str(L, "op", opcode_name(n->ins.op));
     set_str(L, "dtype", ast_dtype_name((wc_dtype)n->ins.dtype));
     set_str(L, "level", level_name(n->level));
-    set_int(L, "uses", n->uses);
     set_int(L, "a", n->ins.a);
     set_int(L, "b", n->ins.b);
     set_int(L, "c", n->ins.c);
@@ -255,27 +256,6 @@ static bool compile_template(const char *src, size_t len, diag_text *lua, diag_t
   return true;
 }
 
-static char *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  char *buf = NULL;
-  size_t cap = 0, n = 0;
-  if (f == NULL) return NULL;
-  for (;;) {
-    if (n + 4096 + 1 > cap) {
-      char *nb = realloc(buf, cap = (cap + 4096) * 2);
-      if (nb == NULL) { free(buf); fclose(f); return NULL; }
-      buf = nb;
-    }
-    size_t got = fread(buf + n, 1, cap - n - 1, f);
-    n += got;
-    if (got == 0) break;
-  }
-  fclose(f);
-  buf[n] = '\0';
-  *len = n;
-  return buf;
-}
-
 /* The text rendered by one template into out; errors (file:line) into err. */
 static bool render(lua_State *L, const char *dir, const char *file, diag_text *out, diag_text *err) {
   char path[4096], chunk[4200];
@@ -283,7 +263,7 @@ static bool render(lua_State *L, const char *dir, const char *file, diag_text *o
   diag_text lua = {0};
   bool ok = false;
   snprintf(path, sizeof path, "%s/%s", dir, file);
-  char *src = read_file(path, &len);
+  char *src = file_read(path, &len, SIZE_MAX);
   if (src == NULL) {
     diag_text_printf(err, "%s: cannot read template\n", path);
     return false;

@@ -4,18 +4,17 @@
 
 #include "import.h"
 
-#include <errno.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "args.h"
 #include "ast.h"
 #include "diag.h"
+#include "file.h"
 #include "lower.h"
 #include "onnx.h"
 #include "parse.h"
@@ -1330,65 +1329,24 @@ int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *l
 
 static const char import_usage[] = "usage: wherec import MODEL.onnx -o SPEC\n";
 
-/* text into a temporary file beside path, then renamed over it. */
-static bool write_atomic(const char *path, const char *text, FILE *log) {
-  char tmp[4200];
-  size_t len = strlen(text), done = 0;
-  if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= sizeof tmp) {
-    fprintf(log, "wherec: error: %s: path too long\n", path);
-    return false;
-  }
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    fprintf(log, "wherec: error: cannot create a file beside %s: %s\n", path, strerror(errno));
-    return false;
-  }
-  while (done < len) {
-    ssize_t w = write(fd, text + done, len - done);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) break;
-    done += (size_t)w;
-  }
-  bool ok = done == len && fchmod(fd, 0644) == 0;
-  if (close(fd) != 0) ok = false;
-  if (ok && rename(tmp, path) != 0) ok = false;
-  if (!ok) {
-    fprintf(log, "wherec: error: cannot write %s: %s\n", path, strerror(errno));
-    unlink(tmp);
-  }
-  return ok;
-}
-
 int import_main(int argc, char **argv) {
   const char *model = NULL, *out = NULL;
-  bool done = false;
-  for (int i = 1; i < argc; i++) {
-    const char *s = argv[i];
-    if (!done && (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0)) {
-      fputs(import_usage, stdout);
-      return IMPORT_OK;
-    }
-    if (!done && strcmp(s, "--") == 0) { done = true; continue; }
-    if (!done && strcmp(s, "-o") == 0) {
-      if (i + 1 >= argc || argv[i + 1][0] == '\0') {
-        fprintf(stderr, "wherec: import: option '-o' needs a value\n%s", import_usage);
-        return IMPORT_USAGE;
-      }
-      out = argv[++i];
-      continue;
-    }
-    if (!done && s[0] == '-' && s[1] != '\0') {
-      fprintf(stderr, "wherec: import: unknown option '%s'\n%s", s, import_usage);
-      return IMPORT_USAGE;
-    }
-    if (model) {
-      fprintf(stderr, "wherec: import: one model only\n%s", import_usage);
-      return IMPORT_USAGE;
-    }
-    model = s;
+  const args_opt opts[] = {{"-o", true, &out}};
+  char msg[256];
+  int n;
+  switch (args_parse(argc, argv, opts, 1, &model, 1, &n, "one model only", msg, sizeof msg)) {
+  case ARGS_HELP: fputs(import_usage, stdout); return IMPORT_OK;
+  case ARGS_USAGE:
+    fprintf(stderr, "wherec: import: %s\n%s", msg, import_usage);
+    return IMPORT_USAGE;
+  case ARGS_OK: break;
   }
-  if (model == NULL || out == NULL) {
-    fprintf(stderr, "wherec: import: missing %s\n%s", model ? "-o SPEC" : "MODEL.onnx", import_usage);
+  if (out && *out == '\0') {
+    fprintf(stderr, "wherec: import: option '-o' needs a value\n%s", import_usage);
+    return IMPORT_USAGE;
+  }
+  if (n == 0 || out == NULL) {
+    fprintf(stderr, "wherec: import: missing %s\n%s", n ? "-o SPEC" : "MODEL.onnx", import_usage);
     return IMPORT_USAGE;
   }
   char err[512], *spec = NULL;
@@ -1401,7 +1359,7 @@ int import_main(int argc, char **argv) {
   int rc = import_model(buf, len, model, stderr, &spec);
   free(buf);
   if (rc == IMPORT_OK) {
-    if (write_atomic(out, spec, stderr)) fprintf(stderr, "wherec: wrote %s\n", out);
+    if (file_write(out, spec, strlen(spec), stderr)) fprintf(stderr, "wherec: wrote %s\n", out);
     else rc = IMPORT_WRITE_FAILED;
   }
   free(spec);

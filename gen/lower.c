@@ -61,7 +61,6 @@ static int node(lower_ctx *c, wc_instr ins, lower_level level) {
   int id = k->n_nodes++;
   k->nodes[id].ins = ins;
   k->nodes[id].level = level;
-  k->nodes[id].uses = 0;
   c->hash[h] = id;
   return id;
 }
@@ -128,7 +127,6 @@ static int lower_expr(lower_ctx *c, const ast_expr *e) {
       }
       break;
   }
-  for (int i = 0; i < n; i++) c->lk->nodes[ops[i]].uses++;
   return node(c, instr(op, e->dtype, ops[0], n > 1 ? ops[1] : 0, n > 2 ? ops[2] : 0),
               max_level(c, n, ops));
 }
@@ -253,30 +251,37 @@ static void plan_loops(lower_ctx *c, bool coords) {
 #undef FULL
 }
 
-/* Offsets of every parameter for every element of a small fixed kernel. */
+/* Whether parameter p runs along loop L (else it is broadcast there). */
+static bool runs_along(const lower_loop *L, int p) {
+  return strcmp(L->stride[p], "0") != 0;
+}
+
+/* Offsets of every parameter for every element of a small fixed kernel. The
+   strides, in elements, are worked out once; each element only sums them. */
 static void plan_straight(lower_ctx *c) {
   lower_kernel *k = c->lk;
-  int np = c->sk->n_params;
+  int np = c->sk->n_params, nl = k->n_loops;
   int64_t n = k->total_fixed;
+  int64_t *stride = arena_array(c->a, (size_t)(nl ? nl : 1) * (size_t)(np ? np : 1), sizeof *stride);
+  for (int p = 0; p < np; p++) {
+    int64_t s = 1;
+    for (int l = nl - 1; l >= 0; l--) {
+      bool runs = runs_along(&k->loops[l], p);
+      stride[(size_t)l * (size_t)np + (size_t)p] = runs ? s : 0;
+      if (runs) s *= k->loops[l].fixed;
+    }
+  }
   k->straight_off = arena_array(c->a, (size_t)(n ? n : 1), sizeof *k->straight_off);
   for (int64_t e = 0; e < n; e++) {
     int64_t idx[WC_MAX_RANK], rem = e;
-    for (int l = k->n_loops - 1; l >= 0; l--) {
+    for (int l = nl - 1; l >= 0; l--) {
       idx[l] = rem % k->loops[l].fixed;
       rem /= k->loops[l].fixed;
     }
     k->straight_off[e] = arena_array(c->a, (size_t)(np ? np : 1), sizeof **k->straight_off);
     for (int p = 0; p < np; p++) {
       int64_t off = 0;
-      for (int l = 0; l < k->n_loops; l++) {
-        int64_t s = 0;
-        if (strcmp(k->loops[l].stride[p], "0") != 0) {
-          s = 1;
-          for (int m = l + 1; m < k->n_loops; m++)
-            if (strcmp(k->loops[m].stride[p], "0") != 0) s *= k->loops[m].fixed;
-        }
-        off += idx[l] * s;
-      }
+      for (int l = 0; l < nl; l++) off += idx[l] * stride[(size_t)l * (size_t)np + (size_t)p];
       k->straight_off[e][p] = off;
     }
   }
@@ -315,7 +320,7 @@ static void plan_streaming(lower_kernel *k) {
     bool used = false, full = true;
     for (int i = 0; i < k->n_nodes; i++)
       used |= k->nodes[i].ins.op == WC_OP_INPUT && k->nodes[i].ins.a == p;
-    for (int l = 0; l < k->n_loops; l++) full &= strcmp(k->loops[l].stride[p], "0") != 0;
+    for (int l = 0; l < k->n_loops; l++) full &= runs_along(&k->loops[l], p);
     if (used && full) read += ast_dtype_size(sk->params[p].dtype);
   }
   const lower_row_select *rs = &k->row_select;

@@ -22,7 +22,6 @@ typedef enum lower_level { LOWER_KERNEL = 0, LOWER_ROW = 1, LOWER_ELEM = 2 } low
 typedef struct lower_node {
   wc_instr    ins;             /* the operation; operands are node indices */
   lower_level level;           /* max of its operands' levels (inputs: their stride class) */
-  int         uses;            /* references from later nodes (0 for the value) */
 } lower_node;
 
 typedef struct lower_loop {

@@ -1,5 +1,5 @@
 /* main.c: the `wherec` command line (DESIGN §7): gen, check, run and import.
-   Parses the arguments of gen and check itself; run and import parse their own. */
+   Parses the arguments of gen and check itself; run and import parse their own (args.h for all). */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "check.h"
 #include "import.h"
 #include "run.h"
@@ -65,14 +66,6 @@ static const char help_text[] =
   "\n"
   "exit status: 0 ok, 1 errors in the spec, 2 usage, 3 check mismatch, 4 toolchain failure\n";
 
-/* One option of a command: a flag, or an option taking a value (`--name V`
-   or `--name=V`). A flag's value becomes "1". */
-typedef struct cli_opt {
-  const char  *name;           /* spelled with its dashes: "-o", "--prefix" */
-  bool         has_value;
-  const char **value;          /* where the value goes; NULL until given */
-} cli_opt;
-
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
 #endif
@@ -88,43 +81,17 @@ static int usage_error(const char *fmt, ...) {
 
 /* Parses argv[2..argc): the options of one command and exactly one operand.
    Returns -1 when all is well, EXIT_OK after --help, else EXIT_USAGE. */
-static int parse_args(int argc, char **argv, const cli_opt *opts, int n_opts,
+static int parse_args(int argc, char **argv, const args_opt *opts, int n_opts,
                       const char **operand) {
-  bool options_done = false;
-  *operand = NULL;
-  for (int i = 2; i < argc; i++) {
-    const char *a = argv[i];
-    if (!options_done && (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)) {
-      fputs(help_text, stdout);
-      return EXIT_OK;
-    }
-    if (!options_done && strcmp(a, "--") == 0) {
-      options_done = true;
-      continue;
-    }
-    if (options_done || a[0] != '-' || a[1] == '\0') {  /* "-" alone is an operand */
-      if (*operand) return usage_error("%s: one spec only", argv[1]);
-      *operand = a;
-      continue;
-    }
-    const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
-    size_t len = eq ? (size_t)(eq - a) : strlen(a);
-    const cli_opt *o = NULL;
-    for (int k = 0; k < n_opts && !o; k++)
-      if (strlen(opts[k].name) == len && strncmp(opts[k].name, a, len) == 0) o = &opts[k];
-    if (o == NULL) return usage_error("%s: unknown option '%.*s'", argv[1], (int)len, a);
-    if (!o->has_value) {
-      if (eq) return usage_error("option '%s' takes no value", o->name);
-      *o->value = "1";
-    } else if (eq) {
-      *o->value = eq + 1;
-    } else if (i + 1 < argc) {
-      *o->value = argv[++i];
-    } else {
-      return usage_error("option '%s' needs a value", o->name);
-    }
+  char msg[256];
+  int n;
+  switch (args_parse(argc - 1, argv + 1, opts, n_opts, operand, 1, &n, "one spec only", msg,
+                     sizeof msg)) {
+  case ARGS_HELP: fputs(help_text, stdout); return EXIT_OK;
+  case ARGS_USAGE: return usage_error("%s: %s", argv[1], msg);
+  case ARGS_OK: break;
   }
-  if (*operand == NULL) return usage_error("%s: missing SPEC", argv[1]);
+  if (n == 0) return usage_error("%s: missing SPEC", argv[1]);
   return -1;
 }
 
@@ -155,7 +122,7 @@ static int cmd_gen(int argc, char **argv) {
   const char *spec, *out = NULL, *unroll = NULL;
   gen_options g = {NULL, NULL, 0};
   char prefix[256];
-  const cli_opt opts[] = {
+  const args_opt opts[] = {
     {"-o", true, &out}, {"--prefix", true, &g.prefix},
     {"--templates", true, &g.templates_dir}, {"--unroll", true, &unroll},
   };
@@ -171,7 +138,7 @@ static int cmd_check(int argc, char **argv) {
   const char *spec, *sanitize = NULL, *unroll = NULL;
   check_options c = {NULL, NULL, NULL, false, 0, NULL, NULL};
   uint64_t v;
-  const cli_opt opts[] = {
+  const args_opt opts[] = {
     {"--cc", true, &c.cc}, {"--cflags", true, &c.cflags}, {"--trials", true, &c.trials}, {"--seed", true, &c.seed},
     {"--sanitize", false, &sanitize}, {"--unroll", true, &unroll},
     {"--templates", true, &c.templates_dir},

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "errbuf.h"
+#include "file.h"
 
 enum { PB_VARINT = 0, PB_I64 = 1, PB_LEN = 2, PB_SGROUP = 3, PB_EGROUP = 4, PB_I32 = 5 };
 
@@ -779,39 +780,12 @@ bool onnx_tensor_scalar(const onnx_tensor *t, uint64_t bits[2], char *err, size_
 }
 
 uint8_t *onnx_slurp(const char *path, size_t *len, char *err, size_t cap) {
-  FILE *f = fopen(path, "rb");
-  uint8_t *buf = NULL;
-  size_t n = 0, bcap = 0;
-  if (f == NULL) {
-    errbuf_fail(err, cap, "cannot open: %s", strerror(errno));
-    return NULL;
+  uint8_t *buf = (uint8_t *)file_read(path, len, ONNX_MAX_FILE);
+  if (buf == NULL) {
+    if (errno == EFBIG) errbuf_fail(err, cap, "file too large (protobuf's limit is 2 GiB)");
+    else if (errno == ENOMEM) errbuf_fail(err, cap, "out of memory");
+    else if (errno == EIO) errbuf_fail(err, cap, "read error");
+    else errbuf_fail(err, cap, "cannot open: %s", strerror(errno));
   }
-  for (;;) {
-    if (bcap - n < 65536) {
-      if (bcap > ONNX_MAX_FILE) {
-        errbuf_fail(err, cap, "file too large (protobuf's limit is 2 GiB)");
-        break;
-      }
-      uint8_t *nb = realloc(buf, bcap = bcap ? bcap * 2 : 65536);
-      if (nb == NULL) {
-        errbuf_fail(err, cap, "out of memory");
-        break;
-      }
-      buf = nb;
-    }
-    size_t got = fread(buf + n, 1, bcap - n, f);
-    n += got;
-    if (got == 0) {
-      if (ferror(f)) {
-        errbuf_fail(err, cap, "read error");
-        break;
-      }
-      fclose(f);
-      *len = n;
-      return buf;
-    }
-  }
-  fclose(f);
-  free(buf);
-  return NULL;
+  return buf;
 }

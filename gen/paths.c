@@ -89,3 +89,8 @@ const char *gen_runtime_lib(const char *build_tree) {
   const char *p = beside_exe(WHEREC_REL_RUNTIME, buf);
   return p && is_readable_file(p) ? p : build_tree;
 }
+
+const char *gen_env_or(const char *var, const char *found) {
+  const char *v = getenv(var);
+  return v && *v ? v : found;
+}

@@ -18,4 +18,9 @@ const char *gen_include_dir(const char *build_tree);
 const char *gen_harness_source(const char *build_tree);
 const char *gen_runtime_lib(const char *build_tree);
 
+/* The value of the environment variable var when it is set and not empty, else
+   found: the one way WHEREC_TEMPLATES, WHEREC_INCLUDE_DIR, WHEREC_HARNESS and
+   WHEREC_RUNTIME_LIB override what the functions above find. */
+const char *gen_env_or(const char *var, const char *found);
+
 #endif

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,8 +19,11 @@
 
 #include <wherec/wherec.h>
 
+#include "args.h"
 #include "driver.h"
+#include "file.h"
 #include "npy.h"
+#include "parse.h"
 #include "spawn.h"
 
 /* Set by the build for the build tree; an installed wherec is pointed at its
@@ -56,7 +60,8 @@ typedef struct run_args {
   const char  *cc;                 /* --cc, default "clang" */
   bool         interp;             /* --interp */
   int          n_inputs;           /* IN.npy count */
-  const char **inputs;             /* IN.npy paths, parameter order */
+  const char **inputs;             /* IN.npy paths, parameter order: operands + 2 */
+  const char **operands;           /* SPEC, KERNEL, then the inputs (malloc'ed) */
 } run_args;
 
 #if defined(__GNUC__)
@@ -84,42 +89,37 @@ static int usage_error(const char *fmt, ...) {
   return RUN_USAGE;
 }
 
-/* Options anywhere (`-o OUT`, `--cc CC`, `--cc=CC`, `--interp`, `--` ends
-   them); operands SPEC, KERNEL, then the inputs. -1 when all is well. */
+/* Options anywhere (args.h); operands SPEC, KERNEL, then the inputs. -1 when
+   all is well. */
 static int parse_args(int argc, char **argv, run_args *a) {
-  bool done = false;
-  int n_ops = 0;
+  const char *interp = NULL;
+  const args_opt opts[] = {{"-o", true, &a->out}, {"--cc", true, &a->cc}, {"--interp", false, &interp}};
+  char msg[256];
+  int n_ops;
   memset(a, 0, sizeof *a);
-  a->inputs = malloc(sizeof *a->inputs * (size_t)(argc > 0 ? argc : 1));
-  if (a->inputs == NULL) return usage_error("out of memory");
-  for (int i = 1; i < argc; i++) {
-    const char *s = argv[i];
-    if (!done && (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0)) {
-      fputs(run_usage, stdout);
-      fputs(run_help, stdout);
-      return RUN_OK;
-    }
-    if (!done && strcmp(s, "--") == 0) { done = true; continue; }
-    if (done || s[0] != '-' || s[1] == '\0') {
-      if (n_ops == 0) a->spec = s;
-      else if (n_ops == 1) a->kernel = s;
-      else a->inputs[a->n_inputs++] = s;
-      n_ops++;
-      continue;
-    }
-    if (strcmp(s, "--interp") == 0) { a->interp = true; continue; }
-    const char **dst = strcmp(s, "-o") == 0 ? &a->out
-                     : strcmp(s, "--cc") == 0 || strncmp(s, "--cc=", 5) == 0 ? &a->cc : NULL;
-    if (dst == NULL) return usage_error("unknown option '%s'", s);
-    if (strncmp(s, "--cc=", 5) == 0) *dst = s + 5;
-    else if (i + 1 < argc) *dst = argv[++i];
-    else return usage_error("option '%s' needs a value", s);
-    if (**dst == '\0') return usage_error("option '%s' needs a value", s);
+  a->operands = malloc(sizeof *a->operands * (size_t)(argc > 0 ? argc : 1));
+  if (a->operands == NULL) return usage_error("out of memory");
+  switch (args_parse(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), a->operands,
+                     argc > 0 ? argc : 1, &n_ops, NULL, msg, sizeof msg)) {
+  case ARGS_HELP:
+    fputs(run_usage, stdout);
+    fputs(run_help, stdout);
+    return RUN_OK;
+  case ARGS_USAGE: return usage_error("%s", msg);
+  case ARGS_OK: break;
   }
-  if (a->spec == NULL) return usage_error("missing SPEC");
-  if (a->kernel == NULL) return usage_error("missing KERNEL");
+  for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+    if (*opts[i].value && **opts[i].value == '\0')
+      return usage_error("option '%s' needs a value", opts[i].name);
+  a->interp = interp != NULL;
+  if (n_ops < 1) return usage_error("missing SPEC");
+  if (n_ops < 2) return usage_error("missing KERNEL");
   if (a->out == NULL) return usage_error("missing -o OUT.npy");
   if (a->cc == NULL) a->cc = "clang";
+  a->spec = a->operands[0];
+  a->kernel = a->operands[1];
+  a->inputs = a->operands + 2;
+  a->n_inputs = n_ops - 2;
   return -1;
 }
 
@@ -150,34 +150,9 @@ static uint64_t hash_str(uint64_t h, const char *s) {
   return hash_field(h, s ? s : "", s ? strlen(s) : 0);
 }
 
-/* The whole file (NUL-terminated), or NULL. */
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  char *buf = NULL;
-  size_t n = 0, cap = 0;
-  if (f == NULL) return NULL;
-  for (;;) {
-    if (cap - n < 4096) {
-      if (cap > ((size_t)1 << 30)) { free(buf); fclose(f); errno = EFBIG; return NULL; }
-      char *nb = realloc(buf, cap = cap ? cap * 2 : 16384);
-      if (nb == NULL) { free(buf); fclose(f); errno = ENOMEM; return NULL; }
-      buf = nb;
-    }
-    size_t got = fread(buf + n, 1, cap - n - 1, f);
-    n += got;
-    if (got == 0) break;
-  }
-  bool bad = ferror(f);
-  fclose(f);
-  if (bad) { free(buf); errno = EIO; return NULL; }
-  buf[n] = '\0';
-  *len = n;
-  return buf;
-}
-
 static uint64_t hash_file(uint64_t h, const char *path) {
   size_t len;
-  char *text = slurp(path, &len);
+  char *text = file_read(path, &len, SIZE_MAX);
   h = text ? hash_field(h, text, len) : hash_str(h, "<missing>");
   free(text);
   return h;
@@ -215,12 +190,6 @@ static uint64_t hash_dir(uint64_t h, const char *dir) {
   }
   free(names);
   return h;
-}
-
-/* The environment's value of var, else the build's. */
-static const char *resource(const char *var, const char *built_in) {
-  const char *v = getenv(var);
-  return v && *v ? v : built_in;
 }
 
 static bool cache_root(char *out, size_t cap) {
@@ -295,7 +264,7 @@ static int build(const char *cc, const char *inc, const char *dir, const char *p
       return RUN_TOOLCHAIN;
     }
     size_t len;
-    char *text = slurp(log, &len);
+    char *text = file_read(log, &len, SIZE_MAX);
     say("error: '%s' failed (status %d) compiling %s:", cc, rc, src);
     if (text) fprintf(stderr, "%.*s", (int)(len < RUN_MAX_LOG ? len : RUN_MAX_LOG), text);
     free(text);
@@ -461,11 +430,11 @@ static void list_kernels(const wc_kernel_table *t, const char *spec) {
 /* Generates and compiles (or finds in the cache) the spec; loads its table. */
 static int prepare(const run_args *a, void **handle, const wc_kernel_table **table) {
   char root[RUN_MAX_PATH], dir[RUN_MAX_PATH], so[RUN_MAX_FILE], prefix[256];
-  const char *inc = resource("WHEREC_INCLUDE_DIR", gen_include_dir(WHEREC_INCLUDE_DIR));
-  const char *tdir = resource("WHEREC_TEMPLATES", gen_default_templates_dir());
+  const char *inc = gen_env_or("WHEREC_INCLUDE_DIR", gen_include_dir(WHEREC_INCLUDE_DIR));
+  const char *tdir = gen_env_or("WHEREC_TEMPLATES", gen_default_templates_dir());
   size_t len;
   struct stat st;
-  char *spec = slurp(a->spec, &len);
+  char *spec = file_read(a->spec, &len, PARSE_MAX_SOURCE);
   if (spec == NULL) {
     say("error: %s: cannot read spec: %s", a->spec, strerror(errno));
     return RUN_BAD_INPUT;
@@ -573,7 +542,7 @@ done:
   free(in);
   free(ext);
   free(out.data);
-  free(a.inputs);
+  free(a.operands);
   if (handle) dlclose(handle);
   return rc;
 }

@@ -168,9 +168,8 @@ static const char *lit_text(const ast_expr *e, char buf[80]) {
   return buf;
 }
 
-/* s can be used as a C identifier of its own: the syntax, not a keyword
-   (C11, plus bool/true/false), not reserved (`__x`, `_X`). */
-static bool is_c_ident(const char *s) {
+/* The one identifier rule (sema.h): option prefix, --prefix and extent names. */
+bool sema_is_c_ident(const char *s) {
   static const char *const keywords[] = {
     "auto", "break", "case", "char", "const", "continue", "default", "do", "double",
     "else", "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long",
@@ -227,7 +226,7 @@ static void check_options(sema *s, const ast_file *f) {
     if (seen == &prefix) {
       if (o->kind != AST_OPTION_STRING)
         err(s, o->value_loc, "option 'prefix' takes a string, as in prefix = \"model\"");
-      else if (!is_c_ident(o->text))
+      else if (!sema_is_c_ident(o->text))
         err(s, o->value_loc, "prefix \"%s\" is not a valid C identifier", printable(o->text, buf));
       else {
         s->prog->prefix = arena_strdup(s->pa, o->text);
@@ -372,7 +371,7 @@ static bool check_params(sema *s) {
         continue;
       }
       if (nmap_get(&extents, dim->name) < 0) {
-        if (!is_c_ident(dim->name)) {
+        if (!sema_is_c_ident(dim->name)) {
           err(s, dim->loc, "extent name '%s' is reserved in C", dim->name);
           ok = false;
         }

@@ -76,4 +76,9 @@ bool sema_broadcast(const ast_shape *a, const ast_shape *b, ast_shape *out);
 /* A readable listing of p (options, then each kernel with its typed tree). */
 void sema_dump(diag_text *t, const sema_program *p);
 
+/* s can be used as a C identifier of its own: the syntax, at most 255 bytes, not a
+   keyword (C11, plus bool/true/false), not reserved (`__x`, `_X`). The rule for a
+   prefix, whether `option prefix` or --prefix gives it. */
+bool sema_is_c_ident(const char *s);
+
 #endif

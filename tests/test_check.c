@@ -7,6 +7,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 
 #include "check.h"
 #include "driver.h"
+#include "file.h"
 
 #ifndef CHECK_FIXTURES
 #error "CHECK_FIXTURES: the tests/check directory"
@@ -28,19 +30,10 @@
 static int         stub_rc;            /* what gen_generate returns */
 static const char *stub_source;        /* text of handmade.c; NULL: the fixture's */
 
+/* The whole file, NUL-terminated, or NULL: the generator's own reader. */
 static char *read_all(const char *path) {
-  FILE *f = fopen(path, "rb");
-  char *buf;
-  long n;
-  if (f == NULL) return NULL;
-  fseek(f, 0, SEEK_END);
-  n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  buf = malloc((size_t)n + 1);
-  if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) { free(buf); buf = NULL; }
-  if (buf) buf[n] = '\0';
-  fclose(f);
-  return buf;
+  size_t len;
+  return file_read(path, &len, SIZE_MAX);
 }
 
 static bool write_all(const char *path, const char *text) {
@@ -201,6 +194,24 @@ static void test_check_exits_4_and_cleans_up_when_the_compiler_is_missing(void *
   free_result(&r);
 }
 
+/* Past the argv's room the "-o obj" would fall off and the compiler would write
+   handmade.o into the working directory: check refuses to run such a command. */
+static void test_check_refuses_a_compile_command_too_long_for_its_argv(void **state) {
+  (void)state;
+  char cflags[39 * 4 + 1] = "";                       /* 39 words: "-o obj" just past the end */
+  for (int i = 0; i < 39; i++) strcat(cflags, "-O2 ");
+  check_options o = options();
+  o.cflags = cflags;
+  unlink("handmade.o");
+  run_result r = run_check(&o);
+  assert_int_equal(r.rc, CHECK_TOOLCHAIN);
+  assert_non_null(strstr(r.err, "compiling the generated code needs "));
+  assert_non_null(strstr(r.err, " arguments; the limit is 48"));
+  assert_int_equal(access("handmade.o", F_OK), -1);
+  assert_int_equal(leftovers(), 1);
+  free_result(&r);
+}
+
 static void test_check_exits_1_on_spec_errors_without_building(void **state) {
   (void)state;
   stub_rc = 1;
@@ -283,6 +294,7 @@ int main(void) {
     T(test_check_exits_3_names_kernel_and_index_and_keeps_directory_on_mismatch),
     T(test_check_exits_4_naming_the_command_when_generated_code_does_not_compile),
     T(test_check_exits_4_and_cleans_up_when_the_compiler_is_missing),
+    T(test_check_refuses_a_compile_command_too_long_for_its_argv),
     T(test_check_exits_1_on_spec_errors_without_building),
     T(test_check_exits_4_when_the_generator_cannot_write),
     T(test_check_environment_overrides_the_runtime_library_path),

@@ -11,6 +11,7 @@
 
 #include "parse.h"
 #include "sema.h"
+#include "spec_text.h"
 
 /* The example block of DESIGN §3, verbatim: the parser's specification. */
 static const char design_example[] =
@@ -392,25 +393,6 @@ static void test_parse_bounds_unary_chains_calls_and_operand_chains(void **state
     free(ok);
     free(deep);
   }
-}
-
-/* A balanced sum of 2^k leaves x: 2^(k+1) - 1 expression nodes, nesting k. */
-static char *balanced(int k) {
-  size_t len = 1;
-  int i;
-  char *s, *t;
-  for (i = 0; i < k; i++) len = 2 * len + 3;
-  s = malloc(len + 1);
-  t = malloc(len + 1);
-  assert_non_null(s);
-  assert_non_null(t);
-  strcpy(s, "x");
-  for (i = 0; i < k; i++) {
-    sprintf(t, "(%s+%s)", s, s);
-    strcpy(s, t);
-  }
-  free(t);
-  return s;
 }
 
 static void test_parse_rejects_more_than_200000_operations_in_a_file(void **state) {

@@ -11,6 +11,7 @@
 
 #include "parse.h"
 #include "sema.h"
+#include "spec_text.h"
 
 /* Parse and check src as "t.where".  The syntax tree is freed at once, so the
    program is shown to stand on its own. */
@@ -908,25 +909,6 @@ static void test_sema_rejects_more_than_10000_kernels(void **state) {
   assert_non_null(strstr(diag_str(&d), "t.where:1:8: error: too many kernels (more than "
                                         "10000 after specialization)\n"));
   diag_free(&d);
-}
-
-/* A balanced sum of 2^k leaves x: 2^(k+1) - 1 expression nodes, nesting k. */
-static char *balanced(int k) {
-  size_t len = 1;
-  int i;
-  char *s, *t;
-  for (i = 0; i < k; i++) len = 2 * len + 3;
-  s = malloc(len + 1);
-  t = malloc(len + 1);
-  assert_non_null(s);
-  assert_non_null(t);
-  strcpy(s, "x");
-  for (i = 0; i < k; i++) {
-    sprintf(t, "(%s+%s)", s, s);
-    strcpy(s, t);
-  }
-  free(t);
-  return s;
 }
 
 /* 16 instances of 32767 nodes: within the parser's limit, not after specialization. */

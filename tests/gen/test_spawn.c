@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "file.h"
 #include "spawn.h"
 
 static char tmp_dir[256];              /* this run's scratch directory */
@@ -24,19 +25,10 @@ static void scratch(char *out, size_t cap, const char *name) {
   snprintf(out, cap, "%s/%s", tmp_dir, name);
 }
 
+/* The whole file, NUL-terminated, or NULL: the generator's own reader. */
 static char *read_all(const char *path) {
-  FILE *f = fopen(path, "rb");
-  char *buf;
-  long n;
-  if (f == NULL) return NULL;
-  fseek(f, 0, SEEK_END);
-  n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  buf = malloc((size_t)n + 1);
-  if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) { free(buf); buf = NULL; }
-  if (buf) buf[n] = '\0';
-  fclose(f);
-  return buf;
+  size_t len;
+  return file_read(path, &len, SIZE_MAX);
 }
 
 static void write_file(const char *path, const char *text, mode_t mode) {
