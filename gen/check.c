@@ -183,6 +183,11 @@ int check_run(const char *spec_path, const check_options *opt, FILE *err) {
     fprintf(err, "wherec check: cannot find %s\n", missing);
     return CHECK_TOOLCHAIN;
   }
+  if (opt->cflags && strlen(opt->cflags) >= sizeof cflag_words) {
+    /* refused whole rather than cut, possibly inside a flag */
+    fprintf(err, "wherec check: --cflags is longer than %zu bytes\n", sizeof cflag_words - 1);
+    return CHECK_TOOLCHAIN;
+  }
   if (tmp == NULL || *tmp == '\0' || strlen(tmp) > CHECK_MAX_DIR - 32) tmp = "/tmp";
   snprintf(dir, sizeof dir, "%s/wherec-check-XXXXXX", tmp);
   if (mkdtemp(dir) == NULL) {

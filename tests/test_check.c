@@ -212,6 +212,22 @@ static void test_check_refuses_a_compile_command_too_long_for_its_argv(void **st
   free_result(&r);
 }
 
+/* --cflags longer than its buffer is refused before anything is made, not cut
+   (possibly inside a flag) and compiled. */
+static void test_check_refuses_cflags_too_long_to_hold_whole(void **state) {
+  (void)state;
+  static char cflags[8192];
+  memset(cflags, 'x', sizeof cflags - 1);
+  memcpy(cflags, "-DX=", 4);
+  check_options o = options();
+  o.cflags = cflags;
+  run_result r = run_check(&o);
+  assert_int_equal(r.rc, CHECK_TOOLCHAIN);
+  assert_non_null(strstr(r.err, "--cflags is longer than"));
+  assert_int_equal(leftovers(), 0);
+  free_result(&r);
+}
+
 static void test_check_exits_1_on_spec_errors_without_building(void **state) {
   (void)state;
   stub_rc = 1;
@@ -295,6 +311,7 @@ int main(void) {
     T(test_check_exits_4_naming_the_command_when_generated_code_does_not_compile),
     T(test_check_exits_4_and_cleans_up_when_the_compiler_is_missing),
     T(test_check_refuses_a_compile_command_too_long_for_its_argv),
+    T(test_check_refuses_cflags_too_long_to_hold_whole),
     T(test_check_exits_1_on_spec_errors_without_building),
     T(test_check_exits_4_when_the_generator_cannot_write),
     T(test_check_environment_overrides_the_runtime_library_path),
