@@ -129,7 +129,15 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
   if (d.n_errors > 0) goto done;
   if (opt->prefix) snprintf(prefix, sizeof prefix, "%s", opt->prefix);
   else if (sp->prefix) snprintf(prefix, sizeof prefix, "%s", sp->prefix);
-  else prefix_from_path(spec_path, prefix, sizeof prefix);
+  else {
+    prefix_from_path(spec_path, prefix, sizeof prefix);
+    if (!sema_is_c_ident(prefix)) {                    /* the rule `option prefix` follows */
+      fprintf(err, "%s: error: the prefix '%s' taken from the file name is not a valid C "
+              "identifier; name one with `option prefix = \"...\";` or --prefix\n",
+              spec_path, prefix);
+      goto done;
+    }
+  }
 
   rc = 4;
   lp = lower_spec(sp, opt->unroll);

@@ -125,6 +125,30 @@ static void test_kernel_names_that_clash_in_c_are_errors_and_write_nothing(void 
   rmdir(dir);
 }
 
+/* A file named __x.where would give reserved names (__x_k): refused as
+   `option prefix = "__x"` is, with nothing written. */
+static void test_prefix_from_a_file_name_follows_the_identifier_rule(void **state) {
+  (void)state;
+  char dir[] = "/tmp/wherec-prefix-XXXXXX", spec[600], out[600], used[64], text[4096];
+  assert_non_null(mkdtemp(dir));
+  snprintf(spec, sizeof spec, "%s/__x.where", dir);
+  snprintf(out, sizeof out, "%s/out", dir);
+  FILE *f = fopen(spec, "w");
+  assert_non_null(f);
+  fputs("kernel k(x: float[N]) = x;\n", f);
+  fclose(f);
+  FILE *err = tmpfile();
+  assert_int_equal(gen_generate(spec, out, NULL, err, used, sizeof used), 1);
+  rewind(err);
+  size_t n = fread(text, 1, sizeof text - 1, err);
+  text[n] = '\0';
+  fclose(err);
+  assert_non_null(strstr(text, "error: the prefix '__x' taken from the file name is not a valid C identifier"));
+  assert_int_equal(access(out, F_OK), -1);
+  unlink(spec);
+  rmdir(dir);
+}
+
 /* spec lowered through the whole front end with the given unroll factor (0:
    the spec's or the default); a failed test on any diagnostic. */
 static lower_program *lower_str(const char *spec, int unroll, ast_file **af, sema_program **sp) {
@@ -206,6 +230,7 @@ int main(void) {
     cmocka_unit_test(test_generated_builtin_kernels_are_current),
     cmocka_unit_test(test_generation_is_deterministic),
     cmocka_unit_test(test_kernel_names_that_clash_in_c_are_errors_and_write_nothing),
+    cmocka_unit_test(test_prefix_from_a_file_name_follows_the_identifier_rule),
     cmocka_unit_test(test_extent_of_sixteen_long_names_is_written_whole),
     cmocka_unit_test(test_straight_line_and_unrolled_code_of_a_file_is_bounded),
   };
