@@ -8,7 +8,7 @@
 #include <time.h>
 
 #include "bench.h"
-#include "driver.h"
+#include "back/driver.h"
 
 /* Kernel shapes cycled through: "%s" is the dtype. `numeric` patterns use
    arithmetic or order, so they skip bool, complex and string. */

@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
-#include "check.h"
-#include "import.h"
-#include "run.h"
-#include "driver.h"
-#include "sema.h"
+#include "base/args.h"
+#include "check/check.h"
+#include "import/import.h"
+#include "run/run.h"
+#include "back/driver.h"
+#include "front/sema.h"
 
 #ifndef WHEREC_VERSION
 #define WHEREC_VERSION "unknown"

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "npy.h"
+#include "run/npy.h"
 
 #ifndef WHEREC_CATALOGUE_DIR
 #error "WHEREC_CATALOGUE_DIR must name tests/catalogue"

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "npy.h"
+#include "run/npy.h"
 
 static void fail(const char *what, const char *detail) {
   fprintf(stderr, "fuzz_npy: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");

@@ -5,13 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "onnx.h"
+#include "import/onnx.h"
 
-#ifdef WHEREC_FUZZ_IMPORT
-#include "import.h"
-#include "parse.h"
-#include "sema.h"
-#endif
+#include "import/import.h"
+#include "front/parse.h"
+#include "front/sema.h"
 
 static void fail(const char *what, const char *detail) {
   fprintf(stderr, "fuzz_onnx: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
@@ -97,7 +95,6 @@ static void tensor(const uint8_t *data, size_t size) {
   arena_free(&a);
 }
 
-#ifdef WHEREC_FUZZ_IMPORT
 /* The importer either refuses the model or writes a spec that checks clean. */
 static void import(const uint8_t *data, size_t size) {
   static FILE *sink;
@@ -121,13 +118,10 @@ static void import(const uint8_t *data, size_t size) {
   diag_free(&d);
   free(spec);
 }
-#endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   model(data, size);
   tensor(data, size);
-#ifdef WHEREC_FUZZ_IMPORT
   import(data, size);
-#endif
   return 0;
 }

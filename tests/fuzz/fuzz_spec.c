@@ -4,10 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "emit.h"
-#include "lower.h"
-#include "parse.h"
-#include "sema.h"
+#include "back/emit.h"
+#include "back/lower.h"
+#include "front/parse.h"
+#include "front/sema.h"
 
 #ifndef WHEREC_FUZZ_TEMPLATES
 #error "WHEREC_FUZZ_TEMPLATES must name the source tree's templates/ directory"

@@ -1,0 +1,403 @@
+/* lower.c: turns each checked kernel into a loop plan (lower.h): broadcast
+   dims coalesced, strides and stride classes, a CSE'd operation DAG whose
+   values are hoisted to the loop level they vary at, and bounded unrolling. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "back/lower.h"
+
+#define DEFAULT_UNROLL 1   /* compilers vectorize the plain loop best; clang turns a manually
+                             unrolled select into branches (bench/README.md) */
+
+typedef struct lower_ctx {
+  arena              *a;
+  const sema_kernel  *sk;
+  lower_kernel       *lk;
+  int                 cap;     /* nodes allocated */
+  int                *hash;    /* open-addressing table of node indices, -1 empty */
+  int                 hash_cap;
+} lower_ctx;
+
+/* ---- the operation DAG, hash-consed so common subexpressions exist once ---- */
+
+static uint64_t instr_hash(const wc_instr *i) {
+  uint64_t h = (uint64_t)i->op * 0x9e3779b97f4a7c15u;
+  h ^= (uint64_t)i->dtype + 0x7f4a7c15u + (h << 6) + (h >> 2);
+  h ^= ((uint64_t)i->a << 32 | (uint64_t)i->b << 16 | i->c) * 0xbf58476d1ce4e5b9u;
+  h ^= i->bits[0] * 0x94d049bb133111ebu ^ i->bits[1];
+  return h ^ (h >> 31);
+}
+
+static bool instr_equal(const wc_instr *x, const wc_instr *y) {
+  return x->op == y->op && x->dtype == y->dtype && x->a == y->a && x->b == y->b &&
+         x->c == y->c && x->bits[0] == y->bits[0] && x->bits[1] == y->bits[1];
+}
+
+/* The node computing ins, added unless an equal one exists. */
+static int node(lower_ctx *c, wc_instr ins, lower_level level) {
+  lower_kernel *k = c->lk;
+  size_t h = (size_t)(instr_hash(&ins) % (uint64_t)c->hash_cap);
+  while (c->hash[h] >= 0) {
+    if (instr_equal(&k->nodes[c->hash[h]].ins, &ins)) return c->hash[h];
+    h = (h + 1) % (size_t)c->hash_cap;
+  }
+  if (k->n_nodes == c->cap) {                          /* grow: nodes and table */
+    int ncap = c->cap * 2;
+    lower_node *nn = arena_array(c->a, (size_t)ncap, sizeof *nn);
+    memcpy(nn, k->nodes, (size_t)k->n_nodes * sizeof *nn);
+    k->nodes = nn;
+    c->cap = ncap;
+    c->hash_cap = ncap * 2;
+    c->hash = arena_array(c->a, (size_t)c->hash_cap, sizeof *c->hash);
+    for (int i = 0; i < c->hash_cap; i++) c->hash[i] = -1;
+    for (int i = 0; i < k->n_nodes; i++) {
+      size_t g = (size_t)(instr_hash(&k->nodes[i].ins) % (uint64_t)c->hash_cap);
+      while (c->hash[g] >= 0) g = (g + 1) % (size_t)c->hash_cap;
+      c->hash[g] = i;
+    }
+    return node(c, ins, level);
+  }
+  int id = k->n_nodes++;
+  k->nodes[id].ins = ins;
+  k->nodes[id].level = level;
+  c->hash[h] = id;
+  return id;
+}
+
+static wc_instr instr(wc_opcode op, wc_dtype t, int a, int b, int cc) {
+  wc_instr i;
+  memset(&i, 0, sizeof i);
+  i.op = (uint8_t)op;
+  i.dtype = (uint8_t)t;
+  i.a = (uint16_t)a;
+  i.b = (uint16_t)b;
+  i.c = (uint16_t)cc;
+  return i;
+}
+
+static lower_level max_level(lower_ctx *c, int n, const int *ops) {
+  lower_level l = LOWER_KERNEL;
+  for (int i = 0; i < n; i++)
+    if (c->lk->nodes[ops[i]].level > l) l = c->lk->nodes[ops[i]].level;
+  return l;
+}
+
+/* Level of parameter p's values: invariant, per row, or per element. */
+static lower_level param_level(const lower_kernel *k, int p) {
+  if (k->invariant[p]) return LOWER_KERNEL;
+  return k->contig[p] ? LOWER_ELEM : LOWER_ROW;
+}
+
+/* Lowers expression e to nodes; returns the node of its value. */
+static int lower_expr(lower_ctx *c, const ast_expr *e) {
+  int ops[3] = {0, 0, 0}, n = 0;
+  wc_opcode op = WC_OP_CONST;
+  switch (e->kind) {
+    case AST_LIT: {
+      wc_instr i = instr(WC_OP_CONST, e->dtype, 0, 0, 0);
+      i.bits[0] = e->u.lit.bits[0];
+      i.bits[1] = e->u.lit.bits[1];
+      return node(c, i, LOWER_KERNEL);
+    }
+    case AST_PARAM:
+      return node(c, instr(WC_OP_INPUT, e->dtype, e->u.param.index, 0, 0),
+                  param_level(c->lk, e->u.param.index));
+    case AST_UNARY:
+      ops[n++] = lower_expr(c, e->u.unary.arg);
+      op = ast_op_opcode(e->u.unary.op);
+      break;
+    case AST_BINARY:
+      ops[n++] = lower_expr(c, e->u.binary.lhs);
+      ops[n++] = lower_expr(c, e->u.binary.rhs);
+      op = ast_op_opcode(e->u.binary.op);
+      break;
+    case AST_CALL:
+      for (int i = 0; i < e->u.call.n_args; i++) ops[n++] = lower_expr(c, e->u.call.args[i]);
+      switch (e->u.call.fn) {
+        case AST_FN_WHERE: case AST_FN_WHERE_V1: op = WC_OP_WHERE; break;
+        case AST_FN_MIN: op = WC_OP_MIN; break;
+        case AST_FN_MAX: op = WC_OP_MAX; break;
+        case AST_FN_ABS: op = WC_OP_ABS; break;
+        case AST_FN_CAST:
+          if (c->lk->nodes[ops[0]].ins.dtype == e->dtype) return ops[0];  /* identity */
+          op = WC_OP_CAST;
+          break;
+        default: return ops[0];                        /* argwhere / nonzero: their value */
+      }
+      break;
+  }
+  return node(c, instr(op, e->dtype, ops[0], n > 1 ? ops[1] : 0, n > 2 ? ops[2] : 0),
+              max_level(c, n, ops));
+}
+
+/* ---- loops -------------------------------------------------------------- */
+
+/* "N * M * 12" of a list of output dims (fixed parts folded). Measured, then
+   written into the arena: extent names are up to 255 bytes, 16 of them. Sema
+   keeps the product of the fixed extents within SEMA_MAX_ELEMENTS. */
+static char *extent_expr(arena *a, const sema_kernel *sk, const int64_t *dims, int n, int64_t *fixed) {
+  char *buf = NULL;
+  size_t len = 0;
+  int64_t f = 1;
+  bool sym = false;
+  for (int i = 0; i < n; i++)
+    if (dims[i] >= 0) f *= dims[i];
+  for (int pass = 0; pass < 2; pass++) {
+    size_t at = 0;
+#define PUT(...) (at += (size_t)snprintf(buf ? buf + at : NULL, buf ? len + 1 - at : 0, __VA_ARGS__))
+    sym = false;
+    for (int i = 0; i < n; i++) {
+      if (dims[i] >= 0) continue;
+      PUT("%s%s", sym ? " * " : "", sk->extent_names[-dims[i] - 1]);
+      sym = true;
+    }
+    if (!sym) PUT("%lld", (long long)f);
+    else if (f != 1) PUT(" * %lld", (long long)f);
+#undef PUT
+    if (buf == NULL) {
+      len = at;
+      buf = arena_alloc(a, len + 1);
+    }
+  }
+  *fixed = sym ? -1 : f;
+  return buf;
+}
+
+/* Product of loop extent variables e<i> for the given loops, or "1". */
+static char *stride_expr(arena *a, const bool *inner_full, int from, int n_loops) {
+  char buf[512];
+  size_t len = 0;
+  for (int l = from; l < n_loops; l++) {
+    if (!inner_full[l]) continue;
+    len += (size_t)snprintf(buf + len, sizeof buf - len, "%se%d", len ? " * " : "", l);
+    if (len >= sizeof buf) len = sizeof buf - 1;
+  }
+  return arena_strdup(a, len ? buf : "1");
+}
+
+/* The shape the runtime gives the output (or the coordinates' value): the
+   broadcast of every parameter, or x's shape for tf.compat.v1.where. False if
+   the parameters do not broadcast together. */
+bool lower_out_shape(const sema_kernel *sk, ast_shape *out) {
+  if (sk->kind == WC_KIND_WHERE_V1) { *out = sk->params[1].shape; return true; }
+  out->rank = 0;
+  for (int p = 0; p < sk->n_params; p++)
+    if (!sema_broadcast(out, &sk->params[p].shape, out)) return false;
+  return true;
+}
+
+/* Builds the loops of k over the output (elementwise: dims of extent 1
+   dropped and dims coalesced when every parameter is alike in both;
+   coordinates: every dim of the value, so the odometer sees true indices). */
+static void plan_loops(lower_ctx *c, bool coords) {
+  const sema_kernel *sk = c->sk;
+  lower_kernel *k = c->lk;
+  ast_shape shape;
+  lower_out_shape(sk, &shape);
+  int np = sk->n_params, r = shape.rank;
+  /* per kept dim: its output dims and which parameters run along it */
+  int64_t dims[WC_MAX_RANK][WC_MAX_RANK];
+  int n_dims[WC_MAX_RANK];
+  bool *full = arena_array(c->a, (size_t)(WC_MAX_RANK + 1) * (size_t)(np + 1), sizeof *full);
+  bool *f = full + (size_t)WC_MAX_RANK * (size_t)(np + 1);   /* the dim being looked at */
+  int nl = 0;
+#define FULL(l, p) full[(size_t)(l) * (size_t)(np + 1) + (size_t)(p)]
+  bool rowsel_v1 = sk->kind == WC_KIND_WHERE_V1 && sk->params[0].shape.rank == 1 && r > 1;
+  for (int d = 0; d < r; d++) {
+    int64_t od = shape.dims[d];
+    if (od == 1 && !coords) continue;
+    for (int p = 0; p < np; p++) {
+      const ast_shape *ps = &sk->params[p].shape;
+      /* tf.compat.v1 row select: a vector condition runs along the first dim */
+      int pd = (rowsel_v1 && p == 0) ? (d == 0 ? 0 : -1) : d - (r - ps->rank);
+      f[p] = pd >= 0 && ps->dims[pd] != 1;
+    }
+    bool merge = nl > 0 && !coords;
+    for (int p = 0; p < np && merge; p++) merge = FULL(nl - 1, p) == f[p];
+    if (!merge) {
+      n_dims[nl] = 0;
+      for (int p = 0; p < np; p++) FULL(nl, p) = f[p];
+      nl++;
+    }
+    dims[nl - 1][n_dims[nl - 1]++] = od;
+  }
+  if (nl == 0 && !coords) {                            /* a single element */
+    n_dims[0] = 1; dims[0][0] = 1;
+    for (int p = 0; p < np; p++) FULL(0, p) = false;
+    nl = 1;
+  }
+  k->n_loops = nl;
+  k->loops = arena_array(c->a, (size_t)(nl ? nl : 1), sizeof *k->loops);
+  k->total_fixed = 1;
+  k->empty = false;
+  for (int l = 0; l < nl; l++) {
+    lower_loop *L = &k->loops[l];
+    for (int i = 0; i < n_dims[l]; i++) k->empty |= dims[l][i] == 0;
+    L->extent = extent_expr(c->a, sk, dims[l], n_dims[l], &L->fixed);
+    if (L->fixed < 0) k->total_fixed = -1;
+    else if (k->total_fixed >= 0) k->total_fixed *= L->fixed;
+    L->stride = arena_array(c->a, (size_t)(np ? np : 1), sizeof *L->stride);
+  }
+  for (int p = 0; p < np; p++) {
+    bool pf[WC_MAX_RANK];
+    bool any = false;
+    for (int l = 0; l < nl; l++) { pf[l] = FULL(l, p); any |= pf[l]; }
+    for (int l = 0; l < nl; l++)
+      k->loops[l].stride[p] = pf[l] ? stride_expr(c->a, pf, l + 1, nl) : arena_strdup(c->a, "0");
+    k->invariant[p] = !any;
+    k->contig[p] = nl > 0 && pf[nl - 1];
+  }
+#undef FULL
+}
+
+/* Whether parameter p runs along loop L (else it is broadcast there). */
+static bool runs_along(const lower_loop *L, int p) {
+  return strcmp(L->stride[p], "0") != 0;
+}
+
+/* Offsets of every parameter for every element of a small fixed kernel. The
+   strides, in elements, are worked out once; each element only sums them. */
+static void plan_straight(lower_ctx *c) {
+  lower_kernel *k = c->lk;
+  int np = c->sk->n_params, nl = k->n_loops;
+  int64_t n = k->total_fixed;
+  int64_t *stride = arena_array(c->a, (size_t)(nl ? nl : 1) * (size_t)(np ? np : 1), sizeof *stride);
+  for (int p = 0; p < np; p++) {
+    int64_t s = 1;
+    for (int l = nl - 1; l >= 0; l--) {
+      bool runs = runs_along(&k->loops[l], p);
+      stride[(size_t)l * (size_t)np + (size_t)p] = runs ? s : 0;
+      if (runs) s *= k->loops[l].fixed;
+    }
+  }
+  k->straight_off = arena_array(c->a, (size_t)(n ? n : 1), sizeof *k->straight_off);
+  for (int64_t e = 0; e < n; e++) {
+    int64_t idx[WC_MAX_RANK], rem = e;
+    for (int l = nl - 1; l >= 0; l--) {
+      idx[l] = rem % k->loops[l].fixed;
+      rem /= k->loops[l].fixed;
+    }
+    k->straight_off[e] = arena_array(c->a, (size_t)(np ? np : 1), sizeof **k->straight_off);
+    for (int p = 0; p < np; p++) {
+      int64_t off = 0;
+      for (int l = 0; l < nl; l++) off += idx[l] * stride[(size_t)l * (size_t)np + (size_t)p];
+      k->straight_off[e][p] = off;
+    }
+  }
+}
+
+/* A where whose condition does not vary along the row, whose branches are
+   contiguous inputs or row invariants: copy or fill whole rows. */
+static void plan_row_select(lower_kernel *k) {
+  const lower_node *top = &k->nodes[k->n_nodes - 1];
+  lower_row_select *rs = &k->row_select;
+  if (top->ins.op != WC_OP_WHERE || top->level != LOWER_ELEM) return;
+  if (k->nodes[top->ins.a].level == LOWER_ELEM) return;
+  int br[2] = {top->ins.b, top->ins.c};
+  for (int i = 0; i < 2; i++) {
+    const lower_node *b = &k->nodes[br[i]];
+    bool copy = b->ins.op == WC_OP_INPUT && b->level == LOWER_ELEM;
+    if (b->level == LOWER_ELEM && !copy) return;
+    rs->branch[i] = br[i];
+    rs->copy[i] = copy;
+  }
+  rs->cond = top->ins.a;
+  rs->enabled = true;
+}
+
+/* Whether large outputs take non-temporal stores (WC_STREAM_MIN_BYTES). They
+   win when reads dominate: bench/tried.c and a sweep of buffer placements put
+   a float or int64 where (three full-size inputs) 5-20% ahead, but a kernel
+   reading one full-size input per output (leaky relu, a row-broadcast copy)
+   up to 40% behind in some placements. So: when the full-size inputs it
+   reads move at least twice the output's bytes, and its rows are computed or
+   copied (a row select that only fills rows from scalars has nothing to stream). */
+static void plan_streaming(lower_kernel *k) {
+  const sema_kernel *sk = k->sk;
+  size_t read = 0;
+  for (int p = 0; p < sk->n_params; p++) {
+    bool used = false, full = true;
+    for (int i = 0; i < k->n_nodes; i++)
+      used |= k->nodes[i].ins.op == WC_OP_INPUT && k->nodes[i].ins.a == p;
+    for (int l = 0; l < k->n_loops; l++) full &= runs_along(&k->loops[l], p);
+    if (used && full) read += ast_dtype_size(sk->params[p].dtype);
+  }
+  const lower_row_select *rs = &k->row_select;
+  k->streams = !k->empty && read >= 2 * ast_dtype_size(sk->out_dtype) &&
+               (!rs->enabled || rs->copy[0] || rs->copy[1]);
+}
+
+static int elem_work(const lower_kernel *k) {
+  int n = 0;
+  for (int i = 0; i < k->n_nodes; i++) n += k->nodes[i].level == LOWER_ELEM;
+  return n ? n : 1;
+}
+
+/* budget: the element operations the spec's kernels before this one left of
+   LOWER_MAX_TOTAL_WORK; this kernel's unrolled and straight-line copies come
+   out of it. */
+static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, int unroll,
+                              int64_t *budget) {
+  lower_ctx c;
+  bool coords = sk->kind == WC_KIND_ARGWHERE || sk->kind == WC_KIND_NONZERO;
+  int np = sk->n_params;
+  memset(k, 0, sizeof *k);
+  k->sk = sk;
+  k->contig = arena_array(a, (size_t)(np ? np : 1), sizeof *k->contig);
+  k->invariant = arena_array(a, (size_t)(np ? np : 1), sizeof *k->invariant);
+  c.a = a;
+  c.sk = sk;
+  c.lk = k;
+  c.cap = 16;
+  k->nodes = arena_array(a, (size_t)c.cap, sizeof *k->nodes);
+  c.hash_cap = 32;
+  c.hash = arena_array(a, (size_t)c.hash_cap, sizeof *c.hash);
+  for (int i = 0; i < c.hash_cap; i++) c.hash[i] = -1;
+  plan_loops(&c, coords);
+  lower_expr(&c, sk->value);      /* the value is the last node: nothing can equal its root */
+  int work = elem_work(k);
+  k->unroll = unroll;
+  if (work * k->unroll > LOWER_MAX_UNROLL_WORK) k->unroll = LOWER_MAX_UNROLL_WORK / work;
+  /* the loop body is emitted unroll + 1 times (unrolled, then the remainder) */
+  if ((int64_t)work * (k->unroll + 1) > *budget) k->unroll = (int)(*budget / work) - 1;
+  if (k->unroll < 1) k->unroll = 1;
+  *budget -= (int64_t)work * (k->unroll + 1);
+  if (*budget < 0) *budget = 0;
+  k->straight = !coords && !k->empty && k->total_fixed <= LOWER_MAX_STRAIGHT && k->total_fixed >= 0 &&
+                k->total_fixed * work <= LOWER_MAX_STRAIGHT_WORK && k->total_fixed * work <= *budget;
+  if (k->straight) {
+    *budget -= k->total_fixed * work;
+    plan_straight(&c);
+  }
+  if (!coords) plan_row_select(k);
+  if (!coords) plan_streaming(k);
+}
+
+lower_program *lower_spec(const sema_program *sp, int unroll) {
+  lower_program *volatile lp = calloc(1, sizeof *lp);   /* volatile: survives longjmp */
+  jmp_buf oom;
+  if (lp == NULL) return NULL;
+  arena_init(&lp->arena);
+  if (setjmp(oom)) {
+    arena_free(&lp->arena);
+    free(lp);
+    return NULL;
+  }
+  lp->arena.oom = &oom;
+  lp->sp = sp;
+  lp->unroll = unroll > 0 ? unroll : sp->unroll > 0 ? sp->unroll : DEFAULT_UNROLL;
+  lp->n_kernels = sp->n_kernels;
+  lp->kernels = arena_array(&lp->arena, (size_t)(sp->n_kernels ? sp->n_kernels : 1), sizeof *lp->kernels);
+  int64_t budget = LOWER_MAX_TOTAL_WORK;
+  for (int i = 0; i < sp->n_kernels; i++)
+    lower_kernel_plan(&lp->arena, &sp->kernels[i], &lp->kernels[i], lp->unroll, &budget);
+  lp->arena.oom = NULL;
+  return lp;
+}
+
+void lower_free(lower_program *lp) {
+  if (lp == NULL) return;
+  arena_free(&lp->arena);
+  free(lp);
+}

@@ -1,0 +1,298 @@
+/* check.c: `wherec check`: spec -> temporary directory -> generated code + harness
+   compiled and linked with libwherec -> harness run; every step an argv, no shell. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "check/check.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "back/driver.h"
+#include "base/file.h"
+#include "base/paths.h"
+#include "base/spawn.h"
+
+/* Where the build tree keeps what the harness needs. An installed wherec finds
+   its own copies beside its executable (paths.h), and the environment
+   overrides both (see gen_env_or). */
+#ifndef WHEREC_INCLUDE_DIR
+#define WHEREC_INCLUDE_DIR NULL
+#endif
+#ifndef WHEREC_HARNESS_SOURCE
+#define WHEREC_HARNESS_SOURCE NULL
+#endif
+#ifndef WHEREC_RUNTIME_ARCHIVE
+#define WHEREC_RUNTIME_ARCHIVE NULL
+#endif
+/* libwherec built with sanitizers links only into sanitized programs. */
+#ifndef WHEREC_RUNTIME_SANITIZED
+#define WHEREC_RUNTIME_SANITIZED 0
+#endif
+
+#define CHECK_MAX_ARGS    48
+#define CHECK_MAX_DIR     1024       /* the temporary directory's path */
+#define CHECK_MAX_PATH    4096       /* everything else: dir + prefix + a suffix fits */
+#define CHECK_MAX_UNROLLS 8          /* the harness's limit on --unroll values */
+
+/* An argv under construction. execvp's argv is `char *const[]` for historical
+   reasons; the strings are never written, so const is cast away here only. */
+typedef struct check_argv {
+  char *v[CHECK_MAX_ARGS + 1];       /* NULL-terminated */
+  int   n;                           /* arguments given; above CHECK_MAX_ARGS, some did not fit */
+} check_argv;
+
+/* Appends s. One that does not fit is still counted, so that build_step
+   refuses the argv instead of running it without, say, its "-o" (which would
+   write the object file into the working directory). */
+static void arg(check_argv *a, const char *s) {
+  if (a->n < CHECK_MAX_ARGS) a->v[a->n] = (char *)s;
+  a->n++;
+  a->v[a->n < CHECK_MAX_ARGS ? a->n : CHECK_MAX_ARGS] = NULL;
+}
+
+int check_find_unrolls(const char *text, int *values, int n, int cap) {
+  static const char word[] = "unroll";
+  for (const char *p = text; p && *p && n < cap; p++) {
+    size_t i = 0;
+    while (word[i] && (p[i] | 0x20) == word[i]) i++;   /* ASCII letters, any case */
+    if (word[i]) continue;
+    const char *q = p + i;
+    while (*q == ' ' || *q == '\t' || *q == '=' || *q == ':') q++;
+    if (*q < '1' || *q > '9') continue;
+    long v = strtol(q, NULL, 10);
+    if (v < 1 || v > 1024) continue;
+    int j = 0;
+    while (j < n && values[j] != (int)v) j++;
+    if (j == n) values[n++] = (int)v;
+  }
+  return n;
+}
+
+/* The command as one line a user can paste into a shell. */
+static void put_command(FILE *err, char *const argv[]) {
+  static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                             "0123456789-_=+./,:@%";
+  for (int i = 0; argv[i]; i++) {
+    const char *s = argv[i];
+    bool plain = *s != '\0';
+    for (const char *c = s; *c && plain; c++) plain = strchr(safe, *c) != NULL;
+    if (plain) {
+      fprintf(err, "%s%s", i ? " " : "  ", s);
+      continue;
+    }
+    fprintf(err, "%s'", i ? " " : "  ");
+    for (const char *c = s; *c; c++)
+      if (*c == '\'') fputs("'\\''", err);
+      else fputc(*c, err);
+    fputc('\'', err);
+  }
+  fputc('\n', err);
+}
+
+/* Removes the (flat) temporary directory and what it holds. */
+static void remove_dir(const char *dir) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  char path[CHECK_MAX_PATH];
+  if (d == NULL) return;
+  while ((e = readdir(d)) != NULL) {
+    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    unlink(path);
+  }
+  closedir(d);
+  rmdir(dir);
+}
+
+typedef enum check_step { STEP_OK, STEP_NO_COMPILER, STEP_FAILED } check_step;
+
+/* One build step: runs argv with its output captured in log; on failure says
+   which command failed and shows what the compiler printed. */
+static check_step build_step(check_argv *a, const char *what, const char *log, FILE *err) {
+  if (a->n > CHECK_MAX_ARGS) {
+    fprintf(err, "wherec check: %s needs %d arguments; the limit is %d (fewer --cflags words)\n",
+            what, a->n, CHECK_MAX_ARGS);
+    return STEP_FAILED;
+  }
+  int rc = spawn_run(a->v, log);
+  if (rc == 0) return STEP_OK;
+  if (rc == SPAWN_NOT_STARTED) {
+    fprintf(err, "wherec check: cannot run the compiler '%s': %s\n", a->v[0], strerror(errno));
+    return STEP_NO_COMPILER;
+  }
+  fprintf(err, "wherec check: %s failed (exit status %d):\n", what, rc);
+  put_command(err, a->v);
+  size_t len;
+  char *text = file_read(log, &len, SIZE_MAX);
+  if (text && len) fprintf(err, "%s%s", text, text[len - 1] == '\n' ? "" : "\n");
+  free(text);
+  return STEP_FAILED;
+}
+
+/* Standard, warnings and optimisation; cflags (space-separated, NULL: -O2)
+   is split into the buffer words, which must outlive the argv. */
+static void add_flags(check_argv *a, const char *std, bool werror, bool sanitize,
+                      const char *cflags, char *words, size_t cap) {
+  arg(a, std);
+  arg(a, "-Wall");
+  arg(a, "-Wextra");
+  if (werror) {
+    arg(a, "-Werror");
+    arg(a, "-pedantic");
+  }
+  if (cflags == NULL) arg(a, "-O2");
+  else {
+    snprintf(words, cap, "%s", cflags);
+    for (char *w = strtok(words, " \t"); w; w = strtok(NULL, " \t")) arg(a, w);
+  }
+  if (sanitize) {
+    arg(a, "-fsanitize=address,undefined");
+    arg(a, "-fno-sanitize-recover=all");
+    arg(a, "-g");
+  }
+}
+
+int check_run(const char *spec_path, const check_options *opt, FILE *err) {
+  const char *include_dir =
+      gen_env_or("WHEREC_INCLUDE_DIR", gen_include_dir(WHEREC_INCLUDE_DIR));
+  const char *harness_src =
+      gen_env_or("WHEREC_HARNESS", gen_harness_source(WHEREC_HARNESS_SOURCE));
+  const char *runtime =
+      gen_env_or("WHEREC_RUNTIME_LIB", gen_runtime_lib(WHEREC_RUNTIME_ARCHIVE));
+  const char *cc = opt->cc ? opt->cc : "clang";
+  const char *tmp = getenv("TMPDIR");
+  bool sanitize = opt->sanitize || WHEREC_RUNTIME_SANITIZED;
+  char dir[CHECK_MAX_DIR], prefix[256], src[CHECK_MAX_PATH], obj[CHECK_MAX_PATH],
+       hobj[CHECK_MAX_PATH], exe[CHECK_MAX_PATH], log[CHECK_MAX_PATH], text[CHECK_MAX_PATH];
+  char def_table[300], def_header[300], inc_dir[CHECK_MAX_PATH], inc_out[CHECK_MAX_PATH],
+       rpath[CHECK_MAX_PATH], unroll_text[CHECK_MAX_UNROLLS][16], cflag_words[CHECK_MAX_PATH];
+  int unrolls[CHECK_MAX_UNROLLS], n_unrolls = 0, rc;
+  check_step step;
+  check_argv a;
+
+  const char *missing = !include_dir ? "the wherec include directory (set WHEREC_INCLUDE_DIR)"
+                      : !harness_src ? "check_harness.c (set WHEREC_HARNESS)"
+                      : !runtime ? "libwherec (set WHEREC_RUNTIME_LIB)"
+                      : access(harness_src, R_OK) != 0 ? harness_src
+                      : access(runtime, R_OK) != 0 ? runtime : NULL;
+  if (missing) {
+    fprintf(err, "wherec check: cannot find %s\n", missing);
+    return CHECK_TOOLCHAIN;
+  }
+  if (opt->cflags && strlen(opt->cflags) >= sizeof cflag_words) {
+    /* refused whole rather than cut, possibly inside a flag */
+    fprintf(err, "wherec check: --cflags is longer than %zu bytes\n", sizeof cflag_words - 1);
+    return CHECK_TOOLCHAIN;
+  }
+  if (tmp == NULL || *tmp == '\0' || strlen(tmp) > CHECK_MAX_DIR - 32) tmp = "/tmp";
+  snprintf(dir, sizeof dir, "%s/wherec-check-XXXXXX", tmp);
+  if (mkdtemp(dir) == NULL) {
+    fprintf(err, "wherec check: cannot create a temporary directory: %s\n", strerror(errno));
+    return CHECK_TOOLCHAIN;
+  }
+
+  gen_options g = {NULL, opt->templates_dir, opt->unroll};
+  rc = gen_generate(spec_path, dir, &g, err, prefix, sizeof prefix);
+  if (rc != 0) {
+    remove_dir(dir);
+    return rc == 1 ? CHECK_BAD_SPEC : CHECK_TOOLCHAIN;
+  }
+  snprintf(src, sizeof src, "%s/%s.c", dir, prefix);
+  snprintf(obj, sizeof obj, "%s/%s.o", dir, prefix);
+  snprintf(hobj, sizeof hobj, "%s/check_harness.o", dir);
+  snprintf(exe, sizeof exe, "%s/check_harness", dir);
+  snprintf(log, sizeof log, "%s/cc.log", dir);
+  snprintf(inc_dir, sizeof inc_dir, "-I%s", include_dir);
+  snprintf(inc_out, sizeof inc_out, "-I%s", dir);
+  snprintf(def_table, sizeof def_table, "-DWC_CHECK_TABLE=%s_table", prefix);
+  snprintf(def_header, sizeof def_header, "-DWC_CHECK_HEADER=\"%s.h\"", prefix);
+
+  /* the unroll factors to straddle: the override, else what the files state */
+  if (opt->unroll > 0) unrolls[n_unrolls++] = opt->unroll;
+  for (int f = 0; f < 2 && opt->unroll <= 0; f++) {
+    snprintf(text, sizeof text, "%s/%s.%s", dir, prefix, f ? "c" : "h");
+    size_t len;
+    char *body = file_read(text, &len, SIZE_MAX);
+    if (body) n_unrolls = check_find_unrolls(body, unrolls, n_unrolls, CHECK_MAX_UNROLLS);
+    free(body);
+  }
+
+  /* the generated code, exactly as a user would build it */
+  a.n = 0;
+  arg(&a, cc);
+  add_flags(&a, "-std=c99", true, sanitize, opt->cflags, cflag_words, sizeof cflag_words);
+  arg(&a, inc_dir);
+  arg(&a, "-c");
+  arg(&a, src);
+  arg(&a, "-o");
+  arg(&a, obj);
+  if ((step = build_step(&a, "compiling the generated code", log, err)) != STEP_OK) goto failed;
+
+  a.n = 0;
+  arg(&a, cc);
+  add_flags(&a, "-std=c11", false, sanitize, NULL, NULL, 0);
+  arg(&a, inc_out);
+  arg(&a, inc_dir);
+  arg(&a, def_table);
+  arg(&a, def_header);
+  arg(&a, "-c");
+  arg(&a, harness_src);
+  arg(&a, "-o");
+  arg(&a, hobj);
+  if ((step = build_step(&a, "compiling the check harness", log, err)) != STEP_OK) goto failed;
+
+  a.n = 0;
+  arg(&a, cc);
+  if (sanitize) arg(&a, "-fsanitize=address,undefined");
+  arg(&a, hobj);
+  arg(&a, obj);
+  arg(&a, runtime);
+  if (strstr(runtime, ".so")) {                        /* a shared libwherec: find it at run time */
+    const char *slash = strrchr(runtime, '/');
+    snprintf(rpath, sizeof rpath, "-Wl,-rpath,%.*s", slash ? (int)(slash - runtime) : 1,
+             slash ? runtime : ".");
+    arg(&a, rpath);
+  }
+  arg(&a, "-o");
+  arg(&a, exe);
+  if ((step = build_step(&a, "linking the check harness", log, err)) != STEP_OK) goto failed;
+
+  a.n = 0;
+  arg(&a, exe);
+  if (opt->trials) { arg(&a, "--trials"); arg(&a, opt->trials); }
+  if (opt->seed) { arg(&a, "--seed"); arg(&a, opt->seed); }
+  for (int i = 0; i < n_unrolls; i++) {
+    snprintf(unroll_text[i], sizeof unroll_text[i], "%d", unrolls[i]);
+    arg(&a, "--unroll");
+    arg(&a, unroll_text[i]);
+  }
+  rc = spawn_run(a.v, NULL);                           /* the harness shares stdout */
+  if (rc == 0) {
+    remove_dir(dir);
+    return CHECK_OK;
+  }
+  if (rc == CHECK_MISMATCH) {
+    fprintf(err, "wherec check: mismatch; generated code and harness kept in %s\n", dir);
+    return CHECK_MISMATCH;
+  }
+  if (rc == SPAWN_NOT_STARTED || rc == 2) {
+    fprintf(err, "wherec check: cannot run the harness %s: %s\n", exe,
+            rc == SPAWN_NOT_STARTED ? strerror(errno) : "it rejected its arguments");
+    fprintf(err, "wherec check: kept %s\n", dir);
+    return CHECK_TOOLCHAIN;
+  }
+  /* a crash or a sanitizer report: the generated code is the likely cause */
+  fprintf(err, "wherec check: the harness failed (%s %d); see its report above\n",
+          rc > 128 ? "signal" : "exit status", rc > 128 ? rc - 128 : rc);
+  fprintf(err, "wherec check: generated code and harness kept in %s\n", dir);
+  return CHECK_MISMATCH;
+
+failed:
+  if (step == STEP_NO_COMPILER) remove_dir(dir);      /* nothing there to debug */
+  else fprintf(err, "wherec check: generated code kept in %s\n", dir);
+  return CHECK_TOOLCHAIN;
+}

@@ -1,0 +1,1106 @@
+/* sema.c: semantic checks of a parsed spec: names, specialization, dtypes, shapes.
+   Produces one typed kernel instance per dtype binding; reports every error it finds. */
+#include "front/sema.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "front/lex.h"
+
+/* The dtype of an expression made of literals only, until its context gives it one. */
+#define UNTYPED ((wc_dtype)0)
+
+static const diag_loc nowhere = {0, 0, 0, 0};
+
+/* ---- small containers -------------------------------------------------------- */
+
+/* A growable array in an arena (old storage is abandoned on growth). */
+typedef struct vec {
+  void *data;                  /* n used slots */
+  int   n;                     /* slots used */
+  int   cap;                   /* slots allocated */
+} vec;
+
+static void *vec_push(arena *a, vec *v, size_t size) {
+  if (v->n == v->cap) {
+    int cap = v->cap ? v->cap * 2 : 8;
+    void *data = arena_array(a, (size_t)cap, size);
+    if (v->n) memcpy(data, v->data, (size_t)v->n * size);
+    v->data = data;
+    v->cap = cap;
+  }
+  return (char *)v->data + (size_t)v->n++ * size;
+}
+
+/* A string -> int hash map (open addressing), so name checks stay linear
+   even for files with very many kernels or parameters. */
+typedef struct nmap {
+  arena       *a;              /* where the slots live */
+  const char **keys;           /* NULL = empty slot */
+  int         *vals;
+  size_t       cap;            /* slots, a power of two */
+  size_t       n;              /* keys stored */
+} nmap;
+
+static uint64_t hash(const char *s) {
+  uint64_t h = 1469598103934665603u;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211u;
+  return h;
+}
+
+static void nmap_init(nmap *m, arena *a) {
+  m->a = a;
+  m->cap = 16;
+  m->n = 0;
+  m->keys = arena_array(a, m->cap, sizeof *m->keys);
+  m->vals = arena_array(a, m->cap, sizeof *m->vals);
+}
+
+/* The slot holding key, or the empty slot where it would go (linear probing). */
+static size_t nmap_slot(const nmap *m, const char *key) {
+  size_t i = (size_t)hash(key) & (m->cap - 1);
+  while (m->keys[i] && strcmp(m->keys[i], key) != 0) i = (i + 1) & (m->cap - 1);
+  return i;
+}
+
+/* The value stored under key, or -1. */
+static int nmap_get(const nmap *m, const char *key) {
+  size_t i = nmap_slot(m, key);
+  return m->keys[i] ? m->vals[i] : -1;
+}
+
+/* Store key -> val unless key is present; returns the value already there, or -1. */
+static int nmap_add(nmap *m, const char *key, int val) {
+  size_t i = nmap_slot(m, key);
+  if (m->keys[i]) return m->vals[i];
+  if (2 * (m->n + 1) > m->cap) {
+    nmap old = *m;
+    size_t j;
+    m->cap *= 2;
+    m->n = 0;
+    m->keys = arena_array(m->a, m->cap, sizeof *m->keys);
+    m->vals = arena_array(m->a, m->cap, sizeof *m->vals);
+    for (j = 0; j < old.cap; j++)
+      if (old.keys[j]) nmap_add(m, old.keys[j], old.vals[j]);
+    i = nmap_slot(m, key);
+  }
+  m->keys[i] = key;
+  m->vals[i] = val;
+  m->n++;
+  return -1;
+}
+
+/* ---- state -------------------------------------------------------------------- */
+
+/* A parameter before specialization. */
+typedef struct gparam {
+  const char *name;            /* copy in the program's arena */
+  diag_loc    loc;
+  wc_dtype    dtype;           /* when tvar < 0 */
+  int         tvar;            /* type variable index, or -1 */
+  ast_shape   shape;           /* symbolic extents as WC_SYM(index) */
+} gparam;
+
+typedef struct sema {
+  diag_ctx     *d;             /* where errors go */
+  sema_program *prog;          /* the result being built */
+  arena        *pa;            /* prog->arena */
+  arena         glob;          /* tables that live for the whole run */
+  arena         tmp;           /* tables of the current kernel, freed after it */
+  nmap          names;         /* instance name -> index into first_locs */
+  vec           first_locs;    /* diag_loc of each instance name's declaration */
+  vec           kernels;       /* sema_kernel instances */
+  long          n_instances;   /* instances so far (checked or not) */
+  bool          too_many;      /* the instance limit was reported */
+  int64_t       n_nodes;       /* expression nodes of those instances */
+  bool          too_big;       /* the node limit was reported */
+
+  const ast_kernel *k;         /* kernel being checked */
+  int           *tv_count;     /* per type variable: dtypes listed */
+  wc_dtype     **tv_types;     /* per type variable: the dtypes */
+  gparam        *params;       /* k->n_params entries */
+  int            n_extents;    /* symbolic extents of the kernel */
+  const char   **extent_names; /* their names, in the program's arena */
+
+  const sema_binding *bind;    /* current instance: binding per type variable */
+  const sema_param   *iparams; /* current instance: parameters */
+  const char   *inst_name;     /* current instance's name */
+  diag_text     bind_desc;     /* "T = float, U = int8"; empty when not specialized */
+} sema;
+
+/* Report an error; in a specialized instance, add a note naming it, since the
+   same line can be right for one binding and wrong for another. */
+static void err(sema *s, diag_loc loc, const char *fmt, ...) DIAG_PRINTF(3, 4);
+static void err(sema *s, diag_loc loc, const char *fmt, ...) {
+  diag_text t = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  diag_text_vprintf(&t, fmt, ap);
+  va_end(ap);
+  diag_error(s->d, loc, "%s", t.data ? t.data : "");
+  diag_text_free(&t);
+  if (s->bind && s->bind_desc.len)
+    diag_note(s->d, s->k->loc, "in kernel '%s' (%s)", s->inst_name, s->bind_desc.data);
+}
+
+/* A dtype's name in messages; an untyped (literal-only) operand is "a literal". */
+static const char *dname(wc_dtype t) {
+  const char *n = ast_dtype_name(t);
+  return n ? n : "a literal";
+}
+
+/* s cut to 64 bytes with unprintable bytes as '?', for messages. */
+static const char *printable(const char *s, char buf[80]) {
+  size_t i;
+  for (i = 0; s[i] && i < 64; i++)
+    buf[i] = (unsigned char)s[i] >= 0x20 && (unsigned char)s[i] < 0x7f ? s[i] : '?';
+  strcpy(buf + i, s[i] ? "..." : "");
+  return buf;
+}
+
+/* The literal as written, minus sign included, for messages. */
+static const char *lit_text(const ast_expr *e, char buf[80]) {
+  snprintf(buf, 80, "%s%.70s%s", e->u.lit.neg ? "-" : "", e->u.lit.text,
+           strlen(e->u.lit.text) > 70 ? "..." : "");
+  return buf;
+}
+
+/* The one identifier rule (sema.h): option prefix, --prefix and extent names. */
+bool sema_is_c_ident(const char *s) {
+  static const char *const keywords[] = {
+    "auto", "break", "case", "char", "const", "continue", "default", "do", "double",
+    "else", "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long",
+    "register", "restrict", "return", "short", "signed", "sizeof", "static", "struct",
+    "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "bool",
+    "true", "false", "_Alignas", "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic",
+    "_Imaginary", "_Noreturn", "_Static_assert", "_Thread_local"};
+  size_t i, n = strlen(s);
+  if (n == 0 || n > 255) return false;
+  if (!(s[0] == '_' || (s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')))
+    return false;
+  for (i = 1; i < n; i++) {
+    char c = s[i];
+    if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')))
+      return false;
+  }
+  if (s[0] == '_' && (s[1] == '_' || (s[1] >= 'A' && s[1] <= 'Z'))) return false; /* reserved */
+  for (i = 0; i < sizeof keywords / sizeof *keywords; i++)
+    if (strcmp(s, keywords[i]) == 0) return false;
+  return true;
+}
+
+/* The built-in function named name, or AST_FN_UNRESOLVED. */
+static ast_fn builtin(const char *name) {
+#define SEMA_FN_LOOKUP_(NAME, str, arity) \
+  if (strcmp(name, str) == 0) return AST_FN_##NAME;
+  AST_FN_LIST(SEMA_FN_LOOKUP_)
+#undef SEMA_FN_LOOKUP_
+  return AST_FN_UNRESOLVED;
+}
+
+/* ---- options ------------------------------------------------------------------ */
+
+/* Options: known names, each set once, with a value of the right kind and range. */
+static void check_options(sema *s, const ast_file *f) {
+  const ast_option *prefix = NULL, *unroll = NULL;
+  char buf[80];
+  int i;
+  for (i = 0; i < f->n_options; i++) {
+    const ast_option *o = &f->options[i];
+    const ast_option **seen;
+    if (strcmp(o->name, "prefix") == 0) seen = &prefix;
+    else if (strcmp(o->name, "unroll") == 0) seen = &unroll;
+    else {
+      err(s, o->loc, "unknown option '%s' (the options are 'prefix' and 'unroll')", o->name);
+      continue;
+    }
+    if (*seen) {
+      err(s, o->loc, "option '%s' is set twice", o->name);
+      diag_note(s->d, (*seen)->loc, "'%s' first set here", o->name);
+      continue;
+    }
+    *seen = o;
+    if (seen == &prefix) {
+      if (o->kind != AST_OPTION_STRING)
+        err(s, o->value_loc, "option 'prefix' takes a string, as in prefix = \"model\"");
+      else if (!sema_is_c_ident(o->text))
+        err(s, o->value_loc, "prefix \"%s\" is not a valid C identifier", printable(o->text, buf));
+      else {
+        s->prog->prefix = arena_strdup(s->pa, o->text);
+        s->prog->prefix_loc = o->value_loc;
+      }
+    } else {
+      if (o->kind != AST_OPTION_INT)
+        err(s, o->value_loc, "option 'unroll' takes an integer, as in unroll = 8");
+      else if (o->too_big || o->ival < 1 || o->ival > SEMA_MAX_UNROLL)
+        err(s, o->value_loc, "unroll must be between 1 and %d, got %s", SEMA_MAX_UNROLL, o->text);
+      else {
+        s->prog->unroll = (int)o->ival;
+        s->prog->unroll_loc = o->value_loc;
+      }
+    }
+  }
+}
+
+/* ---- kernel declarations ------------------------------------------------------ */
+
+/* Type variables: unique names that shadow no dtype or function, non-empty
+   lists of known dtypes without repeats. */
+static bool check_tvars(sema *s) {
+  const ast_kernel *k = s->k;
+  nmap vars;
+  bool ok = true;
+  int i, j;
+  nmap_init(&vars, &s->tmp);
+  s->tv_count = arena_array(&s->tmp, (size_t)k->n_tvars, sizeof *s->tv_count);
+  s->tv_types = arena_array(&s->tmp, (size_t)k->n_tvars, sizeof *s->tv_types);
+  for (i = 0; i < k->n_tvars; i++) {
+    const ast_tvar *tv = &k->tvars[i];
+    wc_dtype dummy;
+    int first = nmap_add(&vars, tv->name, i);
+    if (first >= 0) {
+      err(s, tv->loc, "duplicate type variable '%s'", tv->name);
+      diag_note(s->d, k->tvars[first].loc, "'%s' first declared here", tv->name);
+      ok = false;
+    } else if (ast_dtype_lookup(tv->name, &dummy)) {
+      err(s, tv->loc, "type variable '%s' has the name of a dtype", tv->name);
+      ok = false;
+    } else if (builtin(tv->name) != AST_FN_UNRESOLVED) {
+      err(s, tv->loc, "type variable '%s' has the name of a built-in function", tv->name);
+      ok = false;
+    }
+    if (tv->n_types == 0) {
+      err(s, tv->loc, "empty specialization list for '%s'", tv->name);
+      ok = false;
+    }
+    s->tv_types[i] = arena_array(&s->tmp, (size_t)tv->n_types, sizeof **s->tv_types);
+    for (j = 0; j < tv->n_types; j++) {
+      const ast_name *t = &tv->types[j];
+      wc_dtype dt;
+      int m;
+      if (!ast_dtype_lookup(t->name, &dt)) {
+        err(s, t->loc, "unknown dtype '%s'", t->name);
+        ok = false;
+        continue;
+      }
+      for (m = 0; m < s->tv_count[i]; m++)
+        if (s->tv_types[i][m] == dt) break;
+      if (m < s->tv_count[i]) {
+        int w;
+        for (w = 0; w < j; w++) {
+          wc_dtype other;
+          if (ast_dtype_lookup(tv->types[w].name, &other) && other == dt) break;
+        }
+        err(s, t->loc, "dtype '%s' is listed twice for '%s'", ast_dtype_name(dt), tv->name);
+        diag_note(s->d, tv->types[w].loc, "first listed here");
+        ok = false;
+        continue;
+      }
+      s->tv_types[i][s->tv_count[i]++] = dt;
+    }
+  }
+  return ok;
+}
+
+/* The product of the non-zero fixed extents of sh (symbols aside), or -1
+   when it exceeds SEMA_MAX_ELEMENTS: lowering and the generated code multiply
+   them in 64 bits (a zero makes a shape empty, but the others still multiply). */
+static int64_t fixed_elements(const ast_shape *sh) {
+  int64_t n = 1;
+  int i;
+  for (i = 0; i < sh->rank; i++) {
+    if (sh->dims[i] <= 0) continue;
+    if (n > SEMA_MAX_ELEMENTS / sh->dims[i]) return -1;
+    n *= sh->dims[i];
+  }
+  return n;
+}
+
+/* Parameters: unique names; a dtype or a type variable; rank within
+   WC_MAX_RANK; extents numbered in order of first appearance; fixed extents
+   within SEMA_MAX_ELEMENTS together. */
+static bool check_params(sema *s) {
+  const ast_kernel *k = s->k;
+  nmap names, extents, tvars;
+  vec ext = {0};
+  bool ok = true;
+  int i, j;
+  nmap_init(&names, &s->tmp);
+  nmap_init(&extents, &s->tmp);
+  nmap_init(&tvars, &s->tmp);
+  for (i = 0; i < k->n_tvars; i++) nmap_add(&tvars, k->tvars[i].name, i);
+  s->params = arena_array(&s->tmp, (size_t)k->n_params, sizeof *s->params);
+  for (i = 0; i < k->n_params; i++) {
+    const ast_param *ap = &k->params[i];
+    gparam *gp = &s->params[i];
+    int first = nmap_add(&names, ap->name, i);
+    bool dims_ok = true;
+    gp->name = arena_strdup(s->pa, ap->name);
+    gp->loc = ap->loc;
+    gp->tvar = nmap_get(&tvars, ap->type);
+    if (first >= 0) {
+      err(s, ap->loc, "duplicate parameter '%s'", ap->name);
+      diag_note(s->d, k->params[first].loc, "'%s' first declared here", ap->name);
+      ok = false;
+    }
+    if (gp->tvar < 0 && !ast_dtype_lookup(ap->type, &gp->dtype)) {
+      if (k->n_tvars)
+        err(s, ap->type_loc, "unknown dtype or type variable '%s'", ap->type);
+      else
+        err(s, ap->type_loc, "unknown dtype '%s'", ap->type);
+      ok = false;
+    }
+    if (ap->rank > WC_MAX_RANK) {
+      err(s, ap->dims[WC_MAX_RANK].loc, "parameter '%s' has %d dimensions; the maximum rank is %d",
+          ap->name, ap->rank, WC_MAX_RANK);
+      ok = false;
+      continue;
+    }
+    gp->shape.rank = ap->rank;
+    for (j = 0; j < ap->rank; j++) {
+      const ast_dim *dim = &ap->dims[j];
+      if (!dim->name) {
+        if (dim->too_big || dim->value > (uint64_t)INT64_MAX) {
+          err(s, dim->loc, "extent is too large (the limit is %lld)", (long long)INT64_MAX);
+          ok = dims_ok = false;
+        }
+        gp->shape.dims[j] = (int64_t)dim->value;
+        continue;
+      }
+      if (nmap_get(&extents, dim->name) < 0) {
+        if (!sema_is_c_ident(dim->name)) {
+          err(s, dim->loc, "extent name '%s' is reserved in C", dim->name);
+          ok = false;
+        }
+        nmap_add(&extents, dim->name, ext.n);
+        *(const char **)vec_push(s->pa, &ext, sizeof(const char *)) = arena_strdup(s->pa, dim->name);
+      }
+      gp->shape.dims[j] = WC_SYM(nmap_get(&extents, dim->name));
+    }
+    if (dims_ok && fixed_elements(&gp->shape) < 0) {
+      err(s, ap->loc, "parameter '%s' is too large: its fixed extents multiply to more than "
+          "%lld elements", ap->name, (long long)SEMA_MAX_ELEMENTS);
+      ok = false;
+    }
+  }
+  s->n_extents = ext.n;
+  s->extent_names = ext.data;
+  return ok;
+}
+
+/* Resolve names and calls of the kernel's expression (before any dtype is
+   known): parameter references, functions and casts, arities, and where
+   argwhere / nonzero / where_v1 may appear.  where_v1 is allowed only as the
+   whole expression, on the kernel's first three parameters in order (no fused
+   operands), because its kind (WC_KIND_WHERE_V1) applies the tf.compat.v1
+   shape rules to inputs 0, 1, 2 (cond, x, y), not to computed values. */
+static bool resolve(sema *s, ast_expr *e, const nmap *params, const nmap *tvars, bool top) {
+  bool ok = true;
+  int i;
+  switch (e->kind) {
+  case AST_LIT:
+    return true;
+  case AST_PARAM:
+    e->u.param.index = nmap_get(params, e->u.param.name);
+    if (e->u.param.index < 0) {
+      err(s, e->loc, "unknown name '%s'", e->u.param.name);
+      return false;
+    }
+    return true;
+  case AST_UNARY:
+    return resolve(s, e->u.unary.arg, params, tvars, false);
+  case AST_BINARY:
+    ok = resolve(s, e->u.binary.lhs, params, tvars, false);
+    return resolve(s, e->u.binary.rhs, params, tvars, false) && ok;
+  case AST_CALL:
+    break;
+  }
+  for (i = 0; i < e->u.call.n_args; i++)
+    ok = resolve(s, e->u.call.args[i], params, tvars, false) && ok;
+  e->u.call.fn = builtin(e->u.call.name);
+  e->u.call.cast_var = -1;
+  if (e->u.call.fn == AST_FN_UNRESOLVED) {
+    e->u.call.cast_var = nmap_get(tvars, e->u.call.name);
+    if (e->u.call.cast_var >= 0 || ast_dtype_lookup(e->u.call.name, &e->u.call.cast_dtype)) {
+      e->u.call.fn = AST_FN_CAST;
+    } else {
+      err(s, e->loc, "unknown function '%s'", e->u.call.name);
+      return false;
+    }
+  }
+  if (e->u.call.n_args != ast_fn_arity(e->u.call.fn)) {
+    int want = ast_fn_arity(e->u.call.fn);
+    if (e->u.call.fn == AST_FN_CAST)
+      err(s, e->loc, "a cast to '%s' takes 1 argument, got %d", e->u.call.name, e->u.call.n_args);
+    else
+      err(s, e->loc, "'%s' takes %d argument%s, got %d", e->u.call.name, want,
+          want == 1 ? "" : "s", e->u.call.n_args);
+    return false;
+  }
+  switch (e->u.call.fn) {
+  case AST_FN_ARGWHERE:
+  case AST_FN_NONZERO:
+  case AST_FN_WHERE_V1:
+    if (!top) {
+      err(s, e->loc, "'%s' must be the whole kernel expression", e->u.call.name);
+      return false;
+    }
+    break;
+  default:
+    break;
+  }
+  if (ok && e->u.call.fn == AST_FN_WHERE_V1) {
+    for (i = 0; i < 3; i++) {
+      const ast_expr *a = e->u.call.args[i];
+      if (a->kind != AST_PARAM || a->u.param.index != i) {
+        err(s, a->loc, "the arguments of 'where_v1' must be the kernel's first three "
+                       "parameters, in order");
+        return false;
+      }
+    }
+  }
+  return ok;
+}
+
+/* ---- dtypes ------------------------------------------------------------------- */
+
+static bool is_arith(wc_dtype t) {
+  ast_dtype_class c = ast_dtype_class_of(t);
+  return c == AST_CLASS_SINT || c == AST_CLASS_UINT || c == AST_CLASS_REAL || c == AST_CLASS_HALF;
+}
+
+/* Give an untyped literal the dtype t: check that its value is representable
+   in t and store its bits the way wc_instr.bits holds a constant (integers
+   zero-extended from their width, floats as IEEE bits, complex as re, im). */
+static bool type_literal(sema *s, ast_expr *e, wc_dtype t) {
+  ast_dtype_class c = ast_dtype_class_of(t);
+  char buf[80];
+  uint64_t *bits = e->u.lit.bits;
+  bool neg = e->u.lit.neg;
+  const char *text = e->u.lit.text;
+  ast_lit_kind kind = e->u.lit.kind;
+
+  bits[0] = bits[1] = 0;
+  if (c == AST_CLASS_BOOL) {
+    err(s, e->loc, "numeric literal %s cannot be used as bool (write true or false)", lit_text(e, buf));
+    return false;
+  }
+  if (c == AST_CLASS_STRING) {
+    err(s, e->loc, "numeric literal %s cannot be used as string", lit_text(e, buf));
+    return false;
+  }
+  if ((kind == AST_LIT_INF || kind == AST_LIT_NAN) && c != AST_CLASS_REAL && c != AST_CLASS_HALF) {
+    err(s, e->loc, "'%s' is valid only for floating-point dtypes (float16, bfloat16, float, double), not %s",
+        kind == AST_LIT_INF ? "inf" : "nan", ast_dtype_name(t));
+    return false;
+  }
+  if (c == AST_CLASS_SINT || c == AST_CLASS_UINT) {
+    unsigned n = ast_dtype_bits(t);
+    uint64_t mag, max = c == AST_CLASS_UINT ? UINT64_MAX >> (64 - n) : UINT64_MAX >> (65 - n);
+    uint64_t lim = neg ? (c == AST_CLASS_UINT ? 0 : max + 1) : max;
+    if (kind == AST_LIT_FLOAT) {
+      err(s, e->loc, "literal %s is not an integer; it cannot be used as %s", lit_text(e, buf),
+          ast_dtype_name(t));
+      return false;
+    }
+    if (!ast_parse_uint(text, &mag) || mag > lim) {
+      if (c == AST_CLASS_UINT)
+        err(s, e->loc, "literal %s is out of range for %s (0 to %llu)", lit_text(e, buf),
+            ast_dtype_name(t), (unsigned long long)max);
+      else
+        err(s, e->loc, "literal %s is out of range for %s (-%llu to %llu)", lit_text(e, buf),
+            ast_dtype_name(t), (unsigned long long)max + 1, (unsigned long long)max);
+      return false;
+    }
+    bits[0] = (neg ? 0 - mag : mag) & (UINT64_MAX >> (64 - n));
+    return true;
+  }
+  /* Floating point and complex (the real part). */
+  if (t == WC_DOUBLE || t == WC_COMPLEX128) {
+    double v = kind == AST_LIT_INF ? HUGE_VAL : kind == AST_LIT_NAN ? NAN : strtod(text, NULL);
+    if (kind != AST_LIT_INF && kind != AST_LIT_NAN && isinf(v)) {
+      err(s, e->loc, "literal %s overflows %s", lit_text(e, buf), ast_dtype_name(t));
+      return false;
+    }
+    if (neg) v = -v;
+    memcpy(&bits[0], &v, sizeof v);
+    return true;
+  } else {
+    float v = kind == AST_LIT_INF ? HUGE_VALF : kind == AST_LIT_NAN ? NAN : strtof(text, NULL);
+    uint32_t fb;
+    bool special = kind == AST_LIT_INF || kind == AST_LIT_NAN;
+    if (neg) v = -v;
+    fb = wc_f32_to_bits(v);
+    if (kind == AST_LIT_NAN) fb = (fb & 0x80000000u) | 0x7fc00000u;  /* canonical quiet NaN */
+    if (t == WC_FLOAT16) bits[0] = wc_f32_to_f16(wc_bits_to_f32(fb));
+    else if (t == WC_BFLOAT16) bits[0] = wc_f32_to_bf16(wc_bits_to_f32(fb));
+    else bits[0] = fb;
+    if (!special && ((t == WC_FLOAT16 && (bits[0] & 0x7c00u) == 0x7c00u) ||
+                     (t == WC_BFLOAT16 && (bits[0] & 0x7f80u) == 0x7f80u) ||
+                     ((t == WC_FLOAT || t == WC_COMPLEX64) && isinf(v)))) {
+      err(s, e->loc, "literal %s overflows %s", lit_text(e, buf), ast_dtype_name(t));
+      bits[0] = 0;
+      return false;
+    }
+    return true;
+  }
+}
+
+/* Is op (or a function of the same nature) defined on t?  Reports if not. */
+static bool check_arith(sema *s, diag_loc loc, const char *op, wc_dtype t) {
+  if (is_arith(t)) return true;
+  err(s, loc, "'%s' is not defined on %s", op, ast_dtype_name(t));
+  return false;
+}
+
+/* Push the dtype t into the untyped parts of e (which hold literals only). */
+static bool coerce(sema *s, ast_expr *e, wc_dtype t) {
+  bool ok = true;
+  int i;
+  if (e->dtype != UNTYPED) return true;
+  switch (e->kind) {
+  case AST_LIT:
+    ok = type_literal(s, e, t);
+    break;
+  case AST_UNARY:
+    ok = check_arith(s, e->loc, "-", t) && coerce(s, e->u.unary.arg, t);
+    break;
+  case AST_BINARY:
+    ok = check_arith(s, e->loc, ast_op_str(e->u.binary.op), t);
+    ok = ok && coerce(s, e->u.binary.lhs, t);
+    ok = ok && coerce(s, e->u.binary.rhs, t);
+    break;
+  case AST_CALL:
+    if (e->u.call.fn != AST_FN_WHERE) ok = check_arith(s, e->loc, e->u.call.name, t);
+    for (i = e->u.call.fn == AST_FN_WHERE ? 1 : 0; ok && i < e->u.call.n_args; i++)
+      ok = coerce(s, e->u.call.args[i], t);
+    break;
+  case AST_PARAM:
+    break;
+  }
+  if (ok) e->dtype = t;
+  return ok;
+}
+
+/* ---- shapes ------------------------------------------------------------------- */
+
+bool sema_broadcast(const ast_shape *a, const ast_shape *b, ast_shape *out) {
+  ast_shape r;
+  int i;
+  r.rank = a->rank > b->rank ? a->rank : b->rank;
+  for (i = 0; i < r.rank; i++) {
+    int ia = a->rank - r.rank + i, ib = b->rank - r.rank + i;
+    int64_t da = ia >= 0 ? a->dims[ia] : 1, db = ib >= 0 ? b->dims[ib] : 1;
+    if (da == db || db == 1) r.dims[i] = da;
+    else if (da == 1) r.dims[i] = db;
+    else return false;
+  }
+  *out = r;
+  return true;
+}
+
+static bool same_shape(const ast_shape *a, const ast_shape *b) {
+  int i;
+  if (a->rank != b->rank) return false;
+  for (i = 0; i < a->rank; i++)
+    if (a->dims[i] != b->dims[i]) return false;
+  return true;
+}
+
+/* "[N,3]" of the current kernel, into a caller's buffer. */
+static const char *shape_str(const sema *s, const ast_shape *sh, diag_text *t) {
+  t->len = 0;
+  ast_print_shape(t, sh, s->extent_names);
+  return t->data ? t->data : "[]";
+}
+
+/* acc = broadcast(acc, b), or an error naming both shapes and the operation. */
+static bool broadcast_into(sema *s, ast_shape *acc, const ast_shape *b, diag_loc loc, const char *op) {
+  diag_text ta = {0}, tb = {0};
+  if (sema_broadcast(acc, b, acc)) return true;
+  err(s, loc, "cannot broadcast %s and %s in '%s'", shape_str(s, acc, &ta), shape_str(s, b, &tb), op);
+  diag_text_free(&ta);
+  diag_text_free(&tb);
+  return false;
+}
+
+/* tf.compat.v1.where shapes: x and y alike; cond like x, or a vector over x's
+   first dimension (then it picks rows), or a scalar when x is one. */
+static bool check_where_v1(sema *s, ast_expr *e) {
+  const ast_expr *c = e->u.call.args[0], *x = e->u.call.args[1], *y = e->u.call.args[2];
+  diag_text t1 = {0}, t2 = {0};
+  bool ok = true;
+  if (c->dtype != WC_BOOL) {
+    err(s, c->loc, "condition of 'where_v1' must be bool, got %s", dname(c->dtype));
+    ok = false;
+  }
+  if (x->dtype != y->dtype) {
+    err(s, e->loc, "branches of 'where_v1' have different dtypes: %s and %s", dname(x->dtype),
+        dname(y->dtype));
+    ok = false;
+  }
+  if (!same_shape(&x->shape, &y->shape)) {
+    err(s, e->loc, "'where_v1' needs x and y of the same shape, got %s and %s",
+        shape_str(s, &x->shape, &t1), shape_str(s, &y->shape, &t2));
+    ok = false;
+  } else if (!same_shape(&c->shape, &x->shape) &&
+             !(x->shape.rank >= 1 && c->shape.rank == 1 && c->shape.dims[0] == x->shape.dims[0])) {
+    if (x->shape.rank == 0)
+      err(s, c->loc, "condition of 'where_v1' must be a scalar when x is one, got %s",
+          shape_str(s, &c->shape, &t1));
+    else {
+      ast_shape first = x->shape;
+      diag_text t3 = {0};
+      first.rank = 1;
+      err(s, c->loc,
+          "condition of 'where_v1' must have x's shape %s or be a vector over its first "
+          "dimension %s, got %s",
+          shape_str(s, &x->shape, &t1), shape_str(s, &first, &t2), shape_str(s, &c->shape, &t3));
+      diag_text_free(&t3);
+    }
+    ok = false;
+  }
+  diag_text_free(&t1);
+  diag_text_free(&t2);
+  e->dtype = x->dtype;
+  e->shape = x->shape;
+  return ok;
+}
+
+/* ---- typing ------------------------------------------------------------------- */
+
+static bool infer(sema *s, ast_expr *e);
+
+/* Unify the dtypes of two operands that must agree: a typed side gives its
+   dtype to an untyped one.  *t is UNTYPED when both are literals only. */
+static bool unify(sema *s, ast_expr *a, ast_expr *b, diag_loc loc, const char *what, wc_dtype *t) {
+  if (a->dtype != UNTYPED && b->dtype != UNTYPED && a->dtype != b->dtype) {
+    err(s, loc, "%s have different dtypes: %s and %s", what, ast_dtype_name(a->dtype),
+        ast_dtype_name(b->dtype));
+    return false;
+  }
+  *t = a->dtype != UNTYPED ? a->dtype : b->dtype;
+  return true;
+}
+
+/* `!a` needs bool; `-a` needs a number (or stays untyped with a literal operand). */
+static bool infer_unary(sema *s, ast_expr *e) {
+  ast_expr *a = e->u.unary.arg;
+  if (!infer(s, a)) return false;
+  e->shape = a->shape;
+  if (e->u.unary.op == AST_OP_NOT) {
+    if (a->dtype != WC_BOOL) {
+      err(s, e->loc, "operand of '!' must be bool, got %s", dname(a->dtype));
+      return false;
+    }
+    e->dtype = WC_BOOL;
+    return true;
+  }
+  e->dtype = a->dtype;
+  return a->dtype == UNTYPED || check_arith(s, e->loc, "-", a->dtype);
+}
+
+/* Operands broadcast and agree on a dtype; || && take bool, ordering and
+   arithmetic take numbers, == != any dtype; comparisons give bool. */
+static bool infer_binary(sema *s, ast_expr *e) {
+  ast_expr *l = e->u.binary.lhs, *r = e->u.binary.rhs;
+  ast_op op = e->u.binary.op;
+  const char *sym = ast_op_str(op);
+  char what[32];
+  wc_dtype t;
+  bool ok = infer(s, l);
+  ok = infer(s, r) && ok;
+  if (!ok) return false;
+  e->shape = l->shape;
+  if (!broadcast_into(s, &e->shape, &r->shape, e->loc, sym)) return false;
+  if (op == AST_OP_OR || op == AST_OP_AND) {
+    if (l->dtype != WC_BOOL || r->dtype != WC_BOOL) {
+      err(s, e->loc, "operands of '%s' must be bool, got %s", sym,
+          dname(l->dtype != WC_BOOL ? l->dtype : r->dtype));
+      return false;
+    }
+    e->dtype = WC_BOOL;
+    return true;
+  }
+  snprintf(what, sizeof what, "operands of '%s'", sym);
+  if (!unify(s, l, r, e->loc, what, &t)) return false;
+  if (t == UNTYPED) {
+    if (op >= AST_OP_ADD) return true;            /* literal arithmetic: typed by context */
+    err(s, e->loc, "cannot infer the dtype of literals compared by '%s'; cast one, as in float(1)",
+        sym);
+    return false;
+  }
+  if (op >= AST_OP_LT && !check_arith(s, e->loc, sym, t)) return false;
+  if (!coerce(s, l, t) || !coerce(s, r, t)) return false;
+  e->dtype = op <= AST_OP_GE ? WC_BOOL : t;
+  return true;
+}
+
+/* The rules of each built-in function and of casts. */
+static bool infer_call(sema *s, ast_expr *e) {
+  ast_expr **a = e->u.call.args;
+  const char *name = e->u.call.name;
+  bool ok = true;
+  int i;
+  wc_dtype t;
+  for (i = 0; i < e->u.call.n_args; i++) ok = infer(s, a[i]) && ok;
+  if (!ok) return false;
+  switch (e->u.call.fn) {
+  case AST_FN_WHERE:
+    if (a[0]->dtype != WC_BOOL) {
+      err(s, a[0]->loc, "condition of 'where' must be bool, got %s", dname(a[0]->dtype));
+      return false;
+    }
+    if (!unify(s, a[1], a[2], e->loc, "branches of 'where'", &t)) return false;
+    e->shape = a[0]->shape;
+    if (!broadcast_into(s, &e->shape, &a[1]->shape, e->loc, name) ||
+        !broadcast_into(s, &e->shape, &a[2]->shape, e->loc, name))
+      return false;
+    if (t != UNTYPED && (!coerce(s, a[1], t) || !coerce(s, a[2], t))) return false;
+    e->dtype = t;
+    return true;
+  case AST_FN_WHERE_V1:
+    return check_where_v1(s, e);
+  case AST_FN_ARGWHERE:
+  case AST_FN_NONZERO:
+    if (a[0]->dtype == UNTYPED) {
+      err(s, a[0]->loc, "cannot infer the dtype of the argument of '%s'; cast it, as in float(1)",
+          name);
+      return false;
+    }
+    e->dtype = WC_INT64;
+    e->shape = a[0]->shape;
+    return true;
+  case AST_FN_MIN:
+  case AST_FN_MAX:
+    if (!unify(s, a[0], a[1], e->loc, e->u.call.fn == AST_FN_MIN ? "operands of 'min'"
+                                                                  : "operands of 'max'", &t))
+      return false;
+    e->shape = a[0]->shape;
+    if (!broadcast_into(s, &e->shape, &a[1]->shape, e->loc, name)) return false;
+    if (t == UNTYPED) return true;
+    if (!check_arith(s, e->loc, name, t) || !coerce(s, a[0], t) || !coerce(s, a[1], t)) return false;
+    e->dtype = t;
+    return true;
+  case AST_FN_ABS:
+    e->shape = a[0]->shape;
+    e->dtype = a[0]->dtype;
+    return a[0]->dtype == UNTYPED || check_arith(s, e->loc, name, a[0]->dtype);
+  case AST_FN_CAST:
+    t = e->u.call.cast_var >= 0 ? s->bind[e->u.call.cast_var].dtype : e->u.call.cast_dtype;
+    e->u.call.cast_dtype = t;
+    e->shape = a[0]->shape;
+    e->dtype = t;
+    if (a[0]->dtype == UNTYPED) return coerce(s, a[0], t);
+    if (!ast_cast_ok(a[0]->dtype, t)) {
+      err(s, e->loc, "cannot cast %s to %s", ast_dtype_name(a[0]->dtype), ast_dtype_name(t));
+      return false;
+    }
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* Type e bottom-up and give it its shape pattern.  Literal-only subtrees stay
+   UNTYPED until an operand with a dtype (or a cast) gives them one.  Returns
+   false after reporting an error in e (operands' errors are all reported;
+   nodes above an error stay quiet). */
+static bool infer(sema *s, ast_expr *e) {
+  e->dtype = UNTYPED;
+  e->shape.rank = 0;
+  switch (e->kind) {
+  case AST_LIT:
+    if (e->u.lit.kind == AST_LIT_BOOL) {
+      e->dtype = WC_BOOL;
+      e->u.lit.bits[0] = e->u.lit.boolval;
+    }
+    return true;
+  case AST_PARAM:
+    e->dtype = s->iparams[e->u.param.index].dtype;
+    e->shape = s->iparams[e->u.param.index].shape;
+    return true;
+  case AST_UNARY: return infer_unary(s, e);
+  case AST_BINARY: return infer_binary(s, e);
+  case AST_CALL: return infer_call(s, e);
+  }
+  return false;
+}
+
+/* ---- instances ---------------------------------------------------------------- */
+
+/* Register an instance name; a second kernel of the same name is an error. */
+static bool claim_name(sema *s, const char *name) {
+  int first = nmap_add(&s->names, name, s->first_locs.n);
+  if (first >= 0) {
+    diag_error(s->d, s->k->loc, "duplicate kernel '%s'", name);
+    diag_note(s->d, ((diag_loc *)s->first_locs.data)[first], "'%s' first declared here", name);
+    return false;
+  }
+  *(diag_loc *)vec_push(&s->glob, &s->first_locs, sizeof(diag_loc)) = s->k->loc;
+  return true;
+}
+
+/* Type one instance of the current kernel under the binding bind and add it. */
+static void instantiate(sema *s, const ast_expr *resolved, sema_binding *bind, const char *name) {
+  const ast_kernel *k = s->k;
+  sema_param *params = arena_array(s->pa, (size_t)k->n_params, sizeof *params);
+  sema_kernel kern;
+  ast_expr *e;
+  int i;
+
+  for (i = 0; i < k->n_params; i++) {
+    params[i].name = s->params[i].name;
+    params[i].loc = s->params[i].loc;
+    params[i].dtype = s->params[i].tvar >= 0 ? bind[s->params[i].tvar].dtype : s->params[i].dtype;
+    params[i].shape = s->params[i].shape;
+  }
+  s->bind = bind;
+  s->iparams = params;
+  s->inst_name = name;
+  e = ast_clone(s->pa, resolved);
+  if (!infer(s, e)) return;
+  if (e->dtype == UNTYPED) {
+    err(s, e->loc, "cannot infer the dtype of an expression of literals only; "
+                   "cast it, as in float(...)");
+    return;
+  }
+
+  memset(&kern, 0, sizeof kern);
+  kern.name = name;
+  kern.base = arena_strdup(s->pa, k->name);
+  kern.loc = k->loc;
+  kern.n_bindings = k->n_tvars;
+  kern.bindings = bind;
+  kern.n_params = k->n_params;
+  kern.params = params;
+  kern.n_extents = s->n_extents;
+  kern.extent_names = s->extent_names;
+  kern.expr = e;
+  kern.value = e;
+  kern.kind = WC_KIND_ELEMENTWISE;
+  if (e->kind == AST_CALL) {
+    if (e->u.call.fn == AST_FN_WHERE_V1) kern.kind = WC_KIND_WHERE_V1;
+    if (e->u.call.fn == AST_FN_ARGWHERE) kern.kind = WC_KIND_ARGWHERE;
+    if (e->u.call.fn == AST_FN_NONZERO) kern.kind = WC_KIND_NONZERO;
+    if (kern.kind == WC_KIND_ARGWHERE || kern.kind == WC_KIND_NONZERO)
+      kern.value = e->u.call.args[0];
+  }
+  kern.out_dtype = e->dtype;
+  kern.out_shape = kern.value->shape;
+  /* Every input takes part in the output's broadcast (as in wc_run), an
+     unused parameter too; the used ones are in value's shape already. */
+  for (i = 0; kern.kind != WC_KIND_WHERE_V1 && i < k->n_params; i++) {
+    diag_text t1 = {0}, t2 = {0};
+    if (sema_broadcast(&kern.out_shape, &params[i].shape, &kern.out_shape)) continue;
+    err(s, params[i].loc, "parameter '%s' of shape %s does not broadcast with the kernel's "
+        "output %s", params[i].name, shape_str(s, &params[i].shape, &t1),
+        shape_str(s, &kern.out_shape, &t2));
+    diag_text_free(&t1);
+    diag_text_free(&t2);
+    return;
+  }
+  *(sema_kernel *)vec_push(s->pa, &s->kernels, sizeof kern) = kern;
+}
+
+/* Nodes of the expression tree e (its height is at most PARSE_MAX_DEPTH). */
+static long count_nodes(const ast_expr *e) {
+  long n = 1;
+  int i;
+  switch (e->kind) {
+  case AST_LIT:
+  case AST_PARAM: break;
+  case AST_UNARY: n += count_nodes(e->u.unary.arg); break;
+  case AST_BINARY: n += count_nodes(e->u.binary.lhs) + count_nodes(e->u.binary.rhs); break;
+  case AST_CALL:
+    for (i = 0; i < e->u.call.n_args; i++) n += count_nodes(e->u.call.args[i]);
+    break;
+  }
+  return n;
+}
+
+/* The kernel's output (the broadcast of all its parameters) within
+   SEMA_MAX_ELEMENTS; parameters that do not broadcast are reported later. */
+static bool check_out_size(sema *s) {
+  ast_shape out;
+  int i;
+  out.rank = 0;
+  for (i = 0; i < s->k->n_params; i++)
+    if (!sema_broadcast(&out, &s->params[i].shape, &out)) return true;
+  if (fixed_elements(&out) >= 0) return true;
+  err(s, s->k->loc, "the output of kernel '%s' is too large: its fixed extents multiply to more "
+      "than %lld elements", s->k->name, (long long)SEMA_MAX_ELEMENTS);
+  return false;
+}
+
+/* Check one kernel declaration and add its instances (one per binding of its
+   type variables, the last variable varying fastest). */
+static void check_kernel(sema *s, const ast_kernel *k) {
+  nmap params, tvars;
+  ast_expr *resolved;
+  long count = 1;
+  int *idx, i;
+  bool tvars_ok, ok, long_name = false;
+
+  s->k = k;
+  s->bind = NULL;
+  tvars_ok = check_tvars(s);
+  ok = check_params(s);
+  nmap_init(&params, &s->tmp);
+  nmap_init(&tvars, &s->tmp);
+  for (i = 0; i < k->n_params; i++) nmap_add(&params, k->params[i].name, i);
+  for (i = 0; i < k->n_tvars; i++) nmap_add(&tvars, k->tvars[i].name, i);
+  resolved = ast_clone(&s->tmp, k->expr);
+  ok = resolve(s, resolved, &params, &tvars, true) && ok && tvars_ok;
+  if (ok && !(resolved->kind == AST_CALL && resolved->u.call.fn == AST_FN_WHERE_V1))
+    ok = check_out_size(s);
+  if (!tvars_ok) return;   /* the instance names are unknown */
+
+  for (i = 0; i < k->n_tvars; i++) {
+    count *= s->tv_count[i];
+    if (count > SEMA_MAX_KERNELS) break;
+  }
+  if (s->n_instances + count > SEMA_MAX_KERNELS) {
+    if (!s->too_many)
+      err(s, k->loc, "too many kernels (more than %d after specialization)", SEMA_MAX_KERNELS);
+    s->too_many = true;
+    return;
+  }
+  s->n_instances += count;
+  /* every instance is a typed copy of the expression: bound the copies */
+  if (s->n_nodes + (int64_t)count * count_nodes(k->expr) > SEMA_MAX_NODES) {
+    if (!s->too_big)
+      err(s, k->loc, "too many operations (more than %d in all kernels after specialization)",
+          SEMA_MAX_NODES);
+    s->too_big = true;
+    return;
+  }
+  s->n_nodes += (int64_t)count * count_nodes(k->expr);
+
+  idx = arena_array(&s->tmp, (size_t)k->n_tvars + 1, sizeof *idx);
+  for (;;) {
+    sema_binding *bind = arena_array(s->pa, (size_t)k->n_tvars, sizeof *bind);
+    diag_text name = {0};
+    diag_text_printf(&name, "%s", k->name);
+    s->bind_desc.len = 0;
+    for (i = 0; i < k->n_tvars; i++) {
+      bind[i].var = arena_strdup(s->pa, k->tvars[i].name);
+      bind[i].dtype = s->tv_types[i][idx[i]];
+      diag_text_printf(&name, "_%s", ast_dtype_name(bind[i].dtype));
+      diag_text_printf(&s->bind_desc, "%s%s = %s", i ? ", " : "", bind[i].var,
+                       ast_dtype_name(bind[i].dtype));
+    }
+    if (name.len > LEX_MAX_IDENT && k->n_tvars > 0 && !long_name) {   /* else the lexer said so */
+      char buf[80];
+      diag_error(s->d, k->loc, "kernel name '%s' is too long after specialization (%zu bytes; "
+                 "the limit is %d)", printable(name.data, buf), name.len, LEX_MAX_IDENT);
+      long_name = true;
+    }
+    /* Names are claimed even when the kernel has errors, so that a duplicate
+       is reported at once, not after the first error is fixed. */
+    if (!name.truncated && name.len <= LEX_MAX_IDENT) {
+      const char *inst = arena_strdup(s->pa, name.data);
+      if (claim_name(s, inst) && ok) instantiate(s, resolved, bind, inst);
+    }
+    diag_text_free(&name);
+    for (i = k->n_tvars - 1; i >= 0; i--) {
+      if (++idx[i] < s->tv_count[i]) break;
+      idx[i] = 0;
+    }
+    if (i < 0) break;
+  }
+  s->bind = NULL;
+}
+
+/* The body of sema_check, below its out-of-memory recovery point. */
+static void check_file(sema *s, const ast_file *f) {
+  int i;
+  nmap_init(&s->names, &s->glob);
+  check_options(s, f);
+  for (i = 0; i < f->n_kernels; i++) {
+    arena_init(&s->tmp);
+    s->tmp.oom = s->glob.oom;
+    check_kernel(s, &f->kernels[i]);
+    arena_free(&s->tmp);
+  }
+  s->prog->n_kernels = s->kernels.n;
+  s->prog->kernels = s->kernels.data;
+}
+
+/* Run check_file with an out-of-memory recovery point; false if memory ran out.
+   (A function of its own so that no caller variable lives across setjmp.) */
+static bool check_guarded(sema *s, const ast_file *f) {
+  jmp_buf oom;
+  if (setjmp(oom)) return false;
+  s->prog->arena.oom = s->glob.oom = s->tmp.oom = &oom;
+  if (f) check_file(s, f);
+  s->prog->arena.oom = s->glob.oom = s->tmp.oom = NULL;
+  return true;
+}
+
+sema_program *sema_check(const ast_file *f, diag_ctx *d) {
+  sema *s = calloc(1, sizeof *s);
+  sema_program *prog = calloc(1, sizeof *prog);
+  bool ok;
+  if (!s || !prog) {
+    free(s);
+    free(prog);
+    diag_error(d, nowhere, "out of memory");
+    return NULL;
+  }
+  s->d = d;
+  s->prog = prog;
+  s->pa = &prog->arena;
+  arena_init(&prog->arena);
+  arena_init(&s->glob);
+  arena_init(&s->tmp);
+  ok = check_guarded(s, f);
+  if (!ok) diag_error(d, nowhere, "out of memory");
+  arena_free(&s->tmp);
+  arena_free(&s->glob);
+  diag_text_free(&s->bind_desc);
+  free(s);
+  if (d->n_errors > 0) {
+    sema_free(prog);
+    return NULL;
+  }
+  return prog;
+}
+
+void sema_free(sema_program *p) {
+  if (!p) return;
+  arena_free(&p->arena);
+  free(p);
+}
+
+void sema_dump(diag_text *t, const sema_program *p) {
+  static const char *const kinds[] = {"elementwise", "where_v1", "argwhere", "nonzero"};
+  int i, j;
+  if (p->prefix) diag_text_printf(t, "option prefix = \"%s\"\n", p->prefix);
+  if (p->unroll) diag_text_printf(t, "option unroll = %d\n", p->unroll);
+  for (i = 0; i < p->n_kernels; i++) {
+    const sema_kernel *k = &p->kernels[i];
+    diag_text_printf(t, "kernel %s: %s", k->name, kinds[k->kind]);
+    for (j = 0; j < k->n_bindings; j++)
+      diag_text_printf(t, "%s%s = %s", j ? ", " : " (", k->bindings[j].var,
+                       ast_dtype_name(k->bindings[j].dtype));
+    diag_text_printf(t, "%s\n  extents:", k->n_bindings ? ")" : "");
+    for (j = 0; j < k->n_extents; j++) diag_text_printf(t, " %s", k->extent_names[j]);
+    diag_text_printf(t, "\n");
+    for (j = 0; j < k->n_params; j++) {
+      diag_text_printf(t, "  param %s: %s", k->params[j].name, ast_dtype_name(k->params[j].dtype));
+      ast_print_shape(t, &k->params[j].shape, k->extent_names);
+      diag_text_printf(t, "\n");
+    }
+    diag_text_printf(t, "  out: %s", ast_dtype_name(k->out_dtype));
+    if (k->kind == WC_KIND_ARGWHERE || k->kind == WC_KIND_NONZERO)
+      diag_text_printf(t, " coordinates of ");
+    ast_print_shape(t, &k->out_shape, k->extent_names);
+    diag_text_printf(t, "\n  expr: ");
+    ast_print_expr(t, k->expr, k->extent_names);
+    diag_text_printf(t, "\n");
+  }
+}

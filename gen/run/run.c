@@ -1,0 +1,548 @@
+/* run.c: `wherec run`: spec -> cache/<hash>/<prefix>.{h,c} -> lib<prefix>.so (compiler run
+   by spawn_run, temp name + rename) -> dlopen -> .npy inputs -> wc_run -> OUT.npy (atomic). */
+#define _POSIX_C_SOURCE 200809L
+
+#include "base/paths.h"
+#include "run/run.h"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <wherec/wherec.h>
+
+#include "base/args.h"
+#include "back/driver.h"
+#include "base/file.h"
+#include "run/npy.h"
+#include "front/parse.h"
+#include "base/spawn.h"
+
+/* Set by the build for the build tree; an installed wherec is pointed at its
+   headers and templates through the environment. */
+#ifndef WHEREC_VERSION
+#define WHEREC_VERSION "unknown"
+#endif
+#ifndef WHEREC_INCLUDE_DIR
+#define WHEREC_INCLUDE_DIR NULL
+#endif
+#ifndef WHEREC_TEMPLATES_DIR
+#define WHEREC_TEMPLATES_DIR NULL
+#endif
+
+#define RUN_MAX_PATH 4096
+#define RUN_MAX_FILE (RUN_MAX_PATH + 512)   /* a cache directory plus a file name */
+#define RUN_MAX_LOG  16384             /* compiler output shown on failure, at most */
+#define RUN_CACHE_FORMAT "wherec-run-cache/1"   /* bump when the cache layout changes */
+
+static const char run_usage[] =
+  "usage: wherec run SPEC KERNEL IN.npy... -o OUT.npy [--interp] [--cc CC]\n";
+
+static const char run_help[] =
+  "Generates SPEC, compiles it with clang (or CC) into a shared object cached by\n"
+  "content hash, loads it and runs KERNEL on the .npy inputs (one per parameter,\n"
+  "in order); writes OUT.npy. --interp runs the generic interpreter instead of\n"
+  "the specialized code. The cache is $WHEREC_CACHE_DIR, else\n"
+  "$XDG_CACHE_HOME/wherec, else ~/.cache/wherec.\n";
+
+typedef struct run_args {
+  const char  *spec;               /* SPEC */
+  const char  *kernel;             /* KERNEL */
+  const char  *out;                /* -o */
+  const char  *cc;                 /* --cc, default "clang" */
+  bool         interp;             /* --interp */
+  int          n_inputs;           /* IN.npy count */
+  const char **inputs;             /* IN.npy paths, parameter order: operands + 2 */
+  const char **operands;           /* SPEC, KERNEL, then the inputs (malloc'ed) */
+} run_args;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static void say(const char *fmt, ...) {
+  va_list ap;
+  fputs("wherec: ", stderr);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static int usage_error(const char *fmt, ...) {
+  va_list ap;
+  fputs("wherec: run: ", stderr);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "\n%s", run_usage);
+  return RUN_USAGE;
+}
+
+/* Options anywhere (args.h); operands SPEC, KERNEL, then the inputs. -1 when
+   all is well. */
+static int parse_args(int argc, char **argv, run_args *a) {
+  const char *interp = NULL;
+  const args_opt opts[] = {{"-o", true, &a->out}, {"--cc", true, &a->cc}, {"--interp", false, &interp}};
+  char msg[256];
+  int n_ops;
+  memset(a, 0, sizeof *a);
+  a->operands = malloc(sizeof *a->operands * (size_t)(argc > 0 ? argc : 1));
+  if (a->operands == NULL) return usage_error("out of memory");
+  switch (args_parse(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), a->operands,
+                     argc > 0 ? argc : 1, &n_ops, NULL, msg, sizeof msg)) {
+  case ARGS_HELP:
+    fputs(run_usage, stdout);
+    fputs(run_help, stdout);
+    return RUN_OK;
+  case ARGS_USAGE: return usage_error("%s", msg);
+  case ARGS_OK: break;
+  }
+  for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+    if (*opts[i].value && **opts[i].value == '\0')
+      return usage_error("option '%s' needs a value", opts[i].name);
+  a->interp = interp != NULL;
+  if (n_ops < 1) return usage_error("missing SPEC");
+  if (n_ops < 2) return usage_error("missing KERNEL");
+  if (a->out == NULL) return usage_error("missing -o OUT.npy");
+  if (a->cc == NULL) a->cc = "clang";
+  a->spec = a->operands[0];
+  a->kernel = a->operands[1];
+  a->inputs = a->operands + 2;
+  a->n_inputs = n_ops - 2;
+  return -1;
+}
+
+/* ---- the cache key ------------------------------------------------------------- */
+
+/* FNV-1a, 64 bits: h is the running hash, from FNV_OFFSET. A cache key, not a
+   defence: whoever can write the cache can run code anyway. */
+#define FNV_OFFSET 0xcbf29ce484222325ull
+
+static uint64_t fnv1a(uint64_t h, const void *data, size_t len) {
+  const unsigned char *p = data;
+  for (size_t i = 0; i < len; i++) {
+    h ^= p[i];
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+/* A length-prefixed field, so that no two sequences of fields hash alike by
+   moving bytes from one field to the next. */
+static uint64_t hash_field(uint64_t h, const void *data, size_t len) {
+  unsigned char n[8];
+  for (int i = 0; i < 8; i++) n[i] = (unsigned char)((uint64_t)len >> (8 * i));
+  return fnv1a(fnv1a(h, n, 8), data, len);
+}
+
+static uint64_t hash_str(uint64_t h, const char *s) {
+  return hash_field(h, s ? s : "", s ? strlen(s) : 0);
+}
+
+static uint64_t hash_file(uint64_t h, const char *path) {
+  size_t len;
+  char *text = file_read(path, &len, SIZE_MAX);
+  h = text ? hash_field(h, text, len) : hash_str(h, "<missing>");
+  free(text);
+  return h;
+}
+
+static int cmp_names(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every regular file of dir (names and contents, sorted by name): the templates. */
+static uint64_t hash_dir(uint64_t h, const char *dir) {
+  DIR *d = dir ? opendir(dir) : NULL;
+  char **names = NULL, path[RUN_MAX_PATH];
+  size_t n = 0, cap = 0;
+  struct dirent *e;
+  struct stat st;
+  if (d == NULL) return hash_str(h, "<no templates>");
+  while ((e = readdir(d)) != NULL) {
+    if (e->d_name[0] == '.') continue;
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+    if (n == cap) {
+      char **nn = realloc(names, sizeof *names * (cap = cap ? cap * 2 : 16));
+      if (nn == NULL) break;
+      names = nn;
+    }
+    if ((names[n] = strdup(e->d_name)) != NULL) n++;
+  }
+  closedir(d);
+  if (n) qsort(names, n, sizeof *names, cmp_names);
+  for (size_t i = 0; i < n; i++) {
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    h = hash_file(hash_str(h, names[i]), path);
+    free(names[i]);
+  }
+  free(names);
+  return h;
+}
+
+static bool cache_root(char *out, size_t cap) {
+  const char *d = getenv("WHEREC_CACHE_DIR");
+  if (d && *d) return (size_t)snprintf(out, cap, "%s", d) < cap;
+  d = getenv("XDG_CACHE_HOME");
+  if (d && d[0] == '/') return (size_t)snprintf(out, cap, "%s/wherec", d) < cap;
+  d = getenv("HOME");
+  if (d && *d) return (size_t)snprintf(out, cap, "%s/.cache/wherec", d) < cap;
+  return false;
+}
+
+/* mkdir -p with mode 0700: the cache holds code that gets loaded. */
+static bool mkdir_p(const char *path) {
+  char buf[RUN_MAX_PATH];
+  struct stat st;
+  if ((size_t)snprintf(buf, sizeof buf, "%s", path) >= sizeof buf) return false;
+  for (char *p = buf + 1; ; p++) {
+    if (*p == '/' || *p == '\0') {
+      char c = *p;
+      *p = '\0';
+      if (mkdir(buf, 0700) != 0 && errno != EEXIST) return false;
+      *p = c;
+      if (c == '\0') break;
+    }
+  }
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* ---- compiling and loading --------------------------------------------------- */
+
+/* Loads so and finds <prefix>_table; false (nothing left loaded) if either fails. */
+static bool load(const char *so, const char *prefix, void **handle, const wc_kernel_table **table) {
+  char sym[300];
+  void *h = dlopen(so, RTLD_NOW | RTLD_LOCAL);
+  if (h == NULL) return false;
+  snprintf(sym, sizeof sym, "%s_table", prefix);
+  const wc_kernel_table *t = dlsym(h, sym);
+  if (t == NULL || t->kernels == NULL || t->n_kernels < 0) {
+    dlclose(h);
+    return false;
+  }
+  *handle = h;
+  *table = t;
+  return true;
+}
+
+/* Compiles dir/<prefix>.c into dir/lib<prefix>.so through a temporary name. */
+static int build(const char *cc, const char *inc, const char *dir, const char *prefix,
+                 const char *so) {
+  char src[RUN_MAX_FILE], tmp[RUN_MAX_FILE + 16], log[RUN_MAX_FILE], incflag[RUN_MAX_PATH + 2];
+  snprintf(src, sizeof src, "%s/%s.c", dir, prefix);
+  snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", so);
+  snprintf(log, sizeof log, "%s/build.log", dir);
+  snprintf(incflag, sizeof incflag, "-I%s", inc);
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    say("error: cannot create %s: %s", tmp, strerror(errno));
+    return RUN_TOOLCHAIN;
+  }
+  close(fd);
+  /* spawn_run takes execvp's char *const[]; the strings are not written. */
+  char *argv[] = {(char *)cc, "-std=c99", "-O2", "-fPIC", "-shared", incflag,
+                  "-o", tmp, src, NULL};
+  int rc = spawn_run(argv, log);
+  if (rc != 0) {
+    int err = errno;
+    unlink(tmp);
+    if (rc == SPAWN_NOT_STARTED) {
+      say("error: cannot run the compiler '%s': %s (install clang or pass --cc CC)", cc,
+          strerror(err));
+      return RUN_TOOLCHAIN;
+    }
+    size_t len;
+    char *text = file_read(log, &len, SIZE_MAX);
+    say("error: '%s' failed (status %d) compiling %s:", cc, rc, src);
+    if (text) fprintf(stderr, "%.*s", (int)(len < RUN_MAX_LOG ? len : RUN_MAX_LOG), text);
+    free(text);
+    return RUN_TOOLCHAIN;
+  }
+  if (rename(tmp, so) != 0) {
+    say("error: cannot rename %s to %s: %s", tmp, so, strerror(errno));
+    unlink(tmp);
+    return RUN_TOOLCHAIN;
+  }
+  unlink(log);
+  return RUN_OK;
+}
+
+/* ---- checking the inputs ------------------------------------------------------- */
+
+static void print_pattern(char *out, size_t cap, const wc_kernel *k, const wc_param *p) {
+  size_t n = (size_t)snprintf(out, cap, "%s[", wc_dtype_name(p->dtype));
+  for (int d = 0; d < p->rank && n < cap; d++) {
+    int64_t e = p->dims[d];
+    if (e >= 0)
+      n += (size_t)snprintf(out + n, cap - n, "%s%lld", d ? "," : "", (long long)e);
+    else
+      n += (size_t)snprintf(out + n, cap - n, "%s%s", d ? "," : "",
+                            k->extent_names ? k->extent_names[-e - 1] : "?");
+  }
+  if (n < cap) snprintf(out + n, cap - n, "]");
+}
+
+static void print_shape(char *out, size_t cap, const wc_tensor *t) {
+  size_t n = (size_t)snprintf(out, cap, "(");
+  for (int d = 0; d < t->rank && n < cap; d++)
+    n += (size_t)snprintf(out + n, cap - n, "%s%lld", d ? ", " : "", (long long)t->shape[d]);
+  if (n < cap) snprintf(out + n, cap - n, "%s)", t->rank == 1 ? "," : "");
+}
+
+/* The shape of input i must be the parameter's pattern exactly: same rank,
+   fixed extents equal, a symbolic extent the same wherever it appears. */
+static bool check_shape(const wc_kernel *k, const run_args *a, int i, const wc_tensor *t,
+                        int64_t *ext, int *bound_by) {
+  const wc_param *p = &k->inputs[i];
+  char pat[512], shp[512], why[512] = "";
+  if (p->rank != t->rank) {
+    snprintf(why, sizeof why, "rank %d, expected %d", t->rank, p->rank);
+  } else {
+    for (int d = 0; d < p->rank && !why[0]; d++) {
+      int64_t e = p->dims[d];
+      if (e >= 0) {
+        if (t->shape[d] != e)
+          snprintf(why, sizeof why, "extent %d is %lld, expected %lld", d, (long long)t->shape[d],
+                   (long long)e);
+        continue;
+      }
+      int s = (int)(-e - 1);
+      if (bound_by[s] < 0) {
+        bound_by[s] = i;
+        ext[s] = t->shape[d];
+      } else if (ext[s] != t->shape[d]) {
+        snprintf(why, sizeof why, "%s is %lld here but %lld in %s",
+                 k->extent_names ? k->extent_names[s] : "a symbolic extent",
+                 (long long)t->shape[d], (long long)ext[s], a->inputs[bound_by[s]]);
+      }
+    }
+  }
+  if (!why[0]) return true;
+  print_pattern(pat, sizeof pat, k, p);
+  print_shape(shp, sizeof shp, t);
+  say("error: %s: parameter '%s' of kernel '%s' is %s; the file's shape is %s (%s)",
+      a->inputs[i], p->name, k->name, pat, shp, why);
+  return false;
+}
+
+/* Product of a shape's extents times size; false on overflow. */
+static bool byte_size(int rank, const int64_t *shape, size_t size, size_t *count, size_t *bytes) {
+  uint64_t n = 1;
+  for (int d = 0; d < rank; d++) {
+    if (shape[d] < 0) return false;
+    if (shape[d] && n > (uint64_t)INT64_MAX / (uint64_t)shape[d]) return false;
+    n *= (uint64_t)shape[d];
+  }
+  if (size && n > SIZE_MAX / size) return false;
+  *count = (size_t)n;
+  *bytes = (size_t)n * size;
+  return true;
+}
+
+/* Reads every input, checks dtypes and shapes, binds the symbolic extents. */
+static int read_inputs(const wc_kernel *k, const run_args *a, npy_array *arr, wc_tensor *in,
+                       int64_t *ext) {
+  char err[512];
+  int *bound_by = malloc(sizeof *bound_by * (size_t)(k->n_extents + 1));
+  int rc = RUN_OK;
+  if (bound_by == NULL) { say("error: out of memory"); return RUN_BAD_INPUT; }
+  for (int e = 0; e < k->n_extents; e++) bound_by[e] = -1;
+  for (int i = 0; i < k->n_inputs && rc == RUN_OK; i++) {
+    const wc_param *p = &k->inputs[i];
+    if (!npy_read(a->inputs[i], p->dtype, &arr[i], err, sizeof err)) {
+      say("error: %s: %s", a->inputs[i], err);
+      rc = RUN_BAD_INPUT;
+    } else if (arr[i].t.dtype != p->dtype) {
+      say("error: %s: parameter '%s' of kernel '%s' is %s; the file holds %s ('%s')",
+          a->inputs[i], p->name, k->name, wc_dtype_name(p->dtype), wc_dtype_name(arr[i].t.dtype),
+          arr[i].descr);
+      rc = RUN_BAD_INPUT;
+    } else if (!check_shape(k, a, i, &arr[i].t, ext, bound_by)) {
+      rc = RUN_BAD_INPUT;
+    }
+    in[i] = arr[i].t;
+  }
+  free(bound_by);
+  return rc;
+}
+
+/* The output tensor: the kernel's output pattern with the bound extents for
+   elementwise kinds; for coordinates, int64 room for rank * elements. */
+static int alloc_output(const wc_kernel *k, const wc_tensor *in, const int64_t *ext,
+                        wc_tensor *out) {
+  size_t count, bytes;
+  memset(out, 0, sizeof *out);
+  if (k->kind == WC_KIND_ARGWHERE || k->kind == WC_KIND_NONZERO) {
+    const wc_tensor **ptr = malloc(sizeof *ptr * (size_t)(k->n_inputs + 1));
+    int rank;
+    int64_t shape[WC_MAX_RANK];
+    if (ptr == NULL) { say("error: out of memory"); return RUN_BAD_INPUT; }
+    for (int i = 0; i < k->n_inputs; i++) ptr[i] = &in[i];
+    wc_status s = wc_broadcast_shape(ptr, k->n_inputs, &rank, shape);
+    free(ptr);
+    if (s != WC_OK || !byte_size(rank, shape, 1, &count, &bytes) ||
+        (rank && count > (size_t)INT64_MAX / (size_t)rank / 8)) {
+      say("error: the inputs of '%s' are too large", k->name);
+      return RUN_BAD_INPUT;
+    }
+    out->dtype = WC_INT64;
+    out->rank = 1;
+    out->shape[0] = (int64_t)(count * (size_t)rank);
+    bytes = count * (size_t)rank * sizeof(int64_t);
+  } else {
+    out->dtype = k->out_dtype;
+    out->rank = k->out_rank;
+    for (int d = 0; d < k->out_rank; d++)
+      out->shape[d] = k->out_dims[d] >= 0 ? k->out_dims[d] : ext[-k->out_dims[d] - 1];
+    if (!byte_size(out->rank, out->shape, wc_dtype_size(out->dtype), &count, &bytes)) {
+      say("error: the output of '%s' is too large", k->name);
+      return RUN_BAD_INPUT;
+    }
+  }
+  out->data = malloc(bytes ? bytes : 1);
+  if (out->data == NULL) {
+    say("error: out of memory for the output of '%s' (%zu bytes)", k->name, bytes);
+    return RUN_BAD_INPUT;
+  }
+  return RUN_OK;
+}
+
+static void list_kernels(const wc_kernel_table *t, const char *spec) {
+  fprintf(stderr, "wherec: kernels in %s:", spec);
+  for (int i = 0; i < t->n_kernels; i++) fprintf(stderr, " %s", t->kernels[i].name);
+  fputc('\n', stderr);
+}
+
+/* ---- the command ----------------------------------------------------------------- */
+
+/* Generates and compiles (or finds in the cache) the spec; loads its table. */
+static int prepare(const run_args *a, void **handle, const wc_kernel_table **table) {
+  char root[RUN_MAX_PATH], dir[RUN_MAX_PATH], so[RUN_MAX_FILE], prefix[256];
+  const char *inc = gen_env_or("WHEREC_INCLUDE_DIR", gen_include_dir(WHEREC_INCLUDE_DIR));
+  const char *tdir = gen_env_or("WHEREC_TEMPLATES", gen_default_templates_dir());
+  size_t len;
+  struct stat st;
+  char *spec = file_read(a->spec, &len, PARSE_MAX_SOURCE);
+  if (spec == NULL) {
+    say("error: %s: cannot read spec: %s", a->spec, strerror(errno));
+    return RUN_BAD_INPUT;
+  }
+  if (inc == NULL) {
+    free(spec);
+    say("error: the wherec include directory is unknown (set WHEREC_INCLUDE_DIR)");
+    return RUN_TOOLCHAIN;
+  }
+  /* Everything the shared object depends on: spec (and its file name, which
+     may set the prefix), generator, templates, headers, compiler and flags. */
+  const char *base = strrchr(a->spec, '/');
+  uint64_t h = hash_str(FNV_OFFSET, RUN_CACHE_FORMAT);
+  h = hash_str(h, WHEREC_VERSION);
+  h = hash_str(h, base ? base + 1 : a->spec);
+  h = hash_field(h, spec, len);
+  h = hash_dir(h, tdir);
+  snprintf(so, sizeof so, "%s/wherec/kernel.h", inc);
+  h = hash_file(h, so);
+  snprintf(so, sizeof so, "%s/wherec/wherec.h", inc);
+  h = hash_file(h, so);
+  h = hash_str(hash_str(h, a->cc), "-std=c99 -O2 -fPIC -shared");
+  free(spec);
+
+  if (!cache_root(root, sizeof root)) {
+    say("error: no cache directory: set WHEREC_CACHE_DIR (or HOME)");
+    return RUN_TOOLCHAIN;
+  }
+  if ((size_t)snprintf(dir, sizeof dir, "%s/%016llx", root, (unsigned long long)h) >= sizeof dir ||
+      !mkdir_p(dir)) {
+    say("error: cannot create the cache directory %s: %s", dir, strerror(errno));
+    return RUN_TOOLCHAIN;
+  }
+  gen_options g = {NULL, tdir, 0};
+  int rc = gen_generate(a->spec, dir, &g, stderr, prefix, sizeof prefix);
+  if (rc != 0) {
+    rmdir(dir);                        /* only if empty: a spec with errors leaves no trace */
+    return rc == 1 ? RUN_BAD_INPUT : RUN_TOOLCHAIN;
+  }
+  snprintf(so, sizeof so, "%s/lib%s.so", dir, prefix);
+  if (stat(so, &st) == 0 && load(so, prefix, handle, table)) return RUN_OK;
+  if ((rc = build(a->cc, inc, dir, prefix, so)) != RUN_OK) return rc;
+  if (!load(so, prefix, handle, table)) {
+    say("error: cannot load %s: %s", so, dlerror());
+    return RUN_TOOLCHAIN;
+  }
+  say("compiled %s", so);
+  return RUN_OK;
+}
+
+int run_main(int argc, char **argv) {
+  run_args a;
+  void *handle = NULL;
+  const wc_kernel_table *table = NULL;
+  npy_array *arr = NULL;
+  wc_tensor *in = NULL, out = {0};
+  int64_t *ext = NULL;
+  char err[512];
+  int rc = parse_args(argc, argv, &a);
+  if (rc >= 0) goto done;
+  if ((rc = prepare(&a, &handle, &table)) != RUN_OK) goto done;
+  rc = RUN_BAD_INPUT;
+  const wc_kernel *k = wc_find_kernel(table, a.kernel);
+  if (k == NULL) {
+    say("error: %s has no kernel '%s'", a.spec, a.kernel);
+    list_kernels(table, a.spec);
+    goto done;
+  }
+  if (a.n_inputs != k->n_inputs) {
+    say("error: kernel '%s' takes %d input%s; %d given", k->name, k->n_inputs,
+        k->n_inputs == 1 ? "" : "s", a.n_inputs);
+    fprintf(stderr, "wherec: parameters:");
+    for (int i = 0; i < k->n_inputs; i++) {
+      char pat[512];
+      print_pattern(pat, sizeof pat, k, &k->inputs[i]);
+      fprintf(stderr, " %s: %s", k->inputs[i].name, pat);
+    }
+    fputc('\n', stderr);
+    goto done;
+  }
+  arr = calloc((size_t)k->n_inputs + 1, sizeof *arr);
+  in = calloc((size_t)k->n_inputs + 1, sizeof *in);
+  ext = calloc((size_t)k->n_extents + 1, sizeof *ext);
+  if (arr == NULL || in == NULL || ext == NULL) { say("error: out of memory"); goto done; }
+  if ((rc = read_inputs(k, &a, arr, in, ext)) != RUN_OK) goto done;
+  if ((rc = alloc_output(k, in, ext, &out)) != RUN_OK) goto done;
+  rc = RUN_BAD_INPUT;
+  wc_path path = WC_PATH_INTERPRETED;
+  wc_status s = a.interp ? wc_interpret(k, in, k->n_inputs, &out)
+                         : wc_run(table, k->name, in, k->n_inputs, &out, &path);
+  if (s != WC_OK) {
+    say("error: running '%s' failed: %s", k->name, wc_status_str(s));
+    goto done;
+  }
+  if (!npy_write(a.out, &out, err, sizeof err)) {
+    say("error: %s: %s", a.out, err);
+    goto done;
+  }
+  say("ran %s (%s)", k->name, path == WC_PATH_SPECIALIZED ? "specialized" : "interpreted");
+  rc = RUN_OK;
+done:
+  if (arr)
+    for (int i = 0; i < a.n_inputs; i++) npy_free(&arr[i]);
+  free(arr);
+  free(in);
+  free(ext);
+  free(out.data);
+  free(a.operands);
+  if (handle) dlclose(handle);
+  return rc;
+}
