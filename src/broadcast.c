@@ -31,7 +31,7 @@ wc_status wc_broadcast_shape(const wc_tensor *const *ts, int n, int *rank,
 
 void wc__loop_plan(wc_loop *L, int n_ops, const wc_tensor *const *ops,
                    int out_rank, const int64_t *out_shape) {
-  int64_t ext[WC_MAX_RANK], str[WC_LOOP_MAX_OPERANDS][WC_MAX_RANK];
+  int64_t ext[WC_MAX_RANK], str[WC_MAX_OPERANDS][WC_MAX_RANK];
   int r = 0;
   L->n_ops = n_ops;
   L->count = 1;

@@ -92,8 +92,8 @@ static bool bind(const wc_param *p, int rank, const int64_t *shape, int n_extent
 
 /* Binds every parameter of k; false when a shape does not fit the pattern. */
 static bool bind_all(const wc_kernel *k, const wc_tensor *in, size_t *ext) {
-  bool bound[WC_LOOP_MAX_OPERANDS * WC_MAX_RANK];
-  if (k->n_extents < 0 || k->n_extents > WC_LOOP_MAX_OPERANDS * WC_MAX_RANK) return false;
+  bool bound[WC_MAX_OPERANDS * WC_MAX_RANK];
+  if (k->n_extents < 0 || k->n_extents > WC_MAX_OPERANDS * WC_MAX_RANK) return false;
   memset(bound, 0, (size_t)k->n_extents * sizeof *bound);   /* only what is used: a hot path */
   for (int i = 0; i < k->n_inputs; i++)
     if (!bind(&k->inputs[i], in[i].rank, in[i].shape, k->n_extents, ext, bound)) return false;
@@ -109,7 +109,7 @@ static bool bind_all(const wc_kernel *k, const wc_tensor *in, size_t *ext) {
 static wc_status coords_shape(const wc_kernel *k, const wc_tensor *in, bool lone,
                               wc_tensor *value, int64_t *count) {
   const wc_instr *top = &k->program[k->n_instrs - 1];
-  const wc_tensor *ptr[WC_LOOP_MAX_OPERANDS];
+  const wc_tensor *ptr[WC_MAX_OPERANDS];
   wc_status s;
   if (lone) { *value = in[top->a]; return WC_OK; }
   memset(value, 0, sizeof *value);
@@ -134,8 +134,8 @@ static wc_status coords_eval(const wc_kernel *k, const wc_tensor *in, int64_t co
 /* argwhere / nonzero through the kernel (specialized) or the runtime. */
 static wc_status run_coords(const wc_kernel *k, const wc_tensor *in, wc_tensor *out,
                             bool specialize, wc_path *path) {
-  size_t ext[WC_LOOP_MAX_OPERANDS * WC_MAX_RANK];
-  const void *data[WC_LOOP_MAX_OPERANDS];
+  size_t ext[WC_MAX_OPERANDS * WC_MAX_RANK];
+  const void *data[WC_MAX_OPERANDS];
   const wc_instr *top = &k->program[k->n_instrs - 1];
   const bool lone = top->op == WC_OP_INPUT && k->n_inputs == 1;
   int64_t cap, n, need, count = 0;
@@ -172,15 +172,15 @@ static wc_status run_coords(const wc_kernel *k, const wc_tensor *in, wc_tensor *
 /* Checks inputs against k's parameters and runs it. */
 static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, wc_tensor *out,
                             bool specialize, wc_path *path) {
-  size_t ext[WC_LOOP_MAX_OPERANDS * WC_MAX_RANK];
-  const void *data[WC_LOOP_MAX_OPERANDS];
-  const wc_tensor *ptr[WC_LOOP_MAX_OPERANDS], *v1[3] = {NULL, NULL, NULL};  /* where_v1: c, x, y */
+  size_t ext[WC_MAX_OPERANDS * WC_MAX_RANK];
+  const void *data[WC_MAX_OPERANDS];
+  const wc_tensor *ptr[WC_MAX_OPERANDS], *v1[3] = {NULL, NULL, NULL};  /* where_v1: c, x, y */
   int64_t count, shape[WC_MAX_RANK];
   int rank;
   wc_status s;
   if (k == NULL) return WC_E_NOKERNEL;
   if (out == NULL || n_in != k->n_inputs || (n_in > 0 && in == NULL)) return WC_E_ARG;
-  if (n_in >= WC_LOOP_MAX_OPERANDS) return WC_E_ARG;
+  if (n_in >= WC_MAX_OPERANDS) return WC_E_ARG;
   for (int i = 0; i < n_in; i++) {
     if ((s = wc__tensor_check(&in[i], NULL)) != WC_OK) return s;
     if (in[i].dtype != k->inputs[i].dtype) return WC_E_DTYPE;
@@ -277,7 +277,7 @@ static bool where_builtin(const wc_loop *L, const wc_tensor *cond, const wc_tens
    uint32 kernel serves float and int32 alike). */
 bool wc__where_registered(const wc_loop *L, const wc_tensor *cond, const wc_tensor *x,
                           const wc_tensor *y, wc_tensor *out) {
-  size_t w = wc_dtype_size(x->dtype), ext[WC_LOOP_MAX_OPERANDS * WC_MAX_RANK];
+  size_t w = wc_dtype_size(x->dtype), ext[WC_MAX_OPERANDS * WC_MAX_RANK];
   int64_t shapes[3][WC_MAX_RANK];
   const void *data[3];
   if (where_builtin(L, cond, x, y, out)) return true;
@@ -286,10 +286,10 @@ bool wc__where_registered(const wc_loop *L, const wc_tensor *cond, const wc_tens
     for (int d = 0; d < L->rank; d++) shapes[k][d] = L->stride[k][d] ? L->extent[d] : 1;
   for (int i = 0; i < n_where_kernels; i++) {
     const where_kernel *wk = &where_kernels[i];
-    bool bound[WC_LOOP_MAX_OPERANDS * WC_MAX_RANK];
+    bool bound[WC_MAX_OPERANDS * WC_MAX_RANK];
     int ne = wk->k->n_extents;
     if (wk->width != w) continue;
-    if (ne < 0 || ne > WC_LOOP_MAX_OPERANDS * WC_MAX_RANK) continue;
+    if (ne < 0 || ne > WC_MAX_OPERANDS * WC_MAX_RANK) continue;
     memset(bound, 0, (size_t)ne * sizeof *bound);
     if (!bind(&wk->k->inputs[wk->ic], L->rank, shapes[0], ne, ext, bound) ||
         !bind(&wk->k->inputs[wk->ix], L->rank, shapes[1], ne, ext, bound) ||

@@ -5,9 +5,6 @@
 
 #include <wherec/wherec.h>
 
-/* Most operands one loop plan can walk (cond, x, y, out; or a kernel's inputs + out). */
-#define WC_LOOP_MAX_OPERANDS 34
-
 /* a * b for non-negative a and b, false on overflow past INT64_MAX. Every
    call checks shapes, so no division (a 64-bit divide costs more than the
    rest of a 2x2 call's checks) where the compiler can tell overflow itself. */
@@ -43,7 +40,7 @@ typedef struct wc_loop {
   int     n_ops;                                       /* operands, output last */
   int64_t count;                                       /* elements in the whole nest */
   int64_t extent[WC_MAX_RANK];                         /* outermost first */
-  int64_t stride[WC_LOOP_MAX_OPERANDS][WC_MAX_RANK];   /* in elements; 0 = broadcast */
+  int64_t stride[WC_MAX_OPERANDS][WC_MAX_RANK];   /* in elements; 0 = broadcast */
 } wc_loop;
 
 /* Plans a loop over out_shape for operands whose shapes broadcast to it. */
@@ -54,7 +51,7 @@ void wc__loop_plan(wc_loop *loop, int n_ops, const wc_tensor *const *ops,
    operand k's element offset at the start of the current row. */
 typedef struct wc_loop_iter {
   int64_t idx[WC_MAX_RANK];                            /* outer multi-index */
-  int64_t off[WC_LOOP_MAX_OPERANDS];                   /* row start per operand */
+  int64_t off[WC_MAX_OPERANDS];                   /* row start per operand */
 } wc_loop_iter;
 
 void wc__loop_begin(const wc_loop *loop, wc_loop_iter *it);

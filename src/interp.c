@@ -244,12 +244,12 @@ static bool operands_uniform(const wc_instr *ins, const bool *uniform) {
 }
 
 wc_status wc__interp_elementwise(const wc_kernel *k, const wc_tensor *in, wc_tensor *out) {
-  const wc_tensor *ops[WC_LOOP_MAX_OPERANDS];
+  const wc_tensor *ops[WC_MAX_OPERANDS];
   int n_in = k->n_inputs, n_ins = k->n_instrs, last = n_ins - 1;
   const wc_instr *prog = k->program;
   wc_loop L;
   wc_loop_iter it;
-  if (n_in + 1 > WC_LOOP_MAX_OPERANDS || n_ins < 1) return WC_E_ARG;
+  if (n_in + 1 > WC_MAX_OPERANDS || n_ins < 1) return WC_E_ARG;
   for (int i = 0; i < n_in; i++) ops[i] = &in[i];
   ops[n_in] = out;
   wc__loop_plan(&L, n_in + 1, ops, out->rank, out->shape);

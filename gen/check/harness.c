@@ -17,7 +17,6 @@
    harness itself broke (out of memory, a crash or a sanitizer report). */
 enum { EXIT_MATCH = 0, EXIT_USAGE = 2, EXIT_MISMATCH = 3 };
 
-#define MAX_INPUTS   33                    /* the runtime's operand limit, minus out */
 #define MAX_EXTENTS  64
 #define MAX_ELEMENTS ((int64_t)1 << 16)    /* per output; larger bindings are shrunk */
 #define LARGE_EXTENT 1000
@@ -254,8 +253,8 @@ typedef struct kcheck {
 
 typedef struct trial {
   size_t      ext[MAX_EXTENTS];          /* binding of the symbolic extents */
-  wc_tensor   in[MAX_INPUTS];            /* inputs; data malloc'ed at its exact size */
-  const void *data[MAX_INPUTS];          /* the same pointers, for the invokers */
+  wc_tensor   in[WC_MAX_INPUTS];            /* inputs; data malloc'ed at its exact size */
+  const void *data[WC_MAX_INPUTS];          /* the same pointers, for the invokers */
   int         rank;                      /* rank of the output (coordinates: of the value) */
   int64_t     shape[WC_MAX_RANK];
   int64_t     total;                     /* elements of that shape */
@@ -408,7 +407,7 @@ static void compare_coords(kcheck *kc, const trial *tr, const char *path, const 
    broadcast (elementwise, coordinates) or x's (where_v1). */
 static bool shape_trial(kcheck *kc, trial *tr) {
   const wc_kernel *k = kc->k;
-  const wc_tensor *ptr[MAX_INPUTS];
+  const wc_tensor *ptr[WC_MAX_INPUTS];
   for (int i = 0; i < k->n_inputs; i++) {
     wc_tensor *t = &tr->in[i];
     memset(t, 0, sizeof *t);
@@ -620,7 +619,7 @@ static void run_elementwise(kcheck *kc, const wc_kernel_table *table, trial *tr,
       if (in->dtype != t || in->rank != tr->rank ||
           memcmp(in->shape, tr->shape, (size_t)tr->rank * sizeof *tr->shape) != 0)
         continue;
-      const void *data[MAX_INPUTS];
+      const void *data[WC_MAX_INPUTS];
       char path_buf[64];
       memcpy(data, tr->data, (size_t)k->n_inputs * sizeof *data);
       memcpy(got.data, in->data, bytes);
@@ -748,7 +747,7 @@ static void run_unfit(kcheck *kc, const wc_kernel_table *table, const trial *bas
 /* A table entry the harness can run: invokers, patterns, program in range. */
 static const char *entry_problem(const wc_kernel *k) {
   if (k->name == NULL) return "kernel without a name";
-  if (k->n_inputs < 0 || k->n_inputs > MAX_INPUTS || (k->n_inputs > 0 && k->inputs == NULL))
+  if (k->n_inputs < 0 || k->n_inputs > WC_MAX_INPUTS || (k->n_inputs > 0 && k->inputs == NULL))
     return "bad input list (or too many inputs for the harness)";
   if (k->n_extents < 0 || k->n_extents > MAX_EXTENTS) return "too many symbolic extents";
   if (k->n_instrs < 1 || k->program == NULL) return "no program";

@@ -349,6 +349,12 @@ typedef enum wc_kernel_kind {
    number -(d + 1) (extents numbered in order of first appearance). */
 #define WC_SYM(d) (-(int64_t)(d) - 1)
 
+/* Most operands of one kernel: its inputs plus its output. The spec checker
+   refuses a kernel with more parameters; the runtime and the check harness
+   size their per-call arrays by it. */
+#define WC_MAX_OPERANDS 34
+#define WC_MAX_INPUTS   (WC_MAX_OPERANDS - 1)
+
 typedef struct wc_param {
   const char    *name;         /* parameter name in the spec */
   wc_dtype       dtype;
