@@ -45,8 +45,9 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/wherec
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h")
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/templates/ DESTINATION ${WHEREC_INSTALL_TEMPLATESDIR})
-install(FILES ${PROJECT_SOURCE_DIR}/gen/check/harness.c
-  DESTINATION ${CMAKE_INSTALL_DATADIR}/wherec RENAME check_harness.c)
+# The check harness and the one header it includes, in the layout of gen/.
+install(FILES ${PROJECT_SOURCE_DIR}/gen/check/harness.c DESTINATION ${CMAKE_INSTALL_DATADIR}/wherec/check)
+install(FILES ${PROJECT_SOURCE_DIR}/gen/base/exit_status.h DESTINATION ${CMAKE_INSTALL_DATADIR}/wherec/base)
 
 # The package: targets, wherec_generate(), the templates directory, a version file.
 install(EXPORT wherecTargets

@@ -13,13 +13,12 @@
 #include "run/run.h"
 #include "back/driver.h"
 #include "front/sema.h"
+#include "base/exit_status.h"
 
 #ifndef WHEREC_VERSION
 #define WHEREC_VERSION "unknown"
 #endif
 
-/* Exit statuses (DESIGN §7); 3 and 4 come from check_run and gen_generate. */
-enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2, EXIT_TOOLCHAIN = 4 };
 
 static const char usage_text[] =
   "usage: wherec gen SPEC -o DIR [--prefix P] [--templates DIR] [--unroll N]\n"
@@ -62,7 +61,7 @@ static const char help_text[] =
   "                        every node not taken is listed with the reason\n"
   "\n"
   "  The environment variables WHEREC_INCLUDE_DIR, WHEREC_HARNESS and\n"
-  "  WHEREC_RUNTIME_LIB point check at the headers, check_harness.c and libwherec.\n"
+  "  WHEREC_RUNTIME_LIB point check at the headers, the check harness and libwherec.\n"
   "\n"
   "exit status: 0 ok, 1 errors in the spec, 2 usage, 3 check mismatch, 4 toolchain failure\n";
 
@@ -76,18 +75,18 @@ static int usage_error(const char *fmt, ...) {
   vfprintf(stderr, fmt, ap);
   va_end(ap);
   fprintf(stderr, "\n%s", usage_text);
-  return EXIT_USAGE;
+  return GEN_EXIT_USAGE;
 }
 
 /* Parses argv[2..argc): the options of one command and exactly one operand.
-   Returns -1 when all is well, EXIT_OK after --help, else EXIT_USAGE. */
+   Returns -1 when all is well, GEN_EXIT_OK after --help, else GEN_EXIT_USAGE. */
 static int parse_args(int argc, char **argv, const args_opt *opts, int n_opts,
                       const char **operand) {
   char msg[256];
   int n;
   switch (args_parse(argc - 1, argv + 1, opts, n_opts, operand, 1, &n, "one spec only", msg,
                      sizeof msg)) {
-  case ARGS_HELP: fputs(help_text, stdout); return EXIT_OK;
+  case ARGS_HELP: fputs(help_text, stdout); return GEN_EXIT_OK;
   case ARGS_USAGE: return usage_error("%s: %s", argv[1], msg);
   case ARGS_OK: break;
   }
@@ -130,8 +129,7 @@ static int cmd_gen(int argc, char **argv) {
   if (rc >= 0) return rc;
   if (out == NULL) return usage_error("%s: missing -o DIR", "gen");
   if (!parse_unroll(unroll, &g.unroll)) return bad_unroll(unroll);
-  rc = gen_generate(spec, out, &g, stderr, prefix, sizeof prefix);
-  return rc == 0 ? EXIT_OK : rc == 1 ? EXIT_BAD_INPUT : EXIT_TOOLCHAIN;
+  return gen_generate(spec, out, &g, stderr, prefix, sizeof prefix);
 }
 
 static int cmd_check(int argc, char **argv) {
@@ -159,17 +157,17 @@ int main(int argc, char **argv) {
   const char *cmd = argc > 1 ? argv[1] : NULL;
   if (cmd == NULL) {
     fputs(usage_text, stderr);
-    return EXIT_USAGE;
+    return GEN_EXIT_USAGE;
   }
   if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
     fputs(usage_text, stdout);
     fputs("\n", stdout);
     fputs(help_text, stdout);
-    return EXIT_OK;
+    return GEN_EXIT_OK;
   }
   if (strcmp(cmd, "--version") == 0) {
     printf("wherec %s\n", WHEREC_VERSION);
-    return EXIT_OK;
+    return GEN_EXIT_OK;
   }
   if (strcmp(cmd, "gen") == 0) return cmd_gen(argc, argv);
   if (strcmp(cmd, "check") == 0) return cmd_check(argc, argv);

@@ -95,7 +95,7 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
   char prefix[256], path_h[4096], path_c[4096], tmp_h[FILE_TMP_CAP] = "", tmp_c[FILE_TMP_CAP] = "";
   bool made_dir = false;
   size_t len;
-  int rc = 1;
+  int rc = GEN_EXIT_BAD_INPUT;
   if (opt == NULL) opt = &none;
   char *src = file_read(spec_path, &len, PARSE_MAX_SOURCE);
   if (src == NULL) {
@@ -104,7 +104,7 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
               PARSE_MAX_SOURCE);
     else
       fprintf(err, "%s: error: cannot read spec: %s\n", spec_path, strerror(errno));
-    return 1;
+    return GEN_EXIT_BAD_INPUT;
   }
   diag_init(&d, spec_path, src, len, err);
   af = parse_source(src, len, &d);
@@ -139,7 +139,7 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
     }
   }
 
-  rc = 4;
+  rc = GEN_EXIT_TOOLCHAIN;
   lp = lower_spec(sp, opt->unroll);
   if (lp == NULL) {
     fprintf(err, "wherec: error: out of memory\n");
@@ -149,7 +149,7 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
     if (lp->kernels[i].n_nodes > UINT16_MAX)
       diag_error(&d, sp->kernels[i].loc, "kernel '%s' needs %d operations; the limit is %d",
                  sp->kernels[i].name, lp->kernels[i].n_nodes, UINT16_MAX);
-  if (d.n_errors > 0) { rc = 1; goto done; }
+  if (d.n_errors > 0) { rc = GEN_EXIT_BAD_INPUT; goto done; }
   const char *tdir = opt->templates_dir;
   if (tdir == NULL) tdir = gen_env_or("WHEREC_TEMPLATES", gen_default_templates_dir());
   emit_input in = {lp, spec_path, prefix, tdir};
@@ -176,7 +176,7 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
       !file_commit(tmp_h, path_h, err) || !file_commit(tmp_c, path_c, err))
     goto done;
   if (prefix_out && prefix_cap) snprintf(prefix_out, prefix_cap, "%s", prefix);
-  rc = 0;
+  rc = GEN_EXIT_OK;
 done:
   if (tmp_h[0]) unlink(tmp_h);                         /* staged but not renamed */
   if (tmp_c[0]) unlink(tmp_c);

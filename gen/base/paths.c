@@ -26,7 +26,7 @@
 #define WHEREC_REL_INCLUDE "../include"
 #endif
 #ifndef WHEREC_REL_HARNESS
-#define WHEREC_REL_HARNESS "../share/wherec/check_harness.c"
+#define WHEREC_REL_HARNESS "../share/wherec/check/harness.c"
 #endif
 #ifndef WHEREC_REL_RUNTIME
 #define WHEREC_REL_RUNTIME "../lib/libwherec.a"

@@ -12,7 +12,7 @@
 /* The Lua templates: installed, else WHEREC_TEMPLATES_DIR (the source tree's). */
 const char *gen_default_templates_dir(void);
 
-/* For `wherec check`: <prefix>/include, <prefix>/share/wherec/check_harness.c and
+/* For `wherec check`: <prefix>/include, <prefix>/share/wherec/check/harness.c and
    <prefix>/lib/libwherec.a (or .so), else build_tree (which may be NULL). */
 const char *gen_include_dir(const char *build_tree);
 const char *gen_harness_source(const char *build_tree);

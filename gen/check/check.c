@@ -181,25 +181,25 @@ int check_run(const char *spec_path, const check_options *opt, FILE *err) {
                       : access(runtime, R_OK) != 0 ? runtime : NULL;
   if (missing) {
     fprintf(err, "wherec check: cannot find %s\n", missing);
-    return CHECK_TOOLCHAIN;
+    return GEN_EXIT_TOOLCHAIN;
   }
   if (opt->cflags && strlen(opt->cflags) >= sizeof cflag_words) {
     /* refused whole rather than cut, possibly inside a flag */
     fprintf(err, "wherec check: --cflags is longer than %zu bytes\n", sizeof cflag_words - 1);
-    return CHECK_TOOLCHAIN;
+    return GEN_EXIT_TOOLCHAIN;
   }
   if (tmp == NULL || *tmp == '\0' || strlen(tmp) > CHECK_MAX_DIR - 32) tmp = "/tmp";
   snprintf(dir, sizeof dir, "%s/wherec-check-XXXXXX", tmp);
   if (mkdtemp(dir) == NULL) {
     fprintf(err, "wherec check: cannot create a temporary directory: %s\n", strerror(errno));
-    return CHECK_TOOLCHAIN;
+    return GEN_EXIT_TOOLCHAIN;
   }
 
   gen_options g = {NULL, opt->templates_dir, opt->unroll};
   rc = gen_generate(spec_path, dir, &g, err, prefix, sizeof prefix);
   if (rc != 0) {
     remove_dir(dir);
-    return rc == 1 ? CHECK_BAD_SPEC : CHECK_TOOLCHAIN;
+    return rc == 1 ? GEN_EXIT_BAD_INPUT : GEN_EXIT_TOOLCHAIN;
   }
   snprintf(src, sizeof src, "%s/%s.c", dir, prefix);
   snprintf(obj, sizeof obj, "%s/%s.o", dir, prefix);
@@ -273,26 +273,26 @@ int check_run(const char *spec_path, const check_options *opt, FILE *err) {
   rc = spawn_run(a.v, NULL);                           /* the harness shares stdout */
   if (rc == 0) {
     remove_dir(dir);
-    return CHECK_OK;
+    return GEN_EXIT_OK;
   }
-  if (rc == CHECK_MISMATCH) {
+  if (rc == GEN_EXIT_MISMATCH) {
     fprintf(err, "wherec check: mismatch; generated code and harness kept in %s\n", dir);
-    return CHECK_MISMATCH;
+    return GEN_EXIT_MISMATCH;
   }
   if (rc == SPAWN_NOT_STARTED || rc == 2) {
     fprintf(err, "wherec check: cannot run the harness %s: %s\n", exe,
             rc == SPAWN_NOT_STARTED ? strerror(errno) : "it rejected its arguments");
     fprintf(err, "wherec check: kept %s\n", dir);
-    return CHECK_TOOLCHAIN;
+    return GEN_EXIT_TOOLCHAIN;
   }
   /* a crash or a sanitizer report: the generated code is the likely cause */
   fprintf(err, "wherec check: the harness failed (%s %d); see its report above\n",
           rc > 128 ? "signal" : "exit status", rc > 128 ? rc - 128 : rc);
   fprintf(err, "wherec check: generated code and harness kept in %s\n", dir);
-  return CHECK_MISMATCH;
+  return GEN_EXIT_MISMATCH;
 
 failed:
   if (step == STEP_NO_COMPILER) remove_dir(dir);      /* nothing there to debug */
   else fprintf(err, "wherec check: generated code kept in %s\n", dir);
-  return CHECK_TOOLCHAIN;
+  return GEN_EXIT_TOOLCHAIN;
 }

@@ -7,8 +7,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Exit statuses of `wherec check` (DESIGN §7). */
-enum { CHECK_OK = 0, CHECK_BAD_SPEC = 1, CHECK_MISMATCH = 3, CHECK_TOOLCHAIN = 4 };
+#include "base/exit_status.h"
+
 
 typedef struct check_options {
   const char *cc;              /* compiler command; NULL: "clang" */

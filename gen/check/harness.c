@@ -13,9 +13,8 @@
 #endif
 #include WC_CHECK_HEADER
 
-/* Exit status: 0 all match, 2 usage, 3 a mismatch; anything else means the
-   harness itself broke (out of memory, a crash or a sanitizer report). */
-enum { EXIT_MATCH = 0, EXIT_USAGE = 2, EXIT_MISMATCH = 3 };
+/* Relative, so it resolves in the source tree (gen/) and installed (share/wherec/). */
+#include "../base/exit_status.h"
 
 #define MAX_EXTENTS  64
 #define MAX_ELEMENTS ((int64_t)1 << 16)    /* per output; larger bindings are shrunk */
@@ -854,7 +853,7 @@ static void dtypes_text(const wc_kernel *k, char *buf, size_t cap) {
 
 static int usage(const char *argv0) {
   fprintf(stderr, "usage: %s [--trials N] [--seed S] [--unroll U]...\n", argv0);
-  return EXIT_USAGE;
+  return GEN_EXIT_USAGE;
 }
 
 /* A whole decimal or 0x number in [lo, hi]. */
@@ -916,5 +915,5 @@ int main(int argc, char **argv) {
   }
   printf("%d kernels, %" PRId64 " trials, %" PRId64 " mismatches\n", table->n_kernels,
          total_trials, total_mismatches);
-  return total_mismatches ? EXIT_MISMATCH : EXIT_MATCH;
+  return total_mismatches ? GEN_EXIT_MISMATCH : GEN_EXIT_OK;
 }

@@ -1249,12 +1249,12 @@ static int run_import(imp *im, const uint8_t *buf, size_t len, const char *model
   onnx_model *m = onnx_read_model(buf, len, err, sizeof err);
   if (m == NULL) {
     fprintf(im->log, "wherec: error: %s: %s\n", model_name, err);
-    return IMPORT_BAD_INPUT;
+    return GEN_EXIT_BAD_INPUT;
   }
   im->m = m;
   im->g = &m->graph;
   im->opset = onnx_opset_version(m);
-  int rc = IMPORT_BAD_INPUT;
+  int rc = GEN_EXIT_BAD_INPUT;
   if (!build_values(im) || !topo_sort(im)) goto done;
   find_captures(im);
   infer(im);
@@ -1292,7 +1292,7 @@ static int run_import(imp *im, const uint8_t *buf, size_t len, const char *model
     longjmp(im->oom, 1);
   }
   *spec = out.data;
-  rc = IMPORT_OK;
+  rc = GEN_EXIT_OK;
 done:
   for (int r = 0; r < im->n_regions; r++) diag_text_free(&im->regions[r].text);
   im->n_regions = 0;
@@ -1307,7 +1307,7 @@ int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *l
   *spec = NULL;
   if (im == NULL) {
     fprintf(log, "wherec: error: out of memory\n");
-    return IMPORT_BAD_INPUT;
+    return GEN_EXIT_BAD_INPUT;
   }
   arena_init(&im->a);
   im->a.oom = &im->oom;
@@ -1318,7 +1318,7 @@ int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *l
     for (int r = 0; r < im->n_regions; r++) diag_text_free(&im->regions[r].text);
     onnx_model_free((onnx_model *)im->m);
     fprintf(log, "wherec: error: out of memory\n");
-    rc = IMPORT_BAD_INPUT;
+    rc = GEN_EXIT_BAD_INPUT;
   }
   arena_free(&im->a);
   free(im);
@@ -1335,32 +1335,32 @@ int import_main(int argc, char **argv) {
   char msg[256];
   int n;
   switch (args_parse(argc, argv, opts, 1, &model, 1, &n, "one model only", msg, sizeof msg)) {
-  case ARGS_HELP: fputs(import_usage, stdout); return IMPORT_OK;
+  case ARGS_HELP: fputs(import_usage, stdout); return GEN_EXIT_OK;
   case ARGS_USAGE:
     fprintf(stderr, "wherec: import: %s\n%s", msg, import_usage);
-    return IMPORT_USAGE;
+    return GEN_EXIT_USAGE;
   case ARGS_OK: break;
   }
   if (out && *out == '\0') {
     fprintf(stderr, "wherec: import: option '-o' needs a value\n%s", import_usage);
-    return IMPORT_USAGE;
+    return GEN_EXIT_USAGE;
   }
   if (n == 0 || out == NULL) {
     fprintf(stderr, "wherec: import: missing %s\n%s", n ? "-o SPEC" : "MODEL.onnx", import_usage);
-    return IMPORT_USAGE;
+    return GEN_EXIT_USAGE;
   }
   char err[512], *spec = NULL;
   size_t len;
   uint8_t *buf = onnx_slurp(model, &len, err, sizeof err);
   if (buf == NULL) {
     fprintf(stderr, "wherec: error: %s: %s\n", model, err);
-    return IMPORT_BAD_INPUT;
+    return GEN_EXIT_BAD_INPUT;
   }
   int rc = import_model(buf, len, model, stderr, &spec);
   free(buf);
-  if (rc == IMPORT_OK) {
+  if (rc == GEN_EXIT_OK) {
     if (file_write(out, spec, strlen(spec), stderr)) fprintf(stderr, "wherec: wrote %s\n", out);
-    else rc = IMPORT_WRITE_FAILED;
+    else rc = GEN_EXIT_TOOLCHAIN;
   }
   free(spec);
   return rc;

@@ -7,8 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* Exit statuses (DESIGN §7). */
-enum { IMPORT_OK = 0, IMPORT_BAD_INPUT = 1, IMPORT_USAGE = 2, IMPORT_WRITE_FAILED = 4 };
+#include "base/exit_status.h"
+
 
 /* Bounds on one fused expression (a region). */
 #define IMPORT_MAX_DEPTH  24   /* ONNX operators nested in one expression; keeps the
@@ -22,8 +22,8 @@ enum { IMPORT_OK = 0, IMPORT_BAD_INPUT = 1, IMPORT_USAGE = 2, IMPORT_WRITE_FAILE
 int import_main(int argc, char **argv);
 
 /* The spec text for the model in buf[0, len) (model_name goes into its
-   header comment). Returns IMPORT_OK with *spec malloc'ed, or
-   IMPORT_BAD_INPUT after printing why on log. For tests and fuzzing. */
+   header comment). Returns GEN_EXIT_OK with *spec malloc'ed, or
+   GEN_EXIT_BAD_INPUT after printing why on log. For tests and fuzzing. */
 int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *log,
                  char **spec);
 

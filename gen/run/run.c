@@ -86,7 +86,7 @@ static int usage_error(const char *fmt, ...) {
   vfprintf(stderr, fmt, ap);
   va_end(ap);
   fprintf(stderr, "\n%s", run_usage);
-  return RUN_USAGE;
+  return GEN_EXIT_USAGE;
 }
 
 /* Options anywhere (args.h); operands SPEC, KERNEL, then the inputs. -1 when
@@ -104,7 +104,7 @@ static int parse_args(int argc, char **argv, run_args *a) {
   case ARGS_HELP:
     fputs(run_usage, stdout);
     fputs(run_help, stdout);
-    return RUN_OK;
+    return GEN_EXIT_OK;
   case ARGS_USAGE: return usage_error("%s", msg);
   case ARGS_OK: break;
   }
@@ -248,7 +248,7 @@ static int build(const char *cc, const char *inc, const char *dir, const char *p
   int fd = mkstemp(tmp);
   if (fd < 0) {
     say("error: cannot create %s: %s", tmp, strerror(errno));
-    return RUN_TOOLCHAIN;
+    return GEN_EXIT_TOOLCHAIN;
   }
   close(fd);
   /* spawn_run takes execvp's char *const[]; the strings are not written. */
@@ -261,22 +261,22 @@ static int build(const char *cc, const char *inc, const char *dir, const char *p
     if (rc == SPAWN_NOT_STARTED) {
       say("error: cannot run the compiler '%s': %s (install clang or pass --cc CC)", cc,
           strerror(err));
-      return RUN_TOOLCHAIN;
+      return GEN_EXIT_TOOLCHAIN;
     }
     size_t len;
     char *text = file_read(log, &len, SIZE_MAX);
     say("error: '%s' failed (status %d) compiling %s:", cc, rc, src);
     if (text) fprintf(stderr, "%.*s", (int)(len < RUN_MAX_LOG ? len : RUN_MAX_LOG), text);
     free(text);
-    return RUN_TOOLCHAIN;
+    return GEN_EXIT_TOOLCHAIN;
   }
   if (rename(tmp, so) != 0) {
     say("error: cannot rename %s to %s: %s", tmp, so, strerror(errno));
     unlink(tmp);
-    return RUN_TOOLCHAIN;
+    return GEN_EXIT_TOOLCHAIN;
   }
   unlink(log);
-  return RUN_OK;
+  return GEN_EXIT_OK;
 }
 
 /* ---- checking the inputs ------------------------------------------------------- */
@@ -356,21 +356,21 @@ static int read_inputs(const wc_kernel *k, const run_args *a, npy_array *arr, wc
                        int64_t *ext) {
   char err[512];
   int *bound_by = malloc(sizeof *bound_by * (size_t)(k->n_extents + 1));
-  int rc = RUN_OK;
-  if (bound_by == NULL) { say("error: out of memory"); return RUN_BAD_INPUT; }
+  int rc = GEN_EXIT_OK;
+  if (bound_by == NULL) { say("error: out of memory"); return GEN_EXIT_BAD_INPUT; }
   for (int e = 0; e < k->n_extents; e++) bound_by[e] = -1;
-  for (int i = 0; i < k->n_inputs && rc == RUN_OK; i++) {
+  for (int i = 0; i < k->n_inputs && rc == GEN_EXIT_OK; i++) {
     const wc_param *p = &k->inputs[i];
     if (!npy_read(a->inputs[i], p->dtype, &arr[i], err, sizeof err)) {
       say("error: %s: %s", a->inputs[i], err);
-      rc = RUN_BAD_INPUT;
+      rc = GEN_EXIT_BAD_INPUT;
     } else if (arr[i].t.dtype != p->dtype) {
       say("error: %s: parameter '%s' of kernel '%s' is %s; the file holds %s ('%s')",
           a->inputs[i], p->name, k->name, wc_dtype_name(p->dtype), wc_dtype_name(arr[i].t.dtype),
           arr[i].descr);
-      rc = RUN_BAD_INPUT;
+      rc = GEN_EXIT_BAD_INPUT;
     } else if (!check_shape(k, a, i, &arr[i].t, ext, bound_by)) {
-      rc = RUN_BAD_INPUT;
+      rc = GEN_EXIT_BAD_INPUT;
     }
     in[i] = arr[i].t;
   }
@@ -388,14 +388,14 @@ static int alloc_output(const wc_kernel *k, const wc_tensor *in, const int64_t *
     const wc_tensor **ptr = malloc(sizeof *ptr * (size_t)(k->n_inputs + 1));
     int rank;
     int64_t shape[WC_MAX_RANK];
-    if (ptr == NULL) { say("error: out of memory"); return RUN_BAD_INPUT; }
+    if (ptr == NULL) { say("error: out of memory"); return GEN_EXIT_BAD_INPUT; }
     for (int i = 0; i < k->n_inputs; i++) ptr[i] = &in[i];
     wc_status s = wc_broadcast_shape(ptr, k->n_inputs, &rank, shape);
     free(ptr);
     if (s != WC_OK || !byte_size(rank, shape, 1, &count, &bytes) ||
         (rank && count > (size_t)INT64_MAX / (size_t)rank / 8)) {
       say("error: the inputs of '%s' are too large", k->name);
-      return RUN_BAD_INPUT;
+      return GEN_EXIT_BAD_INPUT;
     }
     out->dtype = WC_INT64;
     out->rank = 1;
@@ -408,15 +408,15 @@ static int alloc_output(const wc_kernel *k, const wc_tensor *in, const int64_t *
       out->shape[d] = k->out_dims[d] >= 0 ? k->out_dims[d] : ext[-k->out_dims[d] - 1];
     if (!byte_size(out->rank, out->shape, wc_dtype_size(out->dtype), &count, &bytes)) {
       say("error: the output of '%s' is too large", k->name);
-      return RUN_BAD_INPUT;
+      return GEN_EXIT_BAD_INPUT;
     }
   }
   out->data = malloc(bytes ? bytes : 1);
   if (out->data == NULL) {
     say("error: out of memory for the output of '%s' (%zu bytes)", k->name, bytes);
-    return RUN_BAD_INPUT;
+    return GEN_EXIT_BAD_INPUT;
   }
-  return RUN_OK;
+  return GEN_EXIT_OK;
 }
 
 static void list_kernels(const wc_kernel_table *t, const char *spec) {
@@ -437,12 +437,12 @@ static int prepare(const run_args *a, void **handle, const wc_kernel_table **tab
   char *spec = file_read(a->spec, &len, PARSE_MAX_SOURCE);
   if (spec == NULL) {
     say("error: %s: cannot read spec: %s", a->spec, strerror(errno));
-    return RUN_BAD_INPUT;
+    return GEN_EXIT_BAD_INPUT;
   }
   if (inc == NULL) {
     free(spec);
     say("error: the wherec include directory is unknown (set WHEREC_INCLUDE_DIR)");
-    return RUN_TOOLCHAIN;
+    return GEN_EXIT_TOOLCHAIN;
   }
   /* Everything the shared object depends on: spec (and its file name, which
      may set the prefix), generator, templates, headers, compiler and flags. */
@@ -461,28 +461,28 @@ static int prepare(const run_args *a, void **handle, const wc_kernel_table **tab
 
   if (!cache_root(root, sizeof root)) {
     say("error: no cache directory: set WHEREC_CACHE_DIR (or HOME)");
-    return RUN_TOOLCHAIN;
+    return GEN_EXIT_TOOLCHAIN;
   }
   if ((size_t)snprintf(dir, sizeof dir, "%s/%016llx", root, (unsigned long long)h) >= sizeof dir ||
       !mkdir_p(dir)) {
     say("error: cannot create the cache directory %s: %s", dir, strerror(errno));
-    return RUN_TOOLCHAIN;
+    return GEN_EXIT_TOOLCHAIN;
   }
   gen_options g = {NULL, tdir, 0};
   int rc = gen_generate(a->spec, dir, &g, stderr, prefix, sizeof prefix);
   if (rc != 0) {
     rmdir(dir);                        /* only if empty: a spec with errors leaves no trace */
-    return rc == 1 ? RUN_BAD_INPUT : RUN_TOOLCHAIN;
+    return rc == 1 ? GEN_EXIT_BAD_INPUT : GEN_EXIT_TOOLCHAIN;
   }
   snprintf(so, sizeof so, "%s/lib%s.so", dir, prefix);
-  if (stat(so, &st) == 0 && load(so, prefix, handle, table)) return RUN_OK;
-  if ((rc = build(a->cc, inc, dir, prefix, so)) != RUN_OK) return rc;
+  if (stat(so, &st) == 0 && load(so, prefix, handle, table)) return GEN_EXIT_OK;
+  if ((rc = build(a->cc, inc, dir, prefix, so)) != GEN_EXIT_OK) return rc;
   if (!load(so, prefix, handle, table)) {
     say("error: cannot load %s: %s", so, dlerror());
-    return RUN_TOOLCHAIN;
+    return GEN_EXIT_TOOLCHAIN;
   }
   say("compiled %s", so);
-  return RUN_OK;
+  return GEN_EXIT_OK;
 }
 
 int run_main(int argc, char **argv) {
@@ -495,8 +495,8 @@ int run_main(int argc, char **argv) {
   char err[512];
   int rc = parse_args(argc, argv, &a);
   if (rc >= 0) goto done;
-  if ((rc = prepare(&a, &handle, &table)) != RUN_OK) goto done;
-  rc = RUN_BAD_INPUT;
+  if ((rc = prepare(&a, &handle, &table)) != GEN_EXIT_OK) goto done;
+  rc = GEN_EXIT_BAD_INPUT;
   const wc_kernel *k = wc_find_kernel(table, a.kernel);
   if (k == NULL) {
     say("error: %s has no kernel '%s'", a.spec, a.kernel);
@@ -519,9 +519,9 @@ int run_main(int argc, char **argv) {
   in = calloc((size_t)k->n_inputs + 1, sizeof *in);
   ext = calloc((size_t)k->n_extents + 1, sizeof *ext);
   if (arr == NULL || in == NULL || ext == NULL) { say("error: out of memory"); goto done; }
-  if ((rc = read_inputs(k, &a, arr, in, ext)) != RUN_OK) goto done;
-  if ((rc = alloc_output(k, in, ext, &out)) != RUN_OK) goto done;
-  rc = RUN_BAD_INPUT;
+  if ((rc = read_inputs(k, &a, arr, in, ext)) != GEN_EXIT_OK) goto done;
+  if ((rc = alloc_output(k, in, ext, &out)) != GEN_EXIT_OK) goto done;
+  rc = GEN_EXIT_BAD_INPUT;
   wc_path path = WC_PATH_INTERPRETED;
   wc_status s = a.interp ? wc_interpret(k, in, k->n_inputs, &out)
                          : wc_run(table, k->name, in, k->n_inputs, &out, &path);
@@ -534,7 +534,7 @@ int run_main(int argc, char **argv) {
     goto done;
   }
   say("ran %s (%s)", k->name, path == WC_PATH_SPECIALIZED ? "specialized" : "interpreted");
-  rc = RUN_OK;
+  rc = GEN_EXIT_OK;
 done:
   if (arr)
     for (int i = 0; i < a.n_inputs; i++) npy_free(&arr[i]);

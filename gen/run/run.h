@@ -3,8 +3,8 @@
 #ifndef WHEREC_GEN_RUN_H
 #define WHEREC_GEN_RUN_H
 
-/* Exit statuses (DESIGN §7). */
-enum { RUN_OK = 0, RUN_BAD_INPUT = 1, RUN_USAGE = 2, RUN_TOOLCHAIN = 4 };
+#include "base/exit_status.h"
+
 
 /* The command: argv[0] is "run", the operands and options follow. Messages go
    to stderr, among them the path that ran ("specialized" or "interpreted").

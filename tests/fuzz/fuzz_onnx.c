@@ -100,7 +100,7 @@ static void import(const uint8_t *data, size_t size) {
   static FILE *sink;
   char *spec = NULL;
   if (sink == NULL && (sink = fopen("/dev/null", "w")) == NULL) fail("cannot open /dev/null", NULL);
-  if (import_model(data, size, "fuzz", sink, &spec) != IMPORT_OK) {
+  if (import_model(data, size, "fuzz", sink, &spec) != GEN_EXIT_OK) {
     free(spec);
     return;
   }

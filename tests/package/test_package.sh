@@ -78,7 +78,7 @@ fi
 "$cmake" --install "$build" --prefix "$tmp/stage" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "cmake --install"; }
 mv "$tmp/stage" "$tmp/prefix"
 prefix=$tmp/prefix
-for f in bin/wherec include/wherec/wherec.h include/wherec/kernel.h share/wherec/check_harness.c \
+for f in bin/wherec include/wherec/wherec.h include/wherec/kernel.h share/wherec/check/harness.c share/wherec/base/exit_status.h \
          share/wherec/templates/ops.lua; do
   [ -e "$prefix/$f" ] || fail "not installed: $f"
 done

@@ -148,7 +148,7 @@ static void test_check_passes_and_removes_its_directory_when_all_kernels_match(v
   (void)state;
   check_options o = options();
   run_result r = run_check(&o);
-  assert_int_equal(r.rc, CHECK_OK);
+  assert_int_equal(r.rc, GEN_EXIT_OK);
   assert_non_null(strstr(r.out, "9 kernels, 54 trials, 0 mismatches"));
   assert_non_null(strstr(r.out, "unroll 4"));          /* read from HANDMADE_UNROLL */
   assert_int_equal(leftovers(), 0);
@@ -161,7 +161,7 @@ static void test_check_exits_3_names_kernel_and_index_and_keeps_directory_on_mis
   check_options o = options();
   o.trials = "16";
   run_result r = run_check(&o);
-  assert_int_equal(r.rc, CHECK_MISMATCH);
+  assert_int_equal(r.rc, GEN_EXIT_MISMATCH);
   assert_non_null(strstr(r.out, "mismatch in kernel 'pick'"));
   assert_non_null(strstr(r.out, "first at flat index 5 "));
   assert_non_null(strstr(r.err, "kept in"));
@@ -174,7 +174,7 @@ static void test_check_exits_4_naming_the_command_when_generated_code_does_not_c
   stub_source = "#include \"handmade.h\"\nint handmade_broken(void) { int unused; return 0; }\n";
   check_options o = options();
   run_result r = run_check(&o);
-  assert_int_equal(r.rc, CHECK_TOOLCHAIN);
+  assert_int_equal(r.rc, GEN_EXIT_TOOLCHAIN);
   assert_non_null(strstr(r.err, "compiling the generated code failed"));
   assert_non_null(strstr(r.err, "-std=c99 -Wall -Wextra -Werror -pedantic -O2"));
   assert_non_null(strstr(r.err, "unused"));            /* the compiler's own message */
@@ -188,7 +188,7 @@ static void test_check_exits_4_and_cleans_up_when_the_compiler_is_missing(void *
   check_options o = options();
   o.cc = "/nonexistent/wherec-test-cc";
   run_result r = run_check(&o);
-  assert_int_equal(r.rc, CHECK_TOOLCHAIN);
+  assert_int_equal(r.rc, GEN_EXIT_TOOLCHAIN);
   assert_non_null(strstr(r.err, "cannot run the compiler '/nonexistent/wherec-test-cc'"));
   assert_int_equal(leftovers(), 0);
   free_result(&r);
@@ -204,7 +204,7 @@ static void test_check_refuses_a_compile_command_too_long_for_its_argv(void **st
   o.cflags = cflags;
   unlink("handmade.o");
   run_result r = run_check(&o);
-  assert_int_equal(r.rc, CHECK_TOOLCHAIN);
+  assert_int_equal(r.rc, GEN_EXIT_TOOLCHAIN);
   assert_non_null(strstr(r.err, "compiling the generated code needs "));
   assert_non_null(strstr(r.err, " arguments; the limit is 48"));
   assert_int_equal(access("handmade.o", F_OK), -1);
@@ -222,7 +222,7 @@ static void test_check_refuses_cflags_too_long_to_hold_whole(void **state) {
   check_options o = options();
   o.cflags = cflags;
   run_result r = run_check(&o);
-  assert_int_equal(r.rc, CHECK_TOOLCHAIN);
+  assert_int_equal(r.rc, GEN_EXIT_TOOLCHAIN);
   assert_non_null(strstr(r.err, "--cflags is longer than"));
   assert_int_equal(leftovers(), 0);
   free_result(&r);
@@ -233,7 +233,7 @@ static void test_check_exits_1_on_spec_errors_without_building(void **state) {
   stub_rc = 1;
   check_options o = options();
   run_result r = run_check(&o);
-  assert_int_equal(r.rc, CHECK_BAD_SPEC);
+  assert_int_equal(r.rc, GEN_EXIT_BAD_INPUT);
   assert_non_null(strstr(r.err, "stand-in spec error"));
   assert_string_equal(r.out, "");
   assert_int_equal(leftovers(), 0);
@@ -245,7 +245,7 @@ static void test_check_exits_4_when_the_generator_cannot_write(void **state) {
   stub_rc = 4;
   check_options o = options();
   run_result r = run_check(&o);
-  assert_int_equal(r.rc, CHECK_TOOLCHAIN);
+  assert_int_equal(r.rc, GEN_EXIT_TOOLCHAIN);
   assert_int_equal(leftovers(), 0);
   free_result(&r);
 }
@@ -256,7 +256,7 @@ static void test_check_environment_overrides_the_runtime_library_path(void **sta
   check_options o = options();
   run_result r = run_check(&o);
   unsetenv("WHEREC_RUNTIME_LIB");
-  assert_int_equal(r.rc, CHECK_TOOLCHAIN);
+  assert_int_equal(r.rc, GEN_EXIT_TOOLCHAIN);
   assert_non_null(strstr(r.err, "cannot find /nonexistent/libwherec.a"));
   assert_int_equal(leftovers(), 0);
   free_result(&r);
@@ -267,7 +267,7 @@ static void test_check_unroll_option_is_passed_to_the_harness(void **state) {
   check_options o = options();
   o.unroll = 3;
   run_result r = run_check(&o);
-  assert_int_equal(r.rc, CHECK_OK);
+  assert_int_equal(r.rc, GEN_EXIT_OK);
   assert_non_null(strstr(r.out, "unroll 3\n"));
   free_result(&r);
 }
@@ -278,7 +278,7 @@ static void test_check_sanitize_builds_and_passes_under_asan_and_ubsan(void **st
   o.sanitize = true;
   o.trials = "3";
   run_result r = run_check(&o);
-  assert_int_equal(r.rc, CHECK_OK);
+  assert_int_equal(r.rc, GEN_EXIT_OK);
   assert_non_null(strstr(r.out, "0 mismatches"));
   assert_int_equal(leftovers(), 0);
   free_result(&r);
