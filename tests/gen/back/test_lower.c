@@ -1,0 +1,723 @@
+/* test_lower.c: unit tests of lowering (gen/back/lower.c): the loop plan of checked kernels.
+   Coalescing, stride classes, value levels, unroll bounds, straight-line code, streaming, out shapes. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "back/lower.h"
+#include "front/parse.h"
+#include "front/sema.h"
+
+/* A spec taken through parse, sema and lower_spec; the plan of its kernels. */
+typedef struct plan {
+  sema_program  *sp;
+  lower_program *lp;
+} plan;
+
+static plan plan_spec(const char *src, int unroll) {
+  diag_ctx d;
+  plan p;
+  diag_init(&d, "t.where", src, strlen(src), NULL);
+  ast_file *f = parse_source(src, strlen(src), &d);
+  assert_non_null(f);
+  p.sp = sema_check(f, &d);
+  ast_file_free(f);
+  assert_string_equal(diag_str(&d), "");
+  assert_non_null(p.sp);
+  diag_free(&d);
+  p.lp = lower_spec(p.sp, unroll);
+  assert_non_null(p.lp);
+  return p;
+}
+
+static void plan_free(plan *p) {
+  lower_free(p->lp);
+  sema_free(p->sp);
+}
+
+/* The plan of the one kernel of a spec. */
+static const lower_kernel *only_kernel(const plan *p) {
+  assert_int_equal(p->lp->n_kernels, 1);
+  return &p->lp->kernels[0];
+}
+
+/* Whether parameter par runs along loop l (a stride of "0" is a broadcast). */
+static bool runs(const lower_kernel *k, int l, int par) {
+  return strcmp(k->loops[l].stride[par], "0") != 0;
+}
+
+/* The node of the input par; -1 if the kernel does not read it. */
+static int input_node(const lower_kernel *k, int par) {
+  for (int i = 0; i < k->n_nodes; i++)
+    if (k->nodes[i].ins.op == WC_OP_INPUT && k->nodes[i].ins.a == par) return i;
+  return -1;
+}
+
+static int elem_nodes(const lower_kernel *k) {
+  int n = 0;
+  for (int i = 0; i < k->n_nodes; i++) n += k->nodes[i].level == LOWER_ELEM;
+  return n;
+}
+
+/* "kernel NAME(x: float[SHAPE]) = x + 1 + 2 + ... + n;": n + 1 element operations. */
+static void chain_kernel(char *buf, size_t size, const char *name, const char *shape, int n) {
+  size_t at = (size_t)snprintf(buf, size, "kernel %s(x: float[%s]) = x", name, shape);
+  for (int i = 1; i <= n; i++) at += (size_t)snprintf(buf + at, size - at, " + %d", i);
+  snprintf(buf + at, size - at, ";\n");
+}
+
+/* A balanced sum of the leaves (x + i) for i in [lo, hi): 2 * (hi - lo) - 1 element
+   operations besides x, nested about log2(hi - lo) deep (a chain would pass the limit). */
+static size_t balanced_sum(char *buf, size_t size, int lo, int hi) {
+  if (hi - lo == 1) return (size_t)snprintf(buf, size, "(x + %d)", lo);
+  int mid = lo + (hi - lo) / 2;
+  size_t at = (size_t)snprintf(buf, size, "(");
+  at += balanced_sum(buf + at, size - at, lo, mid);
+  at += (size_t)snprintf(buf + at, size - at, " + ");
+  at += balanced_sum(buf + at, size - at, mid, hi);
+  return at + (size_t)snprintf(buf + at, size - at, ")");
+}
+
+/* "kernel k(x: float[N]) = <balanced sum of m leaves>;": 2 * m element operations. */
+static void wide_kernel(char *buf, size_t size, int m) {
+  size_t at = (size_t)snprintf(buf, size, "kernel k(x: float[N]) = ");
+  at += balanced_sum(buf + at, size - at, 1, m + 1);
+  snprintf(buf + at, size - at, ";\n");
+}
+
+/* ---- coalescing ------------------------------------------------------------------ */
+
+static void test_lower_coalesces_dims_where_every_operand_is_full(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(c: bool[2,3,4], x: float[2,3,4], y: float[2,3,4]) = where(c, x, y);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_int_equal(k->n_loops, 1);
+  assert_int_equal(k->loops[0].fixed, 24);
+  assert_int_equal(k->total_fixed, 24);
+  plan_free(&p);
+}
+
+static void test_lower_coalesces_adjacent_dims_with_the_same_broadcast_status(void **state) {
+  (void)state;
+  /* y broadcasts along dims 0 and 1 and runs along dim 2: [2*3] then [4] */
+  plan p = plan_spec("kernel k(x: float[2,3,4], y: float[4]) = x + y;", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_int_equal(k->n_loops, 2);
+  assert_int_equal(k->loops[0].fixed, 6);
+  assert_int_equal(k->loops[1].fixed, 4);
+  assert_true(runs(k, 0, 0));
+  assert_true(runs(k, 1, 0));
+  assert_false(runs(k, 0, 1));
+  assert_true(runs(k, 1, 1));
+  plan_free(&p);
+}
+
+static void test_lower_keeps_dims_apart_where_broadcast_status_changes(void **state) {
+  (void)state;
+  /* c runs along N only, y along M only: neither dim can merge */
+  plan p = plan_spec("kernel k(c: bool[N,1], x: float[N,M], y: float[1,M]) = where(c, x, y);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_int_equal(k->n_loops, 2);
+  assert_int_equal(k->loops[0].fixed, -1);
+  assert_int_equal(k->loops[1].fixed, -1);
+  assert_int_equal(k->total_fixed, -1);
+  assert_true(runs(k, 0, 0));
+  assert_false(runs(k, 1, 0));
+  assert_true(runs(k, 0, 1));
+  assert_true(runs(k, 1, 1));
+  assert_false(runs(k, 0, 2));
+  assert_true(runs(k, 1, 2));
+  plan_free(&p);
+}
+
+static void test_lower_coalesces_symbolic_with_fixed_dims(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(x: float[N,3], y: float[N,3]) = min(x, y);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_int_equal(k->n_loops, 1);
+  assert_int_equal(k->loops[0].fixed, -1);
+  assert_false(k->straight);
+  plan_free(&p);
+}
+
+static void test_lower_drops_dims_of_extent_one_before_coalescing(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(x: float[1,5,1,3]) = -x;", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_int_equal(k->n_loops, 1);
+  assert_int_equal(k->loops[0].fixed, 15);
+  assert_true(k->contig[0]);
+  plan_free(&p);
+}
+
+static void test_lower_gives_a_single_element_kernel_one_loop_of_one(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(x: float[1,1], y: float[]) = x * y;", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_int_equal(k->n_loops, 1);
+  assert_int_equal(k->loops[0].fixed, 1);
+  assert_int_equal(k->total_fixed, 1);
+  assert_true(k->invariant[0]);
+  assert_true(k->invariant[1]);
+  assert_false(runs(k, 0, 0));
+  assert_false(runs(k, 0, 1));
+  plan_free(&p);
+}
+
+/* ---- stride classes ---------------------------------------------------------------- */
+
+static void test_lower_classes_each_operand_contiguous_broadcast_or_scalar(void **state) {
+  (void)state;
+  /* x steps along the row; c is one value per row; lo and hi one value per call */
+  plan p = plan_spec("kernel k(c: bool[N,1], x: float[N,M], lo: float[], hi: float[]) = "
+                     "where(c, max(x, lo), hi);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_int_equal(k->n_loops, 2);
+  assert_false(k->contig[0]);
+  assert_false(k->invariant[0]);
+  assert_true(k->contig[1]);
+  assert_false(k->invariant[1]);
+  for (int par = 2; par < 4; par++) {
+    assert_false(k->contig[par]);
+    assert_true(k->invariant[par]);
+    assert_false(runs(k, 0, par));
+    assert_false(runs(k, 1, par));
+  }
+  assert_int_equal(k->nodes[input_node(k, 0)].level, LOWER_ROW);
+  assert_int_equal(k->nodes[input_node(k, 1)].level, LOWER_ELEM);
+  assert_int_equal(k->nodes[input_node(k, 2)].level, LOWER_KERNEL);
+  assert_int_equal(k->nodes[input_node(k, 3)].level, LOWER_KERNEL);
+  plan_free(&p);
+}
+
+static void test_lower_marks_a_row_broadcast_operand_contiguous_but_not_along_rows(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(x: float[N,M], y: float[1,M]) = x - y;", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_true(k->contig[1]);
+  assert_false(k->invariant[1]);
+  assert_false(runs(k, 0, 1));
+  assert_true(runs(k, 1, 1));
+  plan_free(&p);
+}
+
+static void test_lower_marks_an_operand_broadcast_along_the_inner_loop_not_contiguous(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(x: float[4,8], y: float[4,1]) = x / y;", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_int_equal(k->n_loops, 2);
+  assert_true(k->contig[0]);
+  assert_false(k->contig[1]);
+  assert_false(k->invariant[1]);
+  assert_true(runs(k, 0, 1));
+  assert_false(runs(k, 1, 1));
+  plan_free(&p);
+}
+
+/* ---- the value DAG and its levels ------------------------------------------------------ */
+
+static void test_lower_shares_common_subexpressions(void **state) {
+  (void)state;
+  /* x, 0, x > 0, 0.01, x * 0.01, where: x is read once */
+  plan p = plan_spec("kernel leaky(x: float[N,64]) = where(x > 0, x, x * 0.01);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_int_equal(k->n_nodes, 6);
+  int reads = 0;
+  for (int i = 0; i < k->n_nodes; i++) reads += k->nodes[i].ins.op == WC_OP_INPUT;
+  assert_int_equal(reads, 1);
+  assert_int_equal(k->nodes[k->n_nodes - 1].ins.op, WC_OP_WHERE);
+  plan_free(&p);
+}
+
+static void test_lower_puts_each_value_at_the_level_it_varies_at(void **state) {
+  (void)state;
+  /* a * b once per call; c && d once per row; the compare with x per element */
+  plan p = plan_spec("kernel k(c: bool[N,1], d: bool[N,1], x: float[N,M], a: float[], b: float[]) = "
+                     "where(c && d, x, a * b);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  const lower_node *top = &k->nodes[k->n_nodes - 1];
+  assert_int_equal(top->ins.op, WC_OP_WHERE);
+  assert_int_equal(top->level, LOWER_ELEM);
+  assert_int_equal(k->nodes[top->ins.a].ins.op, WC_OP_AND);
+  assert_int_equal(k->nodes[top->ins.a].level, LOWER_ROW);
+  assert_int_equal(k->nodes[top->ins.b].level, LOWER_ELEM);
+  assert_int_equal(k->nodes[top->ins.c].ins.op, WC_OP_MUL);
+  assert_int_equal(k->nodes[top->ins.c].level, LOWER_KERNEL);
+  plan_free(&p);
+}
+
+static void test_lower_hoists_literals_to_the_kernel_level(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(x: int32[N]) = x * 3 + 4;", 0);
+  const lower_kernel *k = only_kernel(&p);
+  for (int i = 0; i < k->n_nodes; i++)
+    if (k->nodes[i].ins.op == WC_OP_CONST) assert_int_equal(k->nodes[i].level, LOWER_KERNEL);
+  assert_int_equal(elem_nodes(k), 3);                  /* x, x * 3, + 4 */
+  plan_free(&p);
+}
+
+static void test_lower_drops_a_cast_to_the_same_dtype(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(x: float[N]) = float(x) + float(int32(x));", 0);
+  const lower_kernel *k = only_kernel(&p);
+  int casts = 0;
+  for (int i = 0; i < k->n_nodes; i++) casts += k->nodes[i].ins.op == WC_OP_CAST;
+  assert_int_equal(casts, 2);                          /* float -> int32 -> float */
+  assert_int_equal(k->n_nodes, 4);                     /* x, two casts, the sum */
+  plan_free(&p);
+}
+
+/* ---- row selects ------------------------------------------------------------------------ */
+
+static void test_lower_selects_whole_rows_when_the_condition_is_per_row(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(c: bool[N,1], x: float[N,M], y: float[]) = where(c, x, y);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_true(k->row_select.enabled);
+  assert_int_equal(k->row_select.cond, input_node(k, 0));
+  assert_int_equal(k->row_select.branch[0], input_node(k, 1));
+  assert_int_equal(k->row_select.branch[1], input_node(k, 2));
+  assert_true(k->row_select.copy[0]);                 /* x: block copy */
+  assert_false(k->row_select.copy[1]);                /* y: fill */
+  plan_free(&p);
+}
+
+static void test_lower_selects_per_element_when_a_branch_is_computed(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(c: bool[N,1], x: float[N,M], y: float[N,M]) = where(c, x, -y);", 0);
+  assert_false(only_kernel(&p)->row_select.enabled);
+  plan_free(&p);
+}
+
+static void test_lower_selects_per_element_when_the_condition_varies_along_the_row(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(c: bool[N,M], x: float[N,M], y: float[N,M]) = where(c, x, y);", 0);
+  assert_false(only_kernel(&p)->row_select.enabled);
+  plan_free(&p);
+}
+
+/* ---- unroll bounds ------------------------------------------------------------------------ */
+
+static void test_lower_unrolls_once_by_default(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(x: float[N]) = -x;", 0);
+  assert_int_equal(p.lp->unroll, 1);
+  assert_int_equal(only_kernel(&p)->unroll, 1);
+  plan_free(&p);
+}
+
+static void test_lower_takes_the_unroll_option_of_the_spec(void **state) {
+  (void)state;
+  plan p = plan_spec("option unroll = 8;\nkernel k(x: float[N]) = -x;", 0);
+  assert_int_equal(p.lp->unroll, 8);
+  assert_int_equal(only_kernel(&p)->unroll, 8);
+  plan_free(&p);
+}
+
+static void test_lower_lets_the_unroll_argument_override_the_spec(void **state) {
+  (void)state;
+  plan p = plan_spec("option unroll = 8;\nkernel k(x: float[N]) = -x;", 4);
+  assert_int_equal(p.lp->unroll, 4);
+  assert_int_equal(only_kernel(&p)->unroll, 4);
+  plan_free(&p);
+}
+
+static void test_lower_bounds_the_unroll_factor_by_the_work_of_the_body(void **state) {
+  (void)state;
+  char src[8192];
+  wide_kernel(src, sizeof src, 150);                   /* 300 element operations */
+  plan p = plan_spec(src, 64);
+  const lower_kernel *k = only_kernel(&p);
+  assert_int_equal(elem_nodes(k), 300);
+  assert_int_equal(p.lp->unroll, 64);
+  assert_int_equal(k->unroll, LOWER_MAX_UNROLL_WORK / 300);   /* 6 copies of 300 */
+  assert_true(k->unroll * 300 <= LOWER_MAX_UNROLL_WORK);
+  plan_free(&p);
+}
+
+static void test_lower_never_unrolls_below_one(void **state) {
+  (void)state;
+  char src[65536];
+  wide_kernel(src, sizeof src, 1500);                  /* more work than one unrolled body may have */
+  plan p = plan_spec(src, 8);
+  assert_true(elem_nodes(only_kernel(&p)) > LOWER_MAX_UNROLL_WORK);
+  assert_int_equal(only_kernel(&p)->unroll, 1);
+  plan_free(&p);
+}
+
+/* Kernels of 16 element operations unrolled 64 times take 16 * (64 + 1) = 1040 of
+   the spec's budget each, the remainder loop counted: 1008 of them leave
+   2^20 - 1008 * 1040 = 256, enough for 256 / 16 = 16 copies, which is the
+   unrolled body and its remainder: kernel 1008 unrolls 15 times. Nothing is left
+   for the kernels after it, and none of them unrolls or becomes straight-line code. */
+static void test_lower_shares_the_unroll_budget_of_a_spec_in_declaration_order(void **state) {
+  (void)state;
+  enum { N_SYMBOLIC = 1012 };
+  size_t size = (size_t)(N_SYMBOLIC + 1) * 128;
+  char *src = malloc(size), line[128];
+  assert_non_null(src);
+  src[0] = '\0';
+  size_t at = 0;
+  for (int i = 0; i < N_SYMBOLIC; i++) {
+    char name[16];
+    snprintf(name, sizeof name, "k%d", i);
+    chain_kernel(line, sizeof line, name, "N", 15);
+    at += (size_t)snprintf(src + at, size - at, "%s", line);
+  }
+  snprintf(src + at, size - at, "kernel tail(x: float[4]) = -x;\n");
+  plan p = plan_spec(src, 64);
+  assert_int_equal(p.lp->n_kernels, N_SYMBOLIC + 1);
+  int64_t spent = 0;
+  for (int i = 0; i < N_SYMBOLIC; i++) {
+    const lower_kernel *k = &p.lp->kernels[i];
+    assert_int_equal(elem_nodes(k), 16);
+    if (i < 1008) assert_int_equal(k->unroll, 64);
+    else if (i == 1008) assert_int_equal(k->unroll, 15);
+    else assert_int_equal(k->unroll, 1);
+    if (i <= 1008) spent += 16 * (k->unroll + 1);
+  }
+  assert_int_equal(spent, LOWER_MAX_TOTAL_WORK);
+  assert_false(p.lp->kernels[N_SYMBOLIC].straight);
+  plan_free(&p);
+  free(src);
+}
+
+/* ---- straight-line code ------------------------------------------------------------------- */
+
+static void test_lower_writes_a_small_fixed_kernel_as_straight_line_code(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel pick(c: bool[2,1], x: int32[2,3], y: int32[1,3]) = where(c, x, y);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_true(k->straight);
+  assert_int_equal(k->total_fixed, 6);
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 3; j++) {
+      const int64_t *off = k->straight_off[i * 3 + j];
+      assert_int_equal(off[0], i);                    /* c[i, 0] */
+      assert_int_equal(off[1], i * 3 + j);            /* x[i, j] */
+      assert_int_equal(off[2], j);                    /* y[0, j] */
+    }
+  plan_free(&p);
+}
+
+static void test_lower_gives_scalar_operands_of_straight_line_code_offset_zero(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(x: float[4], lo: float[]) = max(x, lo);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_true(k->straight);
+  for (int e = 0; e < 4; e++) {
+    assert_int_equal(k->straight_off[e][0], e);
+    assert_int_equal(k->straight_off[e][1], 0);
+  }
+  plan_free(&p);
+}
+
+static void test_lower_cuts_straight_line_code_off_past_its_element_count(void **state) {
+  (void)state;
+  char src[256];
+  snprintf(src, sizeof src, "kernel a(x: float[%d]) = -x;\nkernel b(x: float[%d]) = -x;",
+           LOWER_MAX_STRAIGHT, LOWER_MAX_STRAIGHT + 1);
+  plan p = plan_spec(src, 0);
+  assert_true(p.lp->kernels[0].straight);
+  assert_false(p.lp->kernels[1].straight);
+  assert_int_equal(p.lp->kernels[1].total_fixed, LOWER_MAX_STRAIGHT + 1);
+  plan_free(&p);
+}
+
+static void test_lower_cuts_straight_line_code_off_past_its_work(void **state) {
+  (void)state;
+  char src[2048], b[1024];
+  /* 64 elements of 64 operations is 4096, of 65 operations 4160 */
+  chain_kernel(src, sizeof src, "fits", "64", 63);
+  chain_kernel(b, sizeof b, "over", "64", 64);
+  strcat(src, b);
+  plan p = plan_spec(src, 0);
+  assert_int_equal(elem_nodes(&p.lp->kernels[0]) * 64, LOWER_MAX_STRAIGHT_WORK);
+  assert_true(p.lp->kernels[0].straight);
+  assert_false(p.lp->kernels[1].straight);
+  plan_free(&p);
+}
+
+static void test_lower_loops_over_symbolic_and_empty_kernels(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel sym(x: float[N]) = -x;\n"
+                     "kernel none(x: float[3,0]) = -x;\n", 0);
+  assert_false(p.lp->kernels[0].straight);
+  assert_false(p.lp->kernels[0].empty);
+  assert_true(p.lp->kernels[1].empty);
+  assert_false(p.lp->kernels[1].straight);
+  assert_int_equal(p.lp->kernels[1].total_fixed, 0);
+  plan_free(&p);
+}
+
+static void test_lower_marks_a_kernel_empty_whatever_its_symbolic_extents(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(x: float[N,0]) = -x;", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_true(k->empty);
+  assert_int_equal(k->total_fixed, -1);
+  plan_free(&p);
+}
+
+/* ---- streaming ------------------------------------------------------------------------------ */
+
+static void test_lower_streams_a_where_of_three_full_operands(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel f(c: bool[N], x: float[N], y: float[N]) = where(c, x, y);\n"
+                     "kernel i(c: bool[N], x: int64[N], y: int64[N]) = where(c, x, y);\n", 0);
+  assert_true(p.lp->kernels[0].streams);
+  assert_true(p.lp->kernels[1].streams);
+  plan_free(&p);
+}
+
+static void test_lower_does_not_stream_a_kernel_reading_one_full_input(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel leaky(x: float[N,64]) = where(x > 0, x, x * 0.01);\n"
+                     "kernel scalar_y(c: bool[N], x: float[N], y: float[]) = where(c, x, y);\n", 0);
+  assert_false(p.lp->kernels[0].streams);
+  assert_false(p.lp->kernels[1].streams);             /* 1 + 4 bytes read per 4 written */
+  plan_free(&p);
+}
+
+static void test_lower_counts_only_inputs_that_run_along_every_loop(void **state) {
+  (void)state;
+  /* x (4 bytes) is full; c and y are broadcast along a loop: 4 < 2 * 4 */
+  plan p = plan_spec("kernel k(c: bool[N,1], x: float[N,M], y: float[1,M]) = where(c, x, y);", 0);
+  assert_false(only_kernel(&p)->streams);
+  plan_free(&p);
+}
+
+static void test_lower_does_not_count_unused_inputs_for_streaming(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel used(c: bool[N], x: float[N], y: float[N]) = where(c, x, y);\n"
+                     "kernel unused(c: bool[N], x: float[N], z: float[N]) = where(c, x, x);\n", 0);
+  assert_true(p.lp->kernels[0].streams);
+  assert_false(p.lp->kernels[1].streams);
+  plan_free(&p);
+}
+
+static void test_lower_streams_a_row_select_that_copies_rows(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(c: bool[N,1], x: float[N,M], y: float[N,M]) = where(c, x, y);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_true(k->row_select.enabled);
+  assert_true(k->streams);
+  plan_free(&p);
+}
+
+static void test_lower_does_not_stream_empty_kernels(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(c: bool[N,0], x: float[N,0], y: float[N,0]) = where(c, x, y);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_true(k->empty);
+  assert_false(k->streams);
+  plan_free(&p);
+}
+
+/* ---- out shapes ------------------------------------------------------------------------------ */
+
+static void test_lower_out_shape_is_the_broadcast_of_every_parameter(void **state) {
+  (void)state;
+  /* z is not read, but wc_run broadcasts it with the others */
+  plan p = plan_spec("kernel k(x: float[N,1], y: float[4], z: float[2,1,1]) = x + y;", 0);
+  ast_shape s;
+  assert_true(lower_out_shape(&p.sp->kernels[0], &s));
+  assert_int_equal(s.rank, 3);
+  assert_int_equal(s.dims[0], 2);
+  assert_int_equal(s.dims[1], WC_SYM(0));
+  assert_int_equal(s.dims[2], 4);
+  plan_free(&p);
+}
+
+static void test_lower_out_shape_of_where_v1_is_the_shape_of_x(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel v1(c: bool[B], x: double[B,7], y: double[B,7]) = where_v1(c, x, y);", 0);
+  ast_shape s;
+  assert_true(lower_out_shape(&p.sp->kernels[0], &s));
+  assert_int_equal(s.rank, 2);
+  assert_int_equal(s.dims[0], WC_SYM(0));
+  assert_int_equal(s.dims[1], 7);
+  plan_free(&p);
+}
+
+static void test_lower_out_shape_of_coordinates_is_the_shape_of_the_value(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel nz(c: float[N,3]) = nonzero(c);", 0);
+  ast_shape s;
+  assert_true(lower_out_shape(&p.sp->kernels[0], &s));
+  assert_int_equal(s.rank, 2);
+  assert_int_equal(s.dims[0], WC_SYM(0));
+  assert_int_equal(s.dims[1], 3);
+  plan_free(&p);
+}
+
+static void test_lower_out_shape_refuses_parameters_that_do_not_broadcast(void **state) {
+  (void)state;
+  /* sema refuses such a kernel; the driver asks lower_out_shape of any it is given */
+  sema_param params[2];
+  sema_kernel sk;
+  ast_shape s;
+  memset(params, 0, sizeof params);
+  memset(&sk, 0, sizeof sk);
+  params[0].dtype = params[1].dtype = WC_FLOAT;
+  params[0].shape.rank = params[1].shape.rank = 1;
+  params[0].shape.dims[0] = 3;
+  params[1].shape.dims[0] = 4;
+  sk.kind = WC_KIND_ELEMENTWISE;
+  sk.n_params = 2;
+  sk.params = params;
+  assert_false(lower_out_shape(&sk, &s));
+  params[1].shape.dims[0] = 1;
+  assert_true(lower_out_shape(&sk, &s));
+  assert_int_equal(s.rank, 1);
+  assert_int_equal(s.dims[0], 3);
+}
+
+/* ---- where_v1 ------------------------------------------------------------------------------------ */
+
+static void test_lower_runs_a_where_v1_vector_condition_along_the_first_dim(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel v1(c: bool[B], x: double[B,7], y: double[B,7]) = where_v1(c, x, y);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_int_equal(k->n_loops, 2);
+  assert_int_equal(k->loops[0].fixed, -1);
+  assert_int_equal(k->loops[1].fixed, 7);
+  assert_true(runs(k, 0, 0));
+  assert_false(runs(k, 1, 0));
+  assert_false(k->contig[0]);
+  assert_true(k->contig[1]);
+  assert_true(k->contig[2]);
+  assert_true(k->row_select.enabled);
+  assert_int_equal(k->row_select.cond, input_node(k, 0));
+  assert_true(k->row_select.copy[0]);
+  assert_true(k->row_select.copy[1]);
+  plan_free(&p);
+}
+
+static void test_lower_coalesces_a_where_v1_condition_of_the_shape_of_x(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel v1(c: bool[B,7], x: double[B,7], y: double[B,7]) = where_v1(c, x, y);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_int_equal(k->n_loops, 1);
+  assert_true(k->contig[0]);
+  assert_false(k->row_select.enabled);
+  plan_free(&p);
+}
+
+static void test_lower_treats_a_scalar_where_v1_as_one_element(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel v1(c: bool[], x: float[], y: float[]) = where_v1(c, x, y);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_int_equal(k->n_loops, 1);
+  assert_int_equal(k->total_fixed, 1);
+  assert_true(k->straight);
+  for (int par = 0; par < 3; par++) assert_true(k->invariant[par]);
+  plan_free(&p);
+}
+
+/* ---- coordinates ------------------------------------------------------------------------------------ */
+
+static void test_lower_loops_over_every_dim_of_a_coordinate_kernel(void **state) {
+  (void)state;
+  /* the odometer needs true indices: no coalescing, no dims dropped */
+  plan p = plan_spec("kernel coords(c: bool[4,1,4]) = argwhere(c);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_int_equal(k->n_loops, 3);
+  assert_int_equal(k->loops[0].fixed, 4);
+  assert_int_equal(k->loops[1].fixed, 1);
+  assert_int_equal(k->loops[2].fixed, 4);
+  assert_int_equal(k->total_fixed, 16);
+  plan_free(&p);
+}
+
+static void test_lower_never_writes_coordinates_as_straight_line_code(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel coords(c: bool[2,2]) = argwhere(c);\n"
+                     "kernel nz(c: float[N,3]) = nonzero(c);\n", 0);
+  for (int i = 0; i < 2; i++) {
+    const lower_kernel *k = &p.lp->kernels[i];
+    assert_int_equal(k->n_loops, 2);
+    assert_false(k->straight);
+    assert_false(k->streams);
+    assert_false(k->row_select.enabled);
+  }
+  plan_free(&p);
+}
+
+static void test_lower_computes_the_value_whose_coordinates_are_listed(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel pos(x: float[N,3]) = argwhere(x > 0);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  const lower_node *top = &k->nodes[k->n_nodes - 1];
+  assert_int_equal(top->ins.op, WC_OP_GT);
+  assert_int_equal(top->ins.dtype, WC_BOOL);
+  assert_int_equal(top->level, LOWER_ELEM);
+  plan_free(&p);
+}
+
+static void test_lower_gives_a_scalar_coordinate_kernel_no_loops(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel one(c: bool[]) = argwhere(c);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_int_equal(k->n_loops, 0);
+  assert_true(k->invariant[0]);
+  assert_int_equal(k->total_fixed, 1);
+  plan_free(&p);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_lower_coalesces_dims_where_every_operand_is_full),
+    cmocka_unit_test(test_lower_coalesces_adjacent_dims_with_the_same_broadcast_status),
+    cmocka_unit_test(test_lower_keeps_dims_apart_where_broadcast_status_changes),
+    cmocka_unit_test(test_lower_coalesces_symbolic_with_fixed_dims),
+    cmocka_unit_test(test_lower_drops_dims_of_extent_one_before_coalescing),
+    cmocka_unit_test(test_lower_gives_a_single_element_kernel_one_loop_of_one),
+    cmocka_unit_test(test_lower_classes_each_operand_contiguous_broadcast_or_scalar),
+    cmocka_unit_test(test_lower_marks_a_row_broadcast_operand_contiguous_but_not_along_rows),
+    cmocka_unit_test(test_lower_marks_an_operand_broadcast_along_the_inner_loop_not_contiguous),
+    cmocka_unit_test(test_lower_shares_common_subexpressions),
+    cmocka_unit_test(test_lower_puts_each_value_at_the_level_it_varies_at),
+    cmocka_unit_test(test_lower_hoists_literals_to_the_kernel_level),
+    cmocka_unit_test(test_lower_drops_a_cast_to_the_same_dtype),
+    cmocka_unit_test(test_lower_selects_whole_rows_when_the_condition_is_per_row),
+    cmocka_unit_test(test_lower_selects_per_element_when_a_branch_is_computed),
+    cmocka_unit_test(test_lower_selects_per_element_when_the_condition_varies_along_the_row),
+    cmocka_unit_test(test_lower_unrolls_once_by_default),
+    cmocka_unit_test(test_lower_takes_the_unroll_option_of_the_spec),
+    cmocka_unit_test(test_lower_lets_the_unroll_argument_override_the_spec),
+    cmocka_unit_test(test_lower_bounds_the_unroll_factor_by_the_work_of_the_body),
+    cmocka_unit_test(test_lower_never_unrolls_below_one),
+    cmocka_unit_test(test_lower_shares_the_unroll_budget_of_a_spec_in_declaration_order),
+    cmocka_unit_test(test_lower_writes_a_small_fixed_kernel_as_straight_line_code),
+    cmocka_unit_test(test_lower_gives_scalar_operands_of_straight_line_code_offset_zero),
+    cmocka_unit_test(test_lower_cuts_straight_line_code_off_past_its_element_count),
+    cmocka_unit_test(test_lower_cuts_straight_line_code_off_past_its_work),
+    cmocka_unit_test(test_lower_loops_over_symbolic_and_empty_kernels),
+    cmocka_unit_test(test_lower_marks_a_kernel_empty_whatever_its_symbolic_extents),
+    cmocka_unit_test(test_lower_streams_a_where_of_three_full_operands),
+    cmocka_unit_test(test_lower_does_not_stream_a_kernel_reading_one_full_input),
+    cmocka_unit_test(test_lower_counts_only_inputs_that_run_along_every_loop),
+    cmocka_unit_test(test_lower_does_not_count_unused_inputs_for_streaming),
+    cmocka_unit_test(test_lower_streams_a_row_select_that_copies_rows),
+    cmocka_unit_test(test_lower_does_not_stream_empty_kernels),
+    cmocka_unit_test(test_lower_out_shape_is_the_broadcast_of_every_parameter),
+    cmocka_unit_test(test_lower_out_shape_of_where_v1_is_the_shape_of_x),
+    cmocka_unit_test(test_lower_out_shape_of_coordinates_is_the_shape_of_the_value),
+    cmocka_unit_test(test_lower_out_shape_refuses_parameters_that_do_not_broadcast),
+    cmocka_unit_test(test_lower_runs_a_where_v1_vector_condition_along_the_first_dim),
+    cmocka_unit_test(test_lower_coalesces_a_where_v1_condition_of_the_shape_of_x),
+    cmocka_unit_test(test_lower_treats_a_scalar_where_v1_as_one_element),
+    cmocka_unit_test(test_lower_loops_over_every_dim_of_a_coordinate_kernel),
+    cmocka_unit_test(test_lower_never_writes_coordinates_as_straight_line_code),
+    cmocka_unit_test(test_lower_computes_the_value_whose_coordinates_are_listed),
+    cmocka_unit_test(test_lower_gives_a_scalar_coordinate_kernel_no_loops),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
