@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/vec.h"
 #include "front/lex.h"
 
 /* The dtype of an expression made of literals only, until its context gives it one. */
@@ -16,24 +17,6 @@
 static const diag_loc nowhere = {0, 0, 0, 0};
 
 /* ---- small containers -------------------------------------------------------- */
-
-/* A growable array in an arena (old storage is abandoned on growth). */
-typedef struct vec {
-  void *data;                  /* n used slots */
-  int   n;                     /* slots used */
-  int   cap;                   /* slots allocated */
-} vec;
-
-static void *vec_push(arena *a, vec *v, size_t size) {
-  if (v->n == v->cap) {
-    int cap = v->cap ? v->cap * 2 : 8;
-    void *data = arena_array(a, (size_t)cap, size);
-    if (v->n) memcpy(data, v->data, (size_t)v->n * size);
-    v->data = data;
-    v->cap = cap;
-  }
-  return (char *)v->data + (size_t)v->n++ * size;
-}
 
 /* A string -> int hash map (open addressing), so name checks stay linear
    even for files with very many kernels or parameters. */
@@ -111,8 +94,8 @@ typedef struct sema {
   arena         glob;          /* tables that live for the whole run */
   arena         tmp;           /* tables of the current kernel, freed after it */
   nmap          names;         /* instance name -> index into first_locs */
-  vec           first_locs;    /* diag_loc of each instance name's declaration */
-  vec           kernels;       /* sema_kernel instances */
+  VEC(diag_loc) first_locs;    /* each instance name's declaration */
+  VEC(sema_kernel) kernels;    /* the instances */
   long          n_instances;   /* instances so far (checked or not) */
   bool          too_many;      /* the instance limit was reported */
   int64_t       n_nodes;       /* expression nodes of those instances */
@@ -325,7 +308,7 @@ static int64_t fixed_elements(const ast_shape *sh) {
 static bool check_params(sema *s) {
   const ast_kernel *k = s->k;
   nmap names, extents, tvars;
-  vec ext = {0};
+  VEC(const char *) ext = {0};
   bool ok = true;
   int i, j;
   nmap_init(&names, &s->tmp);
@@ -375,8 +358,8 @@ static bool check_params(sema *s) {
           err(s, dim->loc, "extent name '%s' is reserved in C", dim->name);
           ok = false;
         }
-        nmap_add(&extents, dim->name, ext.n);
-        *(const char **)vec_push(s->pa, &ext, sizeof(const char *)) = arena_strdup(s->pa, dim->name);
+        nmap_add(&extents, dim->name, (int)ext.n);
+        *vec_push(s->pa, &ext) = arena_strdup(s->pa, dim->name);
       }
       gp->shape.dims[j] = WC_SYM(nmap_get(&extents, dim->name));
     }
@@ -386,7 +369,7 @@ static bool check_params(sema *s) {
       ok = false;
     }
   }
-  s->n_extents = ext.n;
+  s->n_extents = (int)ext.n;
   s->extent_names = ext.data;
   return ok;
 }
@@ -834,13 +817,13 @@ static bool infer(sema *s, ast_expr *e) {
 
 /* Register an instance name; a second kernel of the same name is an error. */
 static bool claim_name(sema *s, const char *name) {
-  int first = nmap_add(&s->names, name, s->first_locs.n);
+  int first = nmap_add(&s->names, name, (int)s->first_locs.n);
   if (first >= 0) {
     diag_error(s->d, s->k->loc, "duplicate kernel '%s'", name);
-    diag_note(s->d, ((diag_loc *)s->first_locs.data)[first], "'%s' first declared here", name);
+    diag_note(s->d, s->first_locs.data[first], "'%s' first declared here", name);
     return false;
   }
-  *(diag_loc *)vec_push(&s->glob, &s->first_locs, sizeof(diag_loc)) = s->k->loc;
+  *vec_push(&s->glob, &s->first_locs) = s->k->loc;
   return true;
 }
 
@@ -903,7 +886,7 @@ static void instantiate(sema *s, const ast_expr *resolved, sema_binding *bind, c
     diag_text_free(&t2);
     return;
   }
-  *(sema_kernel *)vec_push(s->pa, &s->kernels, sizeof kern) = kern;
+  *vec_push(s->pa, &s->kernels) = kern;
 }
 
 /* Nodes of the expression tree e (its height is at most PARSE_MAX_DEPTH). */
@@ -1026,7 +1009,7 @@ static void check_file(sema *s, const ast_file *f) {
     check_kernel(s, &f->kernels[i]);
     arena_free(&s->tmp);
   }
-  s->prog->n_kernels = s->kernels.n;
+  s->prog->n_kernels = (int)s->kernels.n;
   s->prog->kernels = s->kernels.data;
 }
 
