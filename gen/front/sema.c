@@ -131,7 +131,7 @@ static void err(sema *s, diag_loc loc, const char *fmt, ...) {
 
 /* A dtype's name in messages; an untyped (literal-only) operand is "a literal". */
 static const char *dname(wc_dtype t) {
-  const char *n = ast_dtype_name(t);
+  const char *n = wc_dtype_name(t);
   return n ? n : "a literal";
 }
 
@@ -277,7 +277,7 @@ static bool check_tvars(sema *s) {
           wc_dtype other;
           if (ast_dtype_lookup(tv->types[w].name, &other) && other == dt) break;
         }
-        err(s, t->loc, "dtype '%s' is listed twice for '%s'", ast_dtype_name(dt), tv->name);
+        err(s, t->loc, "dtype '%s' is listed twice for '%s'", wc_dtype_name(dt), tv->name);
         diag_note(s->d, tv->types[w].loc, "first listed here");
         ok = false;
         continue;
@@ -477,7 +477,7 @@ static bool type_literal(sema *s, ast_expr *e, wc_dtype t) {
   }
   if ((kind == AST_LIT_INF || kind == AST_LIT_NAN) && c != AST_CLASS_REAL && c != AST_CLASS_HALF) {
     err(s, e->loc, "'%s' is valid only for floating-point dtypes (float16, bfloat16, float, double), not %s",
-        kind == AST_LIT_INF ? "inf" : "nan", ast_dtype_name(t));
+        kind == AST_LIT_INF ? "inf" : "nan", wc_dtype_name(t));
     return false;
   }
   if (c == AST_CLASS_SINT || c == AST_CLASS_UINT) {
@@ -486,16 +486,16 @@ static bool type_literal(sema *s, ast_expr *e, wc_dtype t) {
     uint64_t lim = neg ? (c == AST_CLASS_UINT ? 0 : max + 1) : max;
     if (kind == AST_LIT_FLOAT) {
       err(s, e->loc, "literal %s is not an integer; it cannot be used as %s", lit_text(e, buf),
-          ast_dtype_name(t));
+          wc_dtype_name(t));
       return false;
     }
     if (!ast_parse_uint(text, &mag) || mag > lim) {
       if (c == AST_CLASS_UINT)
         err(s, e->loc, "literal %s is out of range for %s (0 to %llu)", lit_text(e, buf),
-            ast_dtype_name(t), (unsigned long long)max);
+            wc_dtype_name(t), (unsigned long long)max);
       else
         err(s, e->loc, "literal %s is out of range for %s (-%llu to %llu)", lit_text(e, buf),
-            ast_dtype_name(t), (unsigned long long)max + 1, (unsigned long long)max);
+            wc_dtype_name(t), (unsigned long long)max + 1, (unsigned long long)max);
       return false;
     }
     bits[0] = (neg ? 0 - mag : mag) & (UINT64_MAX >> (64 - n));
@@ -505,7 +505,7 @@ static bool type_literal(sema *s, ast_expr *e, wc_dtype t) {
   if (t == WC_DOUBLE || t == WC_COMPLEX128) {
     double v = kind == AST_LIT_INF ? HUGE_VAL : kind == AST_LIT_NAN ? NAN : strtod(text, NULL);
     if (kind != AST_LIT_INF && kind != AST_LIT_NAN && isinf(v)) {
-      err(s, e->loc, "literal %s overflows %s", lit_text(e, buf), ast_dtype_name(t));
+      err(s, e->loc, "literal %s overflows %s", lit_text(e, buf), wc_dtype_name(t));
       return false;
     }
     if (neg) v = -v;
@@ -524,7 +524,7 @@ static bool type_literal(sema *s, ast_expr *e, wc_dtype t) {
     if (!special && ((t == WC_FLOAT16 && (bits[0] & 0x7c00u) == 0x7c00u) ||
                      (t == WC_BFLOAT16 && (bits[0] & 0x7f80u) == 0x7f80u) ||
                      ((t == WC_FLOAT || t == WC_COMPLEX64) && isinf(v)))) {
-      err(s, e->loc, "literal %s overflows %s", lit_text(e, buf), ast_dtype_name(t));
+      err(s, e->loc, "literal %s overflows %s", lit_text(e, buf), wc_dtype_name(t));
       bits[0] = 0;
       return false;
     }
@@ -535,7 +535,7 @@ static bool type_literal(sema *s, ast_expr *e, wc_dtype t) {
 /* Is op (or a function of the same nature) defined on t?  Reports if not. */
 static bool check_arith(sema *s, diag_loc loc, const char *op, wc_dtype t) {
   if (is_arith(t)) return true;
-  err(s, loc, "'%s' is not defined on %s", op, ast_dtype_name(t));
+  err(s, loc, "'%s' is not defined on %s", op, wc_dtype_name(t));
   return false;
 }
 
@@ -661,8 +661,8 @@ static bool infer(sema *s, ast_expr *e);
    dtype to an untyped one.  *t is UNTYPED when both are literals only. */
 static bool unify(sema *s, ast_expr *a, ast_expr *b, diag_loc loc, const char *what, wc_dtype *t) {
   if (a->dtype != UNTYPED && b->dtype != UNTYPED && a->dtype != b->dtype) {
-    err(s, loc, "%s have different dtypes: %s and %s", what, ast_dtype_name(a->dtype),
-        ast_dtype_name(b->dtype));
+    err(s, loc, "%s have different dtypes: %s and %s", what, wc_dtype_name(a->dtype),
+        wc_dtype_name(b->dtype));
     return false;
   }
   *t = a->dtype != UNTYPED ? a->dtype : b->dtype;
@@ -779,7 +779,7 @@ static bool infer_call(sema *s, ast_expr *e) {
     e->dtype = t;
     if (a[0]->dtype == UNTYPED) return coerce(s, a[0], t);
     if (!ast_cast_ok(a[0]->dtype, t)) {
-      err(s, e->loc, "cannot cast %s to %s", ast_dtype_name(a[0]->dtype), ast_dtype_name(t));
+      err(s, e->loc, "cannot cast %s to %s", wc_dtype_name(a[0]->dtype), wc_dtype_name(t));
       return false;
     }
     return true;
@@ -972,9 +972,9 @@ static void check_kernel(sema *s, const ast_kernel *k) {
     for (i = 0; i < k->n_tvars; i++) {
       bind[i].var = arena_strdup(s->pa, k->tvars[i].name);
       bind[i].dtype = s->tv_types[i][idx[i]];
-      diag_text_printf(&name, "_%s", ast_dtype_name(bind[i].dtype));
+      diag_text_printf(&name, "_%s", wc_dtype_name(bind[i].dtype));
       diag_text_printf(&s->bind_desc, "%s%s = %s", i ? ", " : "", bind[i].var,
-                       ast_dtype_name(bind[i].dtype));
+                       wc_dtype_name(bind[i].dtype));
     }
     if (name.len > LEX_MAX_IDENT && k->n_tvars > 0 && !long_name) {   /* else the lexer said so */
       char buf[80];
@@ -1069,16 +1069,16 @@ void sema_dump(diag_text *t, const sema_program *p) {
     diag_text_printf(t, "kernel %s: %s", k->name, kinds[k->kind]);
     for (j = 0; j < k->n_bindings; j++)
       diag_text_printf(t, "%s%s = %s", j ? ", " : " (", k->bindings[j].var,
-                       ast_dtype_name(k->bindings[j].dtype));
+                       wc_dtype_name(k->bindings[j].dtype));
     diag_text_printf(t, "%s\n  extents:", k->n_bindings ? ")" : "");
     for (j = 0; j < k->n_extents; j++) diag_text_printf(t, " %s", k->extent_names[j]);
     diag_text_printf(t, "\n");
     for (j = 0; j < k->n_params; j++) {
-      diag_text_printf(t, "  param %s: %s", k->params[j].name, ast_dtype_name(k->params[j].dtype));
+      diag_text_printf(t, "  param %s: %s", k->params[j].name, wc_dtype_name(k->params[j].dtype));
       ast_print_shape(t, &k->params[j].shape, k->extent_names);
       diag_text_printf(t, "\n");
     }
-    diag_text_printf(t, "  out: %s", ast_dtype_name(k->out_dtype));
+    diag_text_printf(t, "  out: %s", wc_dtype_name(k->out_dtype));
     if (k->kind == WC_KIND_ARGWHERE || k->kind == WC_KIND_NONZERO)
       diag_text_printf(t, " coordinates of ");
     ast_print_shape(t, &k->out_shape, k->extent_names);
