@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <wherec/kernel.h>
+
 #include "base/vec.h"
 #include "front/lex.h"
 
@@ -302,9 +304,9 @@ static int64_t fixed_elements(const ast_shape *sh) {
   return n;
 }
 
-/* Parameters: unique names; a dtype or a type variable; rank within
-   WC_MAX_RANK; extents numbered in order of first appearance; fixed extents
-   within SEMA_MAX_ELEMENTS together. */
+/* Parameters: at most WC_MAX_INPUTS (wc_run refuses more); unique names; a
+   dtype or a type variable; rank within WC_MAX_RANK; extents numbered in order
+   of first appearance; fixed extents within SEMA_MAX_ELEMENTS together. */
 static bool check_params(sema *s) {
   const ast_kernel *k = s->k;
   nmap names, extents, tvars;
@@ -315,6 +317,11 @@ static bool check_params(sema *s) {
   nmap_init(&extents, &s->tmp);
   nmap_init(&tvars, &s->tmp);
   for (i = 0; i < k->n_tvars; i++) nmap_add(&tvars, k->tvars[i].name, i);
+  if (k->n_params > WC_MAX_INPUTS) {                   /* at the first one past the limit */
+    err(s, k->params[WC_MAX_INPUTS].loc, "kernel '%s' has %d parameters; the limit is %d",
+        k->name, k->n_params, WC_MAX_INPUTS);
+    ok = false;
+  }
   s->params = arena_array(&s->tmp, (size_t)k->n_params, sizeof *s->params);
   for (i = 0; i < k->n_params; i++) {
     const ast_param *ap = &k->params[i];
