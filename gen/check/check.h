@@ -25,9 +25,4 @@ typedef struct check_options {
    except after a mismatch or a failed build (its path is printed on err). */
 int check_run(const char *spec_path, const check_options *opt, FILE *err);
 
-/* Adds the unroll factors a generated file states ("unroll 8", "unroll = 8",
-   "UNROLL 8"; any case) to values[0..n), without repeats; returns the new
-   count (at most cap). The harness straddles each factor with its extents. */
-int check_find_unrolls(const char *text, int *values, int n, int cap);
-
 #endif

@@ -163,7 +163,7 @@ bool sema_is_c_ident(const char *s) {
     "true", "false", "_Alignas", "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic",
     "_Imaginary", "_Noreturn", "_Static_assert", "_Thread_local"};
   size_t i, n = strlen(s);
-  if (n == 0 || n > 255) return false;
+  if (n == 0 || n > LEX_MAX_IDENT) return false;
   if (!(s[0] == '_' || (s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')))
     return false;
   for (i = 1; i < n; i++) {

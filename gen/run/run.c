@@ -427,7 +427,7 @@ static void list_kernels(const wc_kernel_table *t, const char *spec) {
 
 /* Generates and compiles (or finds in the cache) the spec; loads its table. */
 static int prepare(const run_args *a, void **handle, const wc_kernel_table **table) {
-  char root[RUN_MAX_PATH], dir[RUN_MAX_PATH], so[RUN_MAX_FILE], prefix[256];
+  char root[RUN_MAX_PATH], dir[RUN_MAX_PATH], so[RUN_MAX_FILE];
   const char *inc = gen_env_or("WHEREC_INCLUDE_DIR", gen_include_dir(WHEREC_INCLUDE_DIR));
   const char *tdir = gen_env_or("WHEREC_TEMPLATES", gen_default_templates_dir());
   size_t len;
@@ -467,11 +467,13 @@ static int prepare(const run_args *a, void **handle, const wc_kernel_table **tab
     return GEN_EXIT_TOOLCHAIN;
   }
   gen_options g = {NULL, tdir, 0};
-  int rc = gen_generate(a->spec, dir, &g, stderr, prefix, sizeof prefix);
+  gen_result made;
+  int rc = gen_generate(a->spec, dir, &g, stderr, &made);
   if (rc != 0) {
     rmdir(dir);                        /* only if empty: a spec with errors leaves no trace */
-    return rc == 1 ? GEN_EXIT_BAD_INPUT : GEN_EXIT_TOOLCHAIN;
+    return rc == GEN_EXIT_BAD_INPUT ? GEN_EXIT_BAD_INPUT : GEN_EXIT_TOOLCHAIN;
   }
+  const char *prefix = made.prefix;
   snprintf(so, sizeof so, "%s/lib%s.so", dir, prefix);
   if (stat(so, &st) == 0 && load(so, prefix, handle, table)) return GEN_EXIT_OK;
   if ((rc = build(a->cc, inc, dir, prefix, so)) != GEN_EXIT_OK) return rc;
