@@ -1,4 +1,4 @@
-/* main.c: the `wherec` command line (DESIGN §7): gen, check, run and import.
+/* main.c: the `wherec` command line (README, The CLI): gen, check, run and import.
    Parses the arguments of gen and check itself; run and import parse their own (args.h for all). */
 #include <stdarg.h>
 #include <stdbool.h>

@@ -21,7 +21,7 @@ typedef struct check_options {
 } check_options;
 
 /* Generates spec_path, builds and runs the harness: its table goes to stdout,
-   messages to err. Returns a CHECK_ status. The temporary directory is removed,
+   messages to err. Returns a GEN_EXIT_ status. The temporary directory is removed,
    except after a mismatch or a failed build (its path is printed on err). */
 int check_run(const char *spec_path, const check_options *opt, FILE *err);
 

@@ -1,4 +1,4 @@
-/* parse.c: recursive-descent parser of `.where` specs (DESIGN §3).
+/* parse.c: recursive-descent parser of `.where` specs (README, The spec language).
    Two tokens of lookahead; on a syntax error it skips to the next statement. */
 #include "front/parse.h"
 

@@ -1,4 +1,4 @@
-/* test_sema.c: unit tests of the semantic checks (gen/sema.c).
+/* test_sema.c: unit tests of the semantic checks (gen/front/sema.c).
    Kernel instances, extents, dtypes and shapes of accepted specs; one test per diagnostic. */
 #include <setjmp.h>
 #include <stdarg.h>
