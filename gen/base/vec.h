@@ -23,8 +23,8 @@
 
 /* Doubles the storage whose pointer is at *data_field (a T *, n used slots of
    size bytes, *cap allocated): in a when a is not NULL, else by realloc.
-   False, with nothing changed, when the count would pass VEC_MAX or n * size
-   would overflow, or memory ran out (an arena with an oom point jumps there). */
+   False, with nothing changed, when the count would pass VEC_MAX, the new byte
+   size would overflow, or memory ran out (an arena with an oom point jumps there). */
 bool vec_grow_(arena *a, void *data_field, size_t n, size_t *cap, size_t size);
 
 /* A pointer to a new zeroed slot at the end of v (a VEC(T) *; evaluated more
