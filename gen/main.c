@@ -1,4 +1,4 @@
-/* main.c: the `wherec` command line (DESIGN §7): gen, check, run and import.
+/* main.c: the `wherec` command line (README, The CLI): gen, check, run and import.
    Parses the arguments of gen and check itself; run and import parse their own (args.h for all). */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -120,7 +120,6 @@ static int bad_unroll(const char *s) {
 static int cmd_gen(int argc, char **argv) {
   const char *spec, *out = NULL, *unroll = NULL;
   gen_options g = {NULL, NULL, 0};
-  char prefix[256];
   const args_opt opts[] = {
     {"-o", true, &out}, {"--prefix", true, &g.prefix},
     {"--templates", true, &g.templates_dir}, {"--unroll", true, &unroll},
@@ -129,7 +128,7 @@ static int cmd_gen(int argc, char **argv) {
   if (rc >= 0) return rc;
   if (out == NULL) return usage_error("%s: missing -o DIR", "gen");
   if (!parse_unroll(unroll, &g.unroll)) return bad_unroll(unroll);
-  return gen_generate(spec, out, &g, stderr, prefix, sizeof prefix);
+  return gen_generate(spec, out, &g, stderr, NULL);
 }
 
 static int cmd_check(int argc, char **argv) {

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "base/exit_status.h"
+#include "front/lex.h"
 
 typedef struct gen_options {
   const char *prefix;          /* overrides option prefix; NULL: the spec's, else the file's base name */
@@ -14,10 +15,22 @@ typedef struct gen_options {
   int         unroll;          /* overrides option unroll when > 0 */
 } gen_options;
 
-/* Returns GEN_EXIT_OK on success (prefix_out gets the C prefix used),
+#define GEN_MAX_PREFIX  LEX_MAX_IDENT /* bytes of a C prefix: an identifier (sema_is_c_ident) */
+#define GEN_MAX_UNROLLS 8      /* distinct unroll factors reported (the check harness's limit) */
+
+/* What a successful gen_generate used: `wherec check` hands the unroll factors
+   to its harness, which straddles each with its extents. */
+typedef struct gen_result {
+  char prefix[GEN_MAX_PREFIX + 1]; /* the C prefix of the generated symbols */
+  int  n_unrolls;              /* distinct factors below (0: no kernel has an element loop) */
+  int  unrolls[GEN_MAX_UNROLLS]; /* of the kernels' element loops, each once, in kernel order;
+                                  the first GEN_MAX_UNROLLS */
+} gen_result;
+
+/* Returns GEN_EXIT_OK on success (result, unless NULL, gets what was used),
    GEN_EXIT_BAD_INPUT when the spec has errors (diagnostics written to err, nothing
    written), GEN_EXIT_TOOLCHAIN when rendering or writing failed (message on err). */
 int gen_generate(const char *spec_path, const char *out_dir, const gen_options *opt,
-                 FILE *err, char *prefix_out, size_t prefix_cap);
+                 FILE *err, gen_result *result);
 
 #endif

@@ -102,7 +102,7 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
   snprintf(buf, sizeof buf, "%s_%s", prefix, sk->name);
   set_str(L, "sym", buf);
   set_str(L, "kind", kind_name(sk->kind));
-  set_str(L, "out_dtype", ast_dtype_name(sk->out_dtype));
+  set_str(L, "out_dtype", wc_dtype_name(sk->out_dtype));
   set_int(L, "unroll", k->unroll);
   set_bool(L, "straight", k->straight);
   set_bool(L, "empty", k->empty);
@@ -124,7 +124,7 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
   for (int p = 0; p < sk->n_params; p++) {
     lua_newtable(L);
     set_str(L, "name", sk->params[p].name);
-    set_str(L, "dtype", ast_dtype_name(sk->params[p].dtype));
+    set_str(L, "dtype", wc_dtype_name(sk->params[p].dtype));
     set_int(L, "index", p);
     set_bool(L, "contig", k->contig[p]);
     set_bool(L, "invariant", k->invariant[p]);
@@ -154,7 +154,7 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
     lua_newtable(L);
     set_int(L, "id", i);
     set_str(L, "op", opcode_name(n->ins.op));
-    set_str(L, "dtype", ast_dtype_name((wc_dtype)n->ins.dtype));
+    set_str(L, "dtype", wc_dtype_name((wc_dtype)n->ins.dtype));
     set_str(L, "level", level_name(n->level));
     set_int(L, "a", n->ins.a);
     set_int(L, "b", n->ins.b);

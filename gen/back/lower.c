@@ -321,10 +321,10 @@ static void plan_streaming(lower_kernel *k) {
     for (int i = 0; i < k->n_nodes; i++)
       used |= k->nodes[i].ins.op == WC_OP_INPUT && k->nodes[i].ins.a == p;
     for (int l = 0; l < k->n_loops; l++) full &= runs_along(&k->loops[l], p);
-    if (used && full) read += ast_dtype_size(sk->params[p].dtype);
+    if (used && full) read += wc_dtype_size(sk->params[p].dtype);
   }
   const lower_row_select *rs = &k->row_select;
-  k->streams = !k->empty && read >= 2 * ast_dtype_size(sk->out_dtype) &&
+  k->streams = !k->empty && read >= 2 * wc_dtype_size(sk->out_dtype) &&
                (!rs->enabled || rs->copy[0] || rs->copy[1]);
 }
 

@@ -66,7 +66,7 @@ typedef struct lower_program {
 
 /* The output shape pattern of a kernel as the runtime sees it: the broadcast
    of all its parameters (x's shape for where_v1); false if they do not
-   broadcast together (the driver reports it before lowering). */
+   broadcast together (sema refuses such kernels). */
 bool lower_out_shape(const sema_kernel *sk, ast_shape *out);
 
 /* Lowers every kernel of sp; unroll > 0 overrides the spec's option

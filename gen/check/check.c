@@ -36,7 +36,6 @@
 #define CHECK_MAX_ARGS    48
 #define CHECK_MAX_DIR     1024       /* the temporary directory's path */
 #define CHECK_MAX_PATH    4096       /* everything else: dir + prefix + a suffix fits */
-#define CHECK_MAX_UNROLLS 8          /* the harness's limit on --unroll values */
 
 /* An argv under construction. execvp's argv is `char *const[]` for historical
    reasons; the strings are never written, so const is cast away here only. */
@@ -52,24 +51,6 @@ static void arg(check_argv *a, const char *s) {
   if (a->n < CHECK_MAX_ARGS) a->v[a->n] = (char *)s;
   a->n++;
   a->v[a->n < CHECK_MAX_ARGS ? a->n : CHECK_MAX_ARGS] = NULL;
-}
-
-int check_find_unrolls(const char *text, int *values, int n, int cap) {
-  static const char word[] = "unroll";
-  for (const char *p = text; p && *p && n < cap; p++) {
-    size_t i = 0;
-    while (word[i] && (p[i] | 0x20) == word[i]) i++;   /* ASCII letters, any case */
-    if (word[i]) continue;
-    const char *q = p + i;
-    while (*q == ' ' || *q == '\t' || *q == '=' || *q == ':') q++;
-    if (*q < '1' || *q > '9') continue;
-    long v = strtol(q, NULL, 10);
-    if (v < 1 || v > 1024) continue;
-    int j = 0;
-    while (j < n && values[j] != (int)v) j++;
-    if (j == n) values[n++] = (int)v;
-  }
-  return n;
 }
 
 /* The command as one line a user can paste into a shell. */
@@ -156,81 +137,67 @@ static void add_flags(check_argv *a, const char *std, bool werror, bool sanitize
   }
 }
 
-int check_run(const char *spec_path, const check_options *opt, FILE *err) {
-  const char *include_dir =
-      gen_env_or("WHEREC_INCLUDE_DIR", gen_include_dir(WHEREC_INCLUDE_DIR));
-  const char *harness_src =
-      gen_env_or("WHEREC_HARNESS", gen_harness_source(WHEREC_HARNESS_SOURCE));
-  const char *runtime =
-      gen_env_or("WHEREC_RUNTIME_LIB", gen_runtime_lib(WHEREC_RUNTIME_ARCHIVE));
-  const char *cc = opt->cc ? opt->cc : "clang";
+/* What the harness needs and where check works; NULL: not found. */
+typedef struct check_paths {
+  const char *include_dir;           /* the wherec include directory */
+  const char *harness_src;           /* harness.c */
+  const char *runtime;               /* libwherec (.a or .so) */
+  char dir[CHECK_MAX_DIR];           /* the temporary directory */
+  char src[CHECK_MAX_PATH];          /* generated <prefix>.c */
+  char obj[CHECK_MAX_PATH];          /* its object file */
+  char hobj[CHECK_MAX_PATH];         /* the harness's object file */
+  char exe[CHECK_MAX_PATH];          /* the linked harness */
+  char log[CHECK_MAX_PATH];          /* what the compiler printed */
+} check_paths;
+
+/* Finds the include directory, harness and libwherec (environment first);
+   false after a message on err naming the first one missing. */
+static bool find_inputs(check_paths *p, FILE *err) {
+  p->include_dir = gen_env_or("WHEREC_INCLUDE_DIR", gen_include_dir(WHEREC_INCLUDE_DIR));
+  p->harness_src = gen_env_or("WHEREC_HARNESS", gen_harness_source(WHEREC_HARNESS_SOURCE));
+  p->runtime = gen_env_or("WHEREC_RUNTIME_LIB", gen_runtime_lib(WHEREC_RUNTIME_ARCHIVE));
+  const char *missing = !p->include_dir ? "the wherec include directory (set WHEREC_INCLUDE_DIR)"
+                      : !p->harness_src ? "harness.c (set WHEREC_HARNESS)"
+                      : !p->runtime ? "libwherec (set WHEREC_RUNTIME_LIB)"
+                      : access(p->harness_src, R_OK) != 0 ? p->harness_src
+                      : access(p->runtime, R_OK) != 0 ? p->runtime : NULL;
+  if (missing) fprintf(err, "wherec check: cannot find %s\n", missing);
+  return missing == NULL;
+}
+
+/* Makes the temporary directory under TMPDIR (else /tmp); false after a message. */
+static bool make_dir(check_paths *p, FILE *err) {
   const char *tmp = getenv("TMPDIR");
-  bool sanitize = opt->sanitize || WHEREC_RUNTIME_SANITIZED;
-  char dir[CHECK_MAX_DIR], prefix[256], src[CHECK_MAX_PATH], obj[CHECK_MAX_PATH],
-       hobj[CHECK_MAX_PATH], exe[CHECK_MAX_PATH], log[CHECK_MAX_PATH], text[CHECK_MAX_PATH];
+  if (tmp == NULL || *tmp == '\0' || strlen(tmp) > CHECK_MAX_DIR - 32) tmp = "/tmp";
+  snprintf(p->dir, sizeof p->dir, "%s/wherec-check-XXXXXX", tmp);
+  if (mkdtemp(p->dir) != NULL) return true;
+  fprintf(err, "wherec check: cannot create a temporary directory: %s\n", strerror(errno));
+  return false;
+}
+
+/* The generated code compiled as a user would, the harness compiled against
+   its header, and both linked with libwherec into p->exe. */
+static check_step build(const check_paths *p, const char *prefix, const check_options *opt,
+                        bool sanitize, FILE *err) {
+  const char *cc = opt->cc ? opt->cc : "clang";
   char def_table[300], def_header[300], inc_dir[CHECK_MAX_PATH], inc_out[CHECK_MAX_PATH],
-       rpath[CHECK_MAX_PATH], unroll_text[CHECK_MAX_UNROLLS][16], cflag_words[CHECK_MAX_PATH];
-  int unrolls[CHECK_MAX_UNROLLS], n_unrolls = 0, rc;
+       rpath[CHECK_MAX_PATH], cflag_words[CHECK_MAX_PATH];
   check_step step;
   check_argv a;
-
-  const char *missing = !include_dir ? "the wherec include directory (set WHEREC_INCLUDE_DIR)"
-                      : !harness_src ? "check_harness.c (set WHEREC_HARNESS)"
-                      : !runtime ? "libwherec (set WHEREC_RUNTIME_LIB)"
-                      : access(harness_src, R_OK) != 0 ? harness_src
-                      : access(runtime, R_OK) != 0 ? runtime : NULL;
-  if (missing) {
-    fprintf(err, "wherec check: cannot find %s\n", missing);
-    return GEN_EXIT_TOOLCHAIN;
-  }
-  if (opt->cflags && strlen(opt->cflags) >= sizeof cflag_words) {
-    /* refused whole rather than cut, possibly inside a flag */
-    fprintf(err, "wherec check: --cflags is longer than %zu bytes\n", sizeof cflag_words - 1);
-    return GEN_EXIT_TOOLCHAIN;
-  }
-  if (tmp == NULL || *tmp == '\0' || strlen(tmp) > CHECK_MAX_DIR - 32) tmp = "/tmp";
-  snprintf(dir, sizeof dir, "%s/wherec-check-XXXXXX", tmp);
-  if (mkdtemp(dir) == NULL) {
-    fprintf(err, "wherec check: cannot create a temporary directory: %s\n", strerror(errno));
-    return GEN_EXIT_TOOLCHAIN;
-  }
-
-  gen_options g = {NULL, opt->templates_dir, opt->unroll};
-  rc = gen_generate(spec_path, dir, &g, err, prefix, sizeof prefix);
-  if (rc != 0) {
-    remove_dir(dir);
-    return rc == 1 ? GEN_EXIT_BAD_INPUT : GEN_EXIT_TOOLCHAIN;
-  }
-  snprintf(src, sizeof src, "%s/%s.c", dir, prefix);
-  snprintf(obj, sizeof obj, "%s/%s.o", dir, prefix);
-  snprintf(hobj, sizeof hobj, "%s/check_harness.o", dir);
-  snprintf(exe, sizeof exe, "%s/check_harness", dir);
-  snprintf(log, sizeof log, "%s/cc.log", dir);
-  snprintf(inc_dir, sizeof inc_dir, "-I%s", include_dir);
-  snprintf(inc_out, sizeof inc_out, "-I%s", dir);
+  snprintf(inc_dir, sizeof inc_dir, "-I%s", p->include_dir);
+  snprintf(inc_out, sizeof inc_out, "-I%s", p->dir);
   snprintf(def_table, sizeof def_table, "-DWC_CHECK_TABLE=%s_table", prefix);
   snprintf(def_header, sizeof def_header, "-DWC_CHECK_HEADER=\"%s.h\"", prefix);
 
-  /* the unroll factors to straddle: the override, else what the files state */
-  if (opt->unroll > 0) unrolls[n_unrolls++] = opt->unroll;
-  for (int f = 0; f < 2 && opt->unroll <= 0; f++) {
-    snprintf(text, sizeof text, "%s/%s.%s", dir, prefix, f ? "c" : "h");
-    size_t len;
-    char *body = file_read(text, &len, SIZE_MAX);
-    if (body) n_unrolls = check_find_unrolls(body, unrolls, n_unrolls, CHECK_MAX_UNROLLS);
-    free(body);
-  }
-
-  /* the generated code, exactly as a user would build it */
   a.n = 0;
   arg(&a, cc);
   add_flags(&a, "-std=c99", true, sanitize, opt->cflags, cflag_words, sizeof cflag_words);
   arg(&a, inc_dir);
   arg(&a, "-c");
-  arg(&a, src);
+  arg(&a, p->src);
   arg(&a, "-o");
-  arg(&a, obj);
-  if ((step = build_step(&a, "compiling the generated code", log, err)) != STEP_OK) goto failed;
+  arg(&a, p->obj);
+  if ((step = build_step(&a, "compiling the generated code", p->log, err)) != STEP_OK) return step;
 
   a.n = 0;
   arg(&a, cc);
@@ -240,59 +207,93 @@ int check_run(const char *spec_path, const check_options *opt, FILE *err) {
   arg(&a, def_table);
   arg(&a, def_header);
   arg(&a, "-c");
-  arg(&a, harness_src);
+  arg(&a, p->harness_src);
   arg(&a, "-o");
-  arg(&a, hobj);
-  if ((step = build_step(&a, "compiling the check harness", log, err)) != STEP_OK) goto failed;
+  arg(&a, p->hobj);
+  if ((step = build_step(&a, "compiling the check harness", p->log, err)) != STEP_OK) return step;
 
   a.n = 0;
   arg(&a, cc);
   if (sanitize) arg(&a, "-fsanitize=address,undefined");
-  arg(&a, hobj);
-  arg(&a, obj);
-  arg(&a, runtime);
-  if (strstr(runtime, ".so")) {                        /* a shared libwherec: find it at run time */
-    const char *slash = strrchr(runtime, '/');
-    snprintf(rpath, sizeof rpath, "-Wl,-rpath,%.*s", slash ? (int)(slash - runtime) : 1,
-             slash ? runtime : ".");
+  arg(&a, p->hobj);
+  arg(&a, p->obj);
+  arg(&a, p->runtime);
+  if (strstr(p->runtime, ".so")) {                     /* a shared libwherec: find it at run time */
+    const char *slash = strrchr(p->runtime, '/');
+    snprintf(rpath, sizeof rpath, "-Wl,-rpath,%.*s", slash ? (int)(slash - p->runtime) : 1,
+             slash ? p->runtime : ".");
     arg(&a, rpath);
   }
   arg(&a, "-o");
-  arg(&a, exe);
-  if ((step = build_step(&a, "linking the check harness", log, err)) != STEP_OK) goto failed;
+  arg(&a, p->exe);
+  return build_step(&a, "linking the check harness", p->log, err);
+}
 
+/* Runs the harness on the unroll factors the generator used (it straddles
+   each with its extents) and turns its exit status into check's. */
+static int run_harness(const check_paths *p, const gen_result *g, const check_options *opt,
+                       FILE *err) {
+  char unroll_text[GEN_MAX_UNROLLS][16];
+  check_argv a;
   a.n = 0;
-  arg(&a, exe);
+  arg(&a, p->exe);
   if (opt->trials) { arg(&a, "--trials"); arg(&a, opt->trials); }
   if (opt->seed) { arg(&a, "--seed"); arg(&a, opt->seed); }
-  for (int i = 0; i < n_unrolls; i++) {
-    snprintf(unroll_text[i], sizeof unroll_text[i], "%d", unrolls[i]);
+  for (int i = 0; i < g->n_unrolls; i++) {
+    snprintf(unroll_text[i], sizeof unroll_text[i], "%d", g->unrolls[i]);
     arg(&a, "--unroll");
     arg(&a, unroll_text[i]);
   }
-  rc = spawn_run(a.v, NULL);                           /* the harness shares stdout */
+  int rc = spawn_run(a.v, NULL);                       /* the harness shares stdout */
   if (rc == 0) {
-    remove_dir(dir);
+    remove_dir(p->dir);
     return GEN_EXIT_OK;
   }
   if (rc == GEN_EXIT_MISMATCH) {
-    fprintf(err, "wherec check: mismatch; generated code and harness kept in %s\n", dir);
+    fprintf(err, "wherec check: mismatch; generated code and harness kept in %s\n", p->dir);
     return GEN_EXIT_MISMATCH;
   }
-  if (rc == SPAWN_NOT_STARTED || rc == 2) {
-    fprintf(err, "wherec check: cannot run the harness %s: %s\n", exe,
+  if (rc == SPAWN_NOT_STARTED || rc == GEN_EXIT_USAGE) {
+    fprintf(err, "wherec check: cannot run the harness %s: %s\n", p->exe,
             rc == SPAWN_NOT_STARTED ? strerror(errno) : "it rejected its arguments");
-    fprintf(err, "wherec check: kept %s\n", dir);
+    fprintf(err, "wherec check: kept %s\n", p->dir);
     return GEN_EXIT_TOOLCHAIN;
   }
   /* a crash or a sanitizer report: the generated code is the likely cause */
   fprintf(err, "wherec check: the harness failed (%s %d); see its report above\n",
           rc > 128 ? "signal" : "exit status", rc > 128 ? rc - 128 : rc);
-  fprintf(err, "wherec check: generated code and harness kept in %s\n", dir);
+  fprintf(err, "wherec check: generated code and harness kept in %s\n", p->dir);
   return GEN_EXIT_MISMATCH;
+}
 
-failed:
-  if (step == STEP_NO_COMPILER) remove_dir(dir);      /* nothing there to debug */
-  else fprintf(err, "wherec check: generated code kept in %s\n", dir);
+int check_run(const char *spec_path, const check_options *opt, FILE *err) {
+  bool sanitize = opt->sanitize || WHEREC_RUNTIME_SANITIZED;
+  check_paths p;
+  gen_result g;
+
+  if (!find_inputs(&p, err)) return GEN_EXIT_TOOLCHAIN;
+  if (opt->cflags && strlen(opt->cflags) >= CHECK_MAX_PATH) {
+    /* refused whole rather than cut, possibly inside a flag */
+    fprintf(err, "wherec check: --cflags is longer than %d bytes\n", CHECK_MAX_PATH - 1);
+    return GEN_EXIT_TOOLCHAIN;
+  }
+  if (!make_dir(&p, err)) return GEN_EXIT_TOOLCHAIN;
+
+  gen_options gopt = {NULL, opt->templates_dir, opt->unroll};
+  int rc = gen_generate(spec_path, p.dir, &gopt, err, &g);
+  if (rc != 0) {
+    remove_dir(p.dir);
+    return rc == GEN_EXIT_BAD_INPUT ? GEN_EXIT_BAD_INPUT : GEN_EXIT_TOOLCHAIN;
+  }
+  snprintf(p.src, sizeof p.src, "%s/%s.c", p.dir, g.prefix);
+  snprintf(p.obj, sizeof p.obj, "%s/%s.o", p.dir, g.prefix);
+  snprintf(p.hobj, sizeof p.hobj, "%s/check_harness.o", p.dir);
+  snprintf(p.exe, sizeof p.exe, "%s/check_harness", p.dir);
+  snprintf(p.log, sizeof p.log, "%s/cc.log", p.dir);
+
+  check_step step = build(&p, g.prefix, opt, sanitize, err);
+  if (step == STEP_OK) return run_harness(&p, &g, opt, err);
+  if (step == STEP_NO_COMPILER) remove_dir(p.dir);     /* nothing there to debug */
+  else fprintf(err, "wherec check: generated code kept in %s\n", p.dir);
   return GEN_EXIT_TOOLCHAIN;
 }

@@ -21,13 +21,8 @@ typedef struct check_options {
 } check_options;
 
 /* Generates spec_path, builds and runs the harness: its table goes to stdout,
-   messages to err. Returns a CHECK_ status. The temporary directory is removed,
+   messages to err. Returns a GEN_EXIT_ status. The temporary directory is removed,
    except after a mismatch or a failed build (its path is printed on err). */
 int check_run(const char *spec_path, const check_options *opt, FILE *err);
-
-/* Adds the unroll factors a generated file states ("unroll 8", "unroll = 8",
-   "UNROLL 8"; any case) to values[0..n), without repeats; returns the new
-   count (at most cap). The harness straddles each factor with its extents. */
-int check_find_unrolls(const char *text, int *values, int n, int cap);
 
 #endif

@@ -1,4 +1,4 @@
-/* check_harness.c: the runner `wherec check` builds against one generated kernel table:
+/* harness.c: the runner `wherec check` builds against one generated kernel table:
    every kernel, every path, edge-biased random inputs, compared bit for bit with the reference. */
 #include <inttypes.h>
 #include <stdarg.h>

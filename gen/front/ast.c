@@ -1,5 +1,5 @@
-/* ast.c: helpers over the syntax tree: copying, dtype tables expanded from
-   WC_DTYPE_LIST, operator and function names, and printing for tests and dumps. */
+/* ast.c: helpers over the syntax tree: copying, the spec's dtype spellings and classes
+   (names and sizes are the runtime's), operator and function names, printing. */
 #include "front/ast.h"
 
 #include <stdlib.h>
@@ -40,24 +40,6 @@ ast_expr *ast_clone(arena *a, const ast_expr *e) {
   return c;
 }
 
-const char *ast_dtype_name(wc_dtype t) {
-  switch (t) {
-#define AST_DTYPE_NAME_(E, code, name, ctype, alias, sfx, kind) case WC_##E: return name;
-    WC_DTYPE_LIST(AST_DTYPE_NAME_)
-#undef AST_DTYPE_NAME_
-  default: return NULL;
-  }
-}
-
-size_t ast_dtype_size(wc_dtype t) {
-  switch (t) {
-#define AST_DTYPE_SIZE_(E, code, name, ctype, alias, sfx, kind) case WC_##E: return sizeof(ctype);
-    WC_DTYPE_LIST(AST_DTYPE_SIZE_)
-#undef AST_DTYPE_SIZE_
-  default: return 0;
-  }
-}
-
 bool ast_dtype_lookup(const char *name, wc_dtype *out) {
 #define AST_DTYPE_LOOKUP_(E, code, dname, ctype, alias, sfx, kind)          \
   if (strcmp(name, dname) == 0 || (alias[0] && strcmp(name, alias) == 0)) { \
@@ -88,15 +70,8 @@ ast_dtype_class ast_dtype_class_of(wc_dtype t) {
   }
 }
 
-unsigned ast_dtype_bits(wc_dtype t) {
-  switch (t) {
-#define AST_DTYPE_BITS_(E, code, name, ctype, alias, sfx, kind) \
-  case WC_##E: return (unsigned)sizeof(ctype) * 8u;
-    WC_DTYPE_LIST(AST_DTYPE_BITS_)
-#undef AST_DTYPE_BITS_
-  default: return 0;
-  }
-}
+/* Derived from the runtime's size table (wc_dtype_size), the one home of sizes. */
+unsigned ast_dtype_bits(wc_dtype t) { return (unsigned)wc_dtype_size(t) * 8u; }
 
 bool ast_cast_ok(wc_dtype from, wc_dtype to) {
   ast_dtype_class f = ast_dtype_class_of(from), t = ast_dtype_class_of(to);
@@ -184,7 +159,7 @@ void ast_print_shape(diag_text *t, const ast_shape *s, const char *const *extent
 
 /* The suffix ":dtype[shape]" of a typed node. */
 static void print_type(diag_text *t, const ast_expr *e, const char *const *extent_names) {
-  const char *name = ast_dtype_name(e->dtype);
+  const char *name = wc_dtype_name(e->dtype);
   if (!name) return;
   diag_text_printf(t, ":%s", name);
   ast_print_shape(t, &e->shape, extent_names);

@@ -182,11 +182,9 @@ void ast_file_free(ast_file *f);
    specialization, and the copy outlives the file's arena). */
 ast_expr *ast_clone(arena *a, const ast_expr *e);
 
-/* Dtypes, expanded from WC_DTYPE_LIST: the ONNX name ("float"; NULL if
-   unknown), lookup by ONNX name or alias ("f32"), the class, and the bits of
-   the element type (0 if unknown). */
-const char     *ast_dtype_name(wc_dtype t);
-size_t          ast_dtype_size(wc_dtype t);   /* bytes of an element (string: a pointer); 0 if unknown */
+/* Dtypes as the spec spells them, expanded from WC_DTYPE_LIST: lookup by ONNX
+   name or alias ("f32"), the class, and the bits of the element type (0 if
+   unknown). Names and sizes are the runtime's: wc_dtype_name, wc_dtype_size. */
 bool            ast_dtype_lookup(const char *name, wc_dtype *out);
 ast_dtype_class ast_dtype_class_of(wc_dtype t);
 unsigned        ast_dtype_bits(wc_dtype t);

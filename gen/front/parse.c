@@ -1,4 +1,4 @@
-/* parse.c: recursive-descent parser of `.where` specs (DESIGN §3).
+/* parse.c: recursive-descent parser of `.where` specs (README, The spec language).
    Two tokens of lookahead; on a syntax error it skips to the next statement. */
 #include "front/parse.h"
 
@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/vec.h"
 #include "front/lex.h"
 
 typedef struct parser {
@@ -21,25 +22,9 @@ typedef struct parser {
   bool       too_many;         /* PARSE_MAX_NODES was reached (reported once) */
 } parser;
 
-/* A growable array in the arena (old storage is simply abandoned). */
-typedef struct vec {
-  void *data;                  /* n used slots of the element type */
-  int   n;                     /* slots used */
-  int   cap;                   /* slots allocated */
-} vec;
-
-/* A new zeroed slot at the end of v. */
-static void *vec_push(parser *p, vec *v, size_t size) {
-  if (v->n == v->cap) {
-    /* Sources are at most 1 GiB, so counts stay far below INT_MAX. */
-    int cap = v->cap ? v->cap * 2 : 4;
-    void *data = arena_array(p->a, (size_t)cap, size);
-    if (v->n) memcpy(data, v->data, (size_t)v->n * size);
-    v->data = data;
-    v->cap = cap;
-  }
-  return (char *)v->data + (size_t)v->n++ * size;
-}
+/* The file's lists, growing in the arena (vec.h). */
+typedef VEC(ast_option) option_vec;
+typedef VEC(ast_kernel) kernel_vec;
 
 static void advance(parser *p) {
   p->prev = p->tok;
@@ -172,7 +157,7 @@ static ast_expr *literal(parser *p, ast_lit_kind kind) {
 /* name '(' [expr {',' expr}] ')' with the name already consumed. */
 static ast_expr *call(parser *p, const char *name, diag_loc loc) {
   ast_expr *e = new_expr(p, AST_CALL, loc);
-  vec args = {0};
+  VEC(ast_expr *) args = {0};
   e->u.call.name = name;
   e->u.call.cast_var = -1;
   advance(p); /* ( */
@@ -180,14 +165,14 @@ static ast_expr *call(parser *p, const char *name, diag_loc loc) {
     for (;;) {
       ast_expr *arg = parse_expr(p, loc);
       if (!arg) return NULL;
-      *(ast_expr **)vec_push(p, &args, sizeof arg) = arg;
+      *vec_push(p->a, &args) = arg;
       if (!grow(p, e, arg)) return NULL;
       if (p->tok.kind != LEX_COMMA) break;
       advance(p);
     }
   }
   if (!expect(p, LEX_RPAREN, "',' or ')' in the argument list")) return NULL;
-  e->u.call.n_args = args.n;
+  e->u.call.n_args = (int)args.n;
   e->u.call.args = args.data;
   return e;
 }
@@ -322,7 +307,7 @@ static ast_expr *parse_expr(parser *p, diag_loc at) {
 /* ---- statements ------------------------------------------------------------ */
 
 /* option := 'option' name '=' (integer | string) ';' */
-static void parse_option(parser *p, vec *options) {
+static void parse_option(parser *p, option_vec *options) {
   ast_option o;
   memset(&o, 0, sizeof o);
   advance(p); /* option */
@@ -342,22 +327,22 @@ static void parse_option(parser *p, vec *options) {
   }
   advance(p);
   if (!expect(p, LEX_SEMI, "';' after the option")) return;
-  *(ast_option *)vec_push(p, options, sizeof o) = o;
+  *vec_push(p->a, options) = o;
 }
 
 /* tvars := '<' tvar {',' tvar} '>';  tvar := name ':' [dtype {',' dtype}].
    A ',' followed by `name :` starts the next variable. */
 static bool parse_tvars(parser *p, ast_kernel *k) {
-  vec tvars = {0};
+  VEC(ast_tvar) tvars = {0};
   advance(p); /* < */
   for (;;) {
-    ast_tvar *tv = vec_push(p, &tvars, sizeof *tv);
-    vec types = {0};
+    ast_tvar *tv = vec_push(p->a, &tvars);
+    VEC(ast_name) types = {0};
     bool next_var = false;
     if (!(tv->name = expect_ident(p, &tv->loc, "a type variable name"))) return false;
     if (!expect(p, LEX_COLON, "':' after the type variable")) return false;
     while (p->tok.kind == LEX_IDENT && p->next.kind != LEX_COLON) {
-      ast_name *t = vec_push(p, &types, sizeof *t);
+      ast_name *t = vec_push(p->a, &types);
       t->name = expect_ident(p, &t->loc, "a dtype");
       if (p->tok.kind != LEX_COMMA) break;
       advance(p);
@@ -370,7 +355,7 @@ static bool parse_tvars(parser *p, ast_kernel *k) {
         return false;
       }
     }
-    tv->n_types = types.n;
+    tv->n_types = (int)types.n;
     tv->types = types.data;
     if (next_var) continue;
     if (p->tok.kind == LEX_COMMA) {
@@ -380,21 +365,21 @@ static bool parse_tvars(parser *p, ast_kernel *k) {
     if (!expect(p, LEX_GT, "',' or '>' in the specialization list")) return false;
     break;
   }
-  k->n_tvars = tvars.n;
+  k->n_tvars = (int)tvars.n;
   k->tvars = tvars.data;
   return true;
 }
 
 /* param := name ':' type ['[' [dim {',' dim}] ']'];  dim := integer | name */
 static bool parse_param(parser *p, ast_param *prm) {
-  vec dims = {0};
+  VEC(ast_dim) dims = {0};
   if (!(prm->name = expect_ident(p, &prm->loc, "a parameter name"))) return false;
   if (!expect(p, LEX_COLON, "':' after the parameter name")) return false;
   if (!(prm->type = expect_ident(p, &prm->type_loc, "a dtype or type variable"))) return false;
   if (p->tok.kind == LEX_LBRACK) {
     advance(p);
     while (p->tok.kind != LEX_RBRACK) {
-      ast_dim *dim = vec_push(p, &dims, sizeof *dim);
+      ast_dim *dim = vec_push(p->a, &dims);
       dim->loc = p->tok.loc;
       if (p->tok.kind == LEX_INT) {
         dim->too_big = !ast_parse_uint(tok_str(p, &p->tok), &dim->value);
@@ -419,15 +404,15 @@ static bool parse_param(parser *p, ast_param *prm) {
     }
     advance(p);
   }
-  prm->rank = dims.n;
+  prm->rank = (int)dims.n;
   prm->dims = dims.data;
   return true;
 }
 
 /* kernel := 'kernel' name [tvars] '(' [param {',' param}] ')' '=' expr ';' */
-static void parse_kernel(parser *p, vec *kernels) {
+static void parse_kernel(parser *p, kernel_vec *kernels) {
   ast_kernel k;
-  vec params = {0};
+  VEC(ast_param) params = {0};
   memset(&k, 0, sizeof k);
   p->depth = 0;
   advance(p); /* kernel */
@@ -436,13 +421,13 @@ static void parse_kernel(parser *p, vec *kernels) {
   if (!expect(p, LEX_LPAREN, "'(' before the parameters")) return;
   if (p->tok.kind != LEX_RPAREN) {
     for (;;) {
-      if (!parse_param(p, vec_push(p, &params, sizeof(ast_param)))) return;
+      if (!parse_param(p, vec_push(p->a, &params))) return;
       if (p->tok.kind != LEX_COMMA) break;
       advance(p);
     }
   }
   if (!expect(p, LEX_RPAREN, "',' or ')' after a parameter")) return;
-  k.n_params = params.n;
+  k.n_params = (int)params.n;
   k.params = params.data;
   if (!expect(p, LEX_ASSIGN, "'=' before the kernel expression")) return;
   if (!(k.expr = parse_expr(p, p->tok.loc))) return;
@@ -451,14 +436,15 @@ static void parse_kernel(parser *p, vec *kernels) {
     return;
   }
   advance(p);
-  *(ast_kernel *)vec_push(p, kernels, sizeof k) = k;
+  *vec_push(p->a, kernels) = k;
 }
 
 /* Parse the whole file into f (the work of parse_source, apart from its
    out-of-memory recovery point). */
 static void parse_file(ast_file *f, const char *src, size_t len, diag_ctx *d) {
   parser p;
-  vec options = {0}, kernels = {0};
+  option_vec options = {0};
+  kernel_vec kernels = {0};
   /* The lexer needs a NUL sentinel at src[len]: lex a copy that has one. */
   char *copy = arena_alloc(&f->arena, len + 1);
   if (len) memcpy(copy, src, len);
@@ -479,9 +465,9 @@ static void parse_file(ast_file *f, const char *src, size_t len, diag_ctx *d) {
     }
     if (p.panic) sync(&p);
   }
-  f->n_options = options.n;
+  f->n_options = (int)options.n;
   f->options = options.data;
-  f->n_kernels = kernels.n;
+  f->n_kernels = (int)kernels.n;
   f->kernels = kernels.data;
 }
 

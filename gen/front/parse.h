@@ -1,4 +1,4 @@
-/* parse.h: recursive-descent parser of `.where` specs (DESIGN §3).
+/* parse.h: recursive-descent parser of `.where` specs (README, The spec language).
    Reports every syntax error in a file, resynchronizing at the next statement. */
 #ifndef WHEREC_GEN_PARSE_H
 #define WHEREC_GEN_PARSE_H

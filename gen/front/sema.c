@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <wherec/kernel.h>
+
+#include "base/vec.h"
 #include "front/lex.h"
 
 /* The dtype of an expression made of literals only, until its context gives it one. */
@@ -16,24 +19,6 @@
 static const diag_loc nowhere = {0, 0, 0, 0};
 
 /* ---- small containers -------------------------------------------------------- */
-
-/* A growable array in an arena (old storage is abandoned on growth). */
-typedef struct vec {
-  void *data;                  /* n used slots */
-  int   n;                     /* slots used */
-  int   cap;                   /* slots allocated */
-} vec;
-
-static void *vec_push(arena *a, vec *v, size_t size) {
-  if (v->n == v->cap) {
-    int cap = v->cap ? v->cap * 2 : 8;
-    void *data = arena_array(a, (size_t)cap, size);
-    if (v->n) memcpy(data, v->data, (size_t)v->n * size);
-    v->data = data;
-    v->cap = cap;
-  }
-  return (char *)v->data + (size_t)v->n++ * size;
-}
 
 /* A string -> int hash map (open addressing), so name checks stay linear
    even for files with very many kernels or parameters. */
@@ -111,8 +96,8 @@ typedef struct sema {
   arena         glob;          /* tables that live for the whole run */
   arena         tmp;           /* tables of the current kernel, freed after it */
   nmap          names;         /* instance name -> index into first_locs */
-  vec           first_locs;    /* diag_loc of each instance name's declaration */
-  vec           kernels;       /* sema_kernel instances */
+  VEC(diag_loc) first_locs;    /* each instance name's declaration */
+  VEC(sema_kernel) kernels;    /* the instances */
   long          n_instances;   /* instances so far (checked or not) */
   bool          too_many;      /* the instance limit was reported */
   int64_t       n_nodes;       /* expression nodes of those instances */
@@ -148,7 +133,7 @@ static void err(sema *s, diag_loc loc, const char *fmt, ...) {
 
 /* A dtype's name in messages; an untyped (literal-only) operand is "a literal". */
 static const char *dname(wc_dtype t) {
-  const char *n = ast_dtype_name(t);
+  const char *n = wc_dtype_name(t);
   return n ? n : "a literal";
 }
 
@@ -178,7 +163,7 @@ bool sema_is_c_ident(const char *s) {
     "true", "false", "_Alignas", "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic",
     "_Imaginary", "_Noreturn", "_Static_assert", "_Thread_local"};
   size_t i, n = strlen(s);
-  if (n == 0 || n > 255) return false;
+  if (n == 0 || n > LEX_MAX_IDENT) return false;
   if (!(s[0] == '_' || (s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')))
     return false;
   for (i = 1; i < n; i++) {
@@ -294,7 +279,7 @@ static bool check_tvars(sema *s) {
           wc_dtype other;
           if (ast_dtype_lookup(tv->types[w].name, &other) && other == dt) break;
         }
-        err(s, t->loc, "dtype '%s' is listed twice for '%s'", ast_dtype_name(dt), tv->name);
+        err(s, t->loc, "dtype '%s' is listed twice for '%s'", wc_dtype_name(dt), tv->name);
         diag_note(s->d, tv->types[w].loc, "first listed here");
         ok = false;
         continue;
@@ -319,19 +304,24 @@ static int64_t fixed_elements(const ast_shape *sh) {
   return n;
 }
 
-/* Parameters: unique names; a dtype or a type variable; rank within
-   WC_MAX_RANK; extents numbered in order of first appearance; fixed extents
-   within SEMA_MAX_ELEMENTS together. */
+/* Parameters: at most WC_MAX_INPUTS (wc_run refuses more); unique names; a
+   dtype or a type variable; rank within WC_MAX_RANK; extents numbered in order
+   of first appearance; fixed extents within SEMA_MAX_ELEMENTS together. */
 static bool check_params(sema *s) {
   const ast_kernel *k = s->k;
   nmap names, extents, tvars;
-  vec ext = {0};
+  VEC(const char *) ext = {0};
   bool ok = true;
   int i, j;
   nmap_init(&names, &s->tmp);
   nmap_init(&extents, &s->tmp);
   nmap_init(&tvars, &s->tmp);
   for (i = 0; i < k->n_tvars; i++) nmap_add(&tvars, k->tvars[i].name, i);
+  if (k->n_params > WC_MAX_INPUTS) {                   /* at the first one past the limit */
+    err(s, k->params[WC_MAX_INPUTS].loc, "kernel '%s' has %d parameters; the limit is %d",
+        k->name, k->n_params, WC_MAX_INPUTS);
+    ok = false;
+  }
   s->params = arena_array(&s->tmp, (size_t)k->n_params, sizeof *s->params);
   for (i = 0; i < k->n_params; i++) {
     const ast_param *ap = &k->params[i];
@@ -375,8 +365,8 @@ static bool check_params(sema *s) {
           err(s, dim->loc, "extent name '%s' is reserved in C", dim->name);
           ok = false;
         }
-        nmap_add(&extents, dim->name, ext.n);
-        *(const char **)vec_push(s->pa, &ext, sizeof(const char *)) = arena_strdup(s->pa, dim->name);
+        nmap_add(&extents, dim->name, (int)ext.n);
+        *vec_push(s->pa, &ext) = arena_strdup(s->pa, dim->name);
       }
       gp->shape.dims[j] = WC_SYM(nmap_get(&extents, dim->name));
     }
@@ -386,7 +376,7 @@ static bool check_params(sema *s) {
       ok = false;
     }
   }
-  s->n_extents = ext.n;
+  s->n_extents = (int)ext.n;
   s->extent_names = ext.data;
   return ok;
 }
@@ -494,7 +484,7 @@ static bool type_literal(sema *s, ast_expr *e, wc_dtype t) {
   }
   if ((kind == AST_LIT_INF || kind == AST_LIT_NAN) && c != AST_CLASS_REAL && c != AST_CLASS_HALF) {
     err(s, e->loc, "'%s' is valid only for floating-point dtypes (float16, bfloat16, float, double), not %s",
-        kind == AST_LIT_INF ? "inf" : "nan", ast_dtype_name(t));
+        kind == AST_LIT_INF ? "inf" : "nan", wc_dtype_name(t));
     return false;
   }
   if (c == AST_CLASS_SINT || c == AST_CLASS_UINT) {
@@ -503,16 +493,16 @@ static bool type_literal(sema *s, ast_expr *e, wc_dtype t) {
     uint64_t lim = neg ? (c == AST_CLASS_UINT ? 0 : max + 1) : max;
     if (kind == AST_LIT_FLOAT) {
       err(s, e->loc, "literal %s is not an integer; it cannot be used as %s", lit_text(e, buf),
-          ast_dtype_name(t));
+          wc_dtype_name(t));
       return false;
     }
     if (!ast_parse_uint(text, &mag) || mag > lim) {
       if (c == AST_CLASS_UINT)
         err(s, e->loc, "literal %s is out of range for %s (0 to %llu)", lit_text(e, buf),
-            ast_dtype_name(t), (unsigned long long)max);
+            wc_dtype_name(t), (unsigned long long)max);
       else
         err(s, e->loc, "literal %s is out of range for %s (-%llu to %llu)", lit_text(e, buf),
-            ast_dtype_name(t), (unsigned long long)max + 1, (unsigned long long)max);
+            wc_dtype_name(t), (unsigned long long)max + 1, (unsigned long long)max);
       return false;
     }
     bits[0] = (neg ? 0 - mag : mag) & (UINT64_MAX >> (64 - n));
@@ -522,7 +512,7 @@ static bool type_literal(sema *s, ast_expr *e, wc_dtype t) {
   if (t == WC_DOUBLE || t == WC_COMPLEX128) {
     double v = kind == AST_LIT_INF ? HUGE_VAL : kind == AST_LIT_NAN ? NAN : strtod(text, NULL);
     if (kind != AST_LIT_INF && kind != AST_LIT_NAN && isinf(v)) {
-      err(s, e->loc, "literal %s overflows %s", lit_text(e, buf), ast_dtype_name(t));
+      err(s, e->loc, "literal %s overflows %s", lit_text(e, buf), wc_dtype_name(t));
       return false;
     }
     if (neg) v = -v;
@@ -541,7 +531,7 @@ static bool type_literal(sema *s, ast_expr *e, wc_dtype t) {
     if (!special && ((t == WC_FLOAT16 && (bits[0] & 0x7c00u) == 0x7c00u) ||
                      (t == WC_BFLOAT16 && (bits[0] & 0x7f80u) == 0x7f80u) ||
                      ((t == WC_FLOAT || t == WC_COMPLEX64) && isinf(v)))) {
-      err(s, e->loc, "literal %s overflows %s", lit_text(e, buf), ast_dtype_name(t));
+      err(s, e->loc, "literal %s overflows %s", lit_text(e, buf), wc_dtype_name(t));
       bits[0] = 0;
       return false;
     }
@@ -552,7 +542,7 @@ static bool type_literal(sema *s, ast_expr *e, wc_dtype t) {
 /* Is op (or a function of the same nature) defined on t?  Reports if not. */
 static bool check_arith(sema *s, diag_loc loc, const char *op, wc_dtype t) {
   if (is_arith(t)) return true;
-  err(s, loc, "'%s' is not defined on %s", op, ast_dtype_name(t));
+  err(s, loc, "'%s' is not defined on %s", op, wc_dtype_name(t));
   return false;
 }
 
@@ -678,8 +668,8 @@ static bool infer(sema *s, ast_expr *e);
    dtype to an untyped one.  *t is UNTYPED when both are literals only. */
 static bool unify(sema *s, ast_expr *a, ast_expr *b, diag_loc loc, const char *what, wc_dtype *t) {
   if (a->dtype != UNTYPED && b->dtype != UNTYPED && a->dtype != b->dtype) {
-    err(s, loc, "%s have different dtypes: %s and %s", what, ast_dtype_name(a->dtype),
-        ast_dtype_name(b->dtype));
+    err(s, loc, "%s have different dtypes: %s and %s", what, wc_dtype_name(a->dtype),
+        wc_dtype_name(b->dtype));
     return false;
   }
   *t = a->dtype != UNTYPED ? a->dtype : b->dtype;
@@ -796,7 +786,7 @@ static bool infer_call(sema *s, ast_expr *e) {
     e->dtype = t;
     if (a[0]->dtype == UNTYPED) return coerce(s, a[0], t);
     if (!ast_cast_ok(a[0]->dtype, t)) {
-      err(s, e->loc, "cannot cast %s to %s", ast_dtype_name(a[0]->dtype), ast_dtype_name(t));
+      err(s, e->loc, "cannot cast %s to %s", wc_dtype_name(a[0]->dtype), wc_dtype_name(t));
       return false;
     }
     return true;
@@ -834,13 +824,13 @@ static bool infer(sema *s, ast_expr *e) {
 
 /* Register an instance name; a second kernel of the same name is an error. */
 static bool claim_name(sema *s, const char *name) {
-  int first = nmap_add(&s->names, name, s->first_locs.n);
+  int first = nmap_add(&s->names, name, (int)s->first_locs.n);
   if (first >= 0) {
     diag_error(s->d, s->k->loc, "duplicate kernel '%s'", name);
-    diag_note(s->d, ((diag_loc *)s->first_locs.data)[first], "'%s' first declared here", name);
+    diag_note(s->d, s->first_locs.data[first], "'%s' first declared here", name);
     return false;
   }
-  *(diag_loc *)vec_push(&s->glob, &s->first_locs, sizeof(diag_loc)) = s->k->loc;
+  *vec_push(&s->glob, &s->first_locs) = s->k->loc;
   return true;
 }
 
@@ -903,7 +893,7 @@ static void instantiate(sema *s, const ast_expr *resolved, sema_binding *bind, c
     diag_text_free(&t2);
     return;
   }
-  *(sema_kernel *)vec_push(s->pa, &s->kernels, sizeof kern) = kern;
+  *vec_push(s->pa, &s->kernels) = kern;
 }
 
 /* Nodes of the expression tree e (its height is at most PARSE_MAX_DEPTH). */
@@ -989,9 +979,9 @@ static void check_kernel(sema *s, const ast_kernel *k) {
     for (i = 0; i < k->n_tvars; i++) {
       bind[i].var = arena_strdup(s->pa, k->tvars[i].name);
       bind[i].dtype = s->tv_types[i][idx[i]];
-      diag_text_printf(&name, "_%s", ast_dtype_name(bind[i].dtype));
+      diag_text_printf(&name, "_%s", wc_dtype_name(bind[i].dtype));
       diag_text_printf(&s->bind_desc, "%s%s = %s", i ? ", " : "", bind[i].var,
-                       ast_dtype_name(bind[i].dtype));
+                       wc_dtype_name(bind[i].dtype));
     }
     if (name.len > LEX_MAX_IDENT && k->n_tvars > 0 && !long_name) {   /* else the lexer said so */
       char buf[80];
@@ -1026,7 +1016,7 @@ static void check_file(sema *s, const ast_file *f) {
     check_kernel(s, &f->kernels[i]);
     arena_free(&s->tmp);
   }
-  s->prog->n_kernels = s->kernels.n;
+  s->prog->n_kernels = (int)s->kernels.n;
   s->prog->kernels = s->kernels.data;
 }
 
@@ -1086,16 +1076,16 @@ void sema_dump(diag_text *t, const sema_program *p) {
     diag_text_printf(t, "kernel %s: %s", k->name, kinds[k->kind]);
     for (j = 0; j < k->n_bindings; j++)
       diag_text_printf(t, "%s%s = %s", j ? ", " : " (", k->bindings[j].var,
-                       ast_dtype_name(k->bindings[j].dtype));
+                       wc_dtype_name(k->bindings[j].dtype));
     diag_text_printf(t, "%s\n  extents:", k->n_bindings ? ")" : "");
     for (j = 0; j < k->n_extents; j++) diag_text_printf(t, " %s", k->extent_names[j]);
     diag_text_printf(t, "\n");
     for (j = 0; j < k->n_params; j++) {
-      diag_text_printf(t, "  param %s: %s", k->params[j].name, ast_dtype_name(k->params[j].dtype));
+      diag_text_printf(t, "  param %s: %s", k->params[j].name, wc_dtype_name(k->params[j].dtype));
       ast_print_shape(t, &k->params[j].shape, k->extent_names);
       diag_text_printf(t, "\n");
     }
-    diag_text_printf(t, "  out: %s", ast_dtype_name(k->out_dtype));
+    diag_text_printf(t, "  out: %s", wc_dtype_name(k->out_dtype));
     if (k->kind == WC_KIND_ARGWHERE || k->kind == WC_KIND_NONZERO)
       diag_text_printf(t, " coordinates of ");
     ast_print_shape(t, &k->out_shape, k->extent_names);

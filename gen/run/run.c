@@ -25,6 +25,7 @@
 #include "run/npy.h"
 #include "front/parse.h"
 #include "base/spawn.h"
+#include "base/vec.h"
 
 /* Set by the build for the build tree; an installed wherec is pointed at its
    headers and templates through the environment. */
@@ -165,8 +166,8 @@ static int cmp_names(const void *a, const void *b) {
 /* Every regular file of dir (names and contents, sorted by name): the templates. */
 static uint64_t hash_dir(uint64_t h, const char *dir) {
   DIR *d = dir ? opendir(dir) : NULL;
-  char **names = NULL, path[RUN_MAX_PATH];
-  size_t n = 0, cap = 0;
+  VEC(char *) names = {0};
+  char path[RUN_MAX_PATH];
   struct dirent *e;
   struct stat st;
   if (d == NULL) return hash_str(h, "<no templates>");
@@ -174,21 +175,18 @@ static uint64_t hash_dir(uint64_t h, const char *dir) {
     if (e->d_name[0] == '.') continue;
     snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
     if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
-    if (n == cap) {
-      char **nn = realloc(names, sizeof *names * (cap = cap ? cap * 2 : 16));
-      if (nn == NULL) break;
-      names = nn;
-    }
-    if ((names[n] = strdup(e->d_name)) != NULL) n++;
+    char **slot = vec_push(NULL, &names);
+    if (slot == NULL) break;
+    if ((*slot = strdup(e->d_name)) == NULL) names.n--;
   }
   closedir(d);
-  if (n) qsort(names, n, sizeof *names, cmp_names);
-  for (size_t i = 0; i < n; i++) {
-    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-    h = hash_file(hash_str(h, names[i]), path);
-    free(names[i]);
+  if (names.n) qsort(names.data, names.n, sizeof *names.data, cmp_names);
+  for (size_t i = 0; i < names.n; i++) {
+    snprintf(path, sizeof path, "%s/%s", dir, names.data[i]);
+    h = hash_file(hash_str(h, names.data[i]), path);
+    free(names.data[i]);
   }
-  free(names);
+  vec_free(&names);
   return h;
 }
 
@@ -429,7 +427,7 @@ static void list_kernels(const wc_kernel_table *t, const char *spec) {
 
 /* Generates and compiles (or finds in the cache) the spec; loads its table. */
 static int prepare(const run_args *a, void **handle, const wc_kernel_table **table) {
-  char root[RUN_MAX_PATH], dir[RUN_MAX_PATH], so[RUN_MAX_FILE], prefix[256];
+  char root[RUN_MAX_PATH], dir[RUN_MAX_PATH], so[RUN_MAX_FILE];
   const char *inc = gen_env_or("WHEREC_INCLUDE_DIR", gen_include_dir(WHEREC_INCLUDE_DIR));
   const char *tdir = gen_env_or("WHEREC_TEMPLATES", gen_default_templates_dir());
   size_t len;
@@ -469,11 +467,13 @@ static int prepare(const run_args *a, void **handle, const wc_kernel_table **tab
     return GEN_EXIT_TOOLCHAIN;
   }
   gen_options g = {NULL, tdir, 0};
-  int rc = gen_generate(a->spec, dir, &g, stderr, prefix, sizeof prefix);
+  gen_result made;
+  int rc = gen_generate(a->spec, dir, &g, stderr, &made);
   if (rc != 0) {
     rmdir(dir);                        /* only if empty: a spec with errors leaves no trace */
-    return rc == 1 ? GEN_EXIT_BAD_INPUT : GEN_EXIT_TOOLCHAIN;
+    return rc == GEN_EXIT_BAD_INPUT ? GEN_EXIT_BAD_INPUT : GEN_EXIT_TOOLCHAIN;
   }
+  const char *prefix = made.prefix;
   snprintf(so, sizeof so, "%s/lib%s.so", dir, prefix);
   if (stat(so, &st) == 0 && load(so, prefix, handle, table)) return GEN_EXIT_OK;
   if ((rc = build(a->cc, inc, dir, prefix, so)) != GEN_EXIT_OK) return rc;

@@ -1,4 +1,4 @@
-/* fuzz_npy.c: libFuzzer target of the .npy reader (gen/npy.h): any bytes either
+/* fuzz_npy.c: libFuzzer target of the .npy reader (gen/run/npy.h): any bytes either
    fail with a one-line message or give a valid tensor that survives npy_encode and a re-read. */
 #include <stdint.h>
 #include <stdio.h>

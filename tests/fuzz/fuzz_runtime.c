@@ -1,5 +1,5 @@
-/* fuzz_runtime.c: libFuzzer target of libwherec's entry points: random tensor
-   descriptors over exactly sized buffers; statuses follow DESIGN §2, results match the reference. */
+/* fuzz_runtime.c: libFuzzer target of libwherec's entry points: random tensor descriptors
+   over exactly sized buffers; statuses follow <wherec/wherec.h>, results match the reference. */
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -39,13 +39,13 @@ typedef struct desc {
   wc_tensor t;
   void     *buf;                       /* malloc'ed at exactly `bytes` (owned), or NULL */
   size_t    bytes;
-  bool      ok;                        /* valid by DESIGN §2, data included */
+  bool      ok;                        /* valid by <wherec/wherec.h>, data included */
   int64_t   count;                     /* elements, when ok */
 } desc;
 
 static const char *const strs[] = {"", "a", "bc", "\xff"};
 
-/* The element count by DESIGN §2 (empty whatever the rest; no overflow of
+/* The element count by <wherec/wherec.h> (empty whatever the rest; no overflow of
    the count or of the bytes); false when the descriptor is invalid. */
 static bool model_count(const wc_tensor *t, int64_t *count) {
   size_t size = wc_dtype_size(t->dtype);

@@ -28,7 +28,8 @@ static void generate(const diag_ctx *d, const sema_program *sp) {
   diag_text_free(&dump);
   for (int i = 0; i < sp->n_kernels; i++) {
     ast_shape shape;
-    if (!lower_out_shape(&sp->kernels[i], &shape)) return;   /* the driver reports it */
+    if (!lower_out_shape(&sp->kernels[i], &shape))           /* sema refuses such kernels */
+      broken("sema accepted a kernel whose parameters do not broadcast together", d, NULL);
   }
   lp = lower_spec(sp, 0);
   if (lp == NULL) broken("lower_spec failed", d, NULL);

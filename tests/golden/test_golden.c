@@ -33,12 +33,13 @@ static char *slurp(const char *path, size_t *len) {
 /* Generates spec (relative to the source tree) into a temp dir and compares
    prefix.h / prefix.c with those in expect_dir; update: copy them there. */
 static void check_outputs(const char *spec, const char *expect_dir, const char *prefix) {
-  char tmp[] = "/tmp/wherec-golden-XXXXXX", got_path[512], want_path[512], used[128];
+  char tmp[] = "/tmp/wherec-golden-XXXXXX", got_path[512], want_path[512];
+  gen_result used;
   bool update = getenv("WHEREC_UPDATE_GOLDEN") != NULL;
   assert_non_null(mkdtemp(tmp));
   assert_int_equal(chdir(WHEREC_SOURCE_DIR), 0);      /* the spec path is printed: keep it relative */
-  assert_int_equal(gen_generate(spec, tmp, NULL, stderr, used, sizeof used), 0);
-  assert_string_equal(used, prefix);
+  assert_int_equal(gen_generate(spec, tmp, NULL, stderr, &used), 0);
+  assert_string_equal(used.prefix, prefix);
   static const char *const ext[] = {"h", "c"};
   for (int i = 0; i < 2; i++) {
     size_t gl, wl;
@@ -75,17 +76,18 @@ static void test_generated_builtin_kernels_are_current(void **state) {
 
 static void test_generation_is_deterministic(void **state) {
   (void)state;
-  char a[] = "/tmp/wherec-det-a-XXXXXX", b[] = "/tmp/wherec-det-b-XXXXXX", pa[512], pb[512], used[64];
+  char a[] = "/tmp/wherec-det-a-XXXXXX", b[] = "/tmp/wherec-det-b-XXXXXX", pa[512], pb[512];
+  gen_result used;
   assert_non_null(mkdtemp(a));
   assert_non_null(mkdtemp(b));
   assert_int_equal(chdir(WHEREC_SOURCE_DIR), 0);
-  assert_int_equal(gen_generate("examples/onnx_where.where", a, NULL, stderr, used, sizeof used), 0);
-  assert_int_equal(gen_generate("examples/onnx_where.where", b, NULL, stderr, used, sizeof used), 0);
+  assert_int_equal(gen_generate("examples/onnx_where.where", a, NULL, stderr, &used), 0);
+  assert_int_equal(gen_generate("examples/onnx_where.where", b, NULL, stderr, &used), 0);
   static const char *const ext[] = {"h", "c"};
   for (int i = 0; i < 2; i++) {
     size_t la, lb;
-    snprintf(pa, sizeof pa, "%s/%s.%s", a, used, ext[i]);
-    snprintf(pb, sizeof pb, "%s/%s.%s", b, used, ext[i]);
+    snprintf(pa, sizeof pa, "%s/%s.%s", a, used.prefix, ext[i]);
+    snprintf(pb, sizeof pb, "%s/%s.%s", b, used.prefix, ext[i]);
     char *x = slurp(pa, &la), *y = slurp(pb, &lb);
     assert_non_null(x);
     assert_non_null(y);
@@ -103,7 +105,8 @@ static void test_generation_is_deterministic(void **state) {
 /* `a` and `a_range` pass the spec's rules but both define <prefix>_a_range. */
 static void test_kernel_names_that_clash_in_c_are_errors_and_write_nothing(void **state) {
   (void)state;
-  char dir[] = "/tmp/wherec-clash-XXXXXX", spec[600], out[600], used[64];
+  char dir[] = "/tmp/wherec-clash-XXXXXX", spec[600], out[600];
+  gen_result used;
   assert_non_null(mkdtemp(dir));
   snprintf(spec, sizeof spec, "%s/clash.where", dir);
   snprintf(out, sizeof out, "%s/out", dir);
@@ -112,7 +115,7 @@ static void test_kernel_names_that_clash_in_c_are_errors_and_write_nothing(void 
   fputs("kernel a(x: float[N]) = x;\nkernel a_range(x: float[N]) = x;\nkernel table(x: int8[]) = x;\n", f);
   fclose(f);
   FILE *err = tmpfile();
-  assert_int_equal(gen_generate(spec, out, NULL, err, used, sizeof used), 1);
+  assert_int_equal(gen_generate(spec, out, NULL, err, &used), 1);
   rewind(err);
   char text[4096];
   size_t n = fread(text, 1, sizeof text - 1, err);
@@ -129,7 +132,8 @@ static void test_kernel_names_that_clash_in_c_are_errors_and_write_nothing(void 
    `option prefix = "__x"` is, with nothing written. */
 static void test_prefix_from_a_file_name_follows_the_identifier_rule(void **state) {
   (void)state;
-  char dir[] = "/tmp/wherec-prefix-XXXXXX", spec[600], out[600], used[64], text[4096];
+  char dir[] = "/tmp/wherec-prefix-XXXXXX", spec[600], out[600], text[4096];
+  gen_result used;
   assert_non_null(mkdtemp(dir));
   snprintf(spec, sizeof spec, "%s/__x.where", dir);
   snprintf(out, sizeof out, "%s/out", dir);
@@ -138,7 +142,7 @@ static void test_prefix_from_a_file_name_follows_the_identifier_rule(void **stat
   fputs("kernel k(x: float[N]) = x;\n", f);
   fclose(f);
   FILE *err = tmpfile();
-  assert_int_equal(gen_generate(spec, out, NULL, err, used, sizeof used), 1);
+  assert_int_equal(gen_generate(spec, out, NULL, err, &used), 1);
   rewind(err);
   size_t n = fread(text, 1, sizeof text - 1, err);
   text[n] = '\0';

@@ -87,9 +87,9 @@ static void remove_tree(const char *path) {
 static int generate(const scratch *s, const char *templates, char *msg, size_t cap) {
   gen_options opt = {NULL, templates, 0};
   FILE *err = tmpfile();
-  char used[64];
+  gen_result used;
   assert_non_null(err);
-  int rc = gen_generate(s->spec, s->out, &opt, err, used, sizeof used);
+  int rc = gen_generate(s->spec, s->out, &opt, err, &used);
   rewind(err);
   size_t n = fread(msg, 1, cap - 1, err);
   msg[n] = '\0';
@@ -311,7 +311,8 @@ static void test_spec_over_the_size_limit_is_refused_and_writes_nothing(void **s
 
 static void test_prefix_option_that_would_be_cut_short_is_refused(void **state) {
   scratch s;
-  char msg[4096], prefix[300], used[64];
+  char msg[4096], prefix[300];
+  gen_result used;
   gen_options opt = {prefix, NULL, 0};
   FILE *err = tmpfile();
   (void)state;
@@ -320,7 +321,7 @@ static void test_prefix_option_that_would_be_cut_short_is_refused(void **state) 
   memset(prefix, 'p', 256);
   prefix[256] = '\0';
   assert_non_null(err);
-  assert_int_equal(gen_generate(s.spec, s.out, &opt, err, used, sizeof used), 1);
+  assert_int_equal(gen_generate(s.spec, s.out, &opt, err, &used), 1);
   rewind(err);
   msg[fread(msg, 1, sizeof msg - 1, err)] = '\0';
   fclose(err);

@@ -1,4 +1,4 @@
-/* test_args.c: unit tests of gen/args.c, the command-line grammar of every wherec command:
+/* test_args.c: unit tests of gen/base/args.c, the command-line grammar of every wherec command:
    values spelled three ways, flags, operands in order, `--`, and each usage error. */
 #include <setjmp.h>
 #include <stdarg.h>

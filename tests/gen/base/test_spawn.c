@@ -1,4 +1,4 @@
-/* test_spawn.c: unit tests of gen/spawn.c, the one way wherec runs a toolchain program:
+/* test_spawn.c: unit tests of gen/base/spawn.c, the one way wherec runs a toolchain program:
    exit statuses, signals, output to a log or inherited, and programs that cannot start. */
 #define _POSIX_C_SOURCE 200809L
 

@@ -1,5 +1,5 @@
 /* handmade.c: written by hand in the shape of `wherec gen` output for
-   tests/check/handmade.where (prefix handmade, unroll 4), to test the check harness. */
+   tests/gen/check/handmade.where (prefix handmade, unroll 4), to test the check harness. */
 #include "handmade.h"
 
 /* ---- pick(c: bool[N], x: float[N], y: float[N]) = where(c, x, y) ---------- */
@@ -413,6 +413,6 @@ static const wc_kernel handmade_kernels[] = {
 };
 
 const wc_kernel_table handmade_table = {
-  "handmade", "tests/check/handmade.where",
+  "handmade", "tests/gen/check/handmade.where",
   (int)(sizeof handmade_kernels / sizeof handmade_kernels[0]), handmade_kernels,
 };

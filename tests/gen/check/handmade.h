@@ -1,5 +1,5 @@
 /* handmade.h: written by hand in the shape of `wherec gen` output for
-   tests/check/handmade.where (prefix handmade, option unroll = 4). Do not regenerate. */
+   tests/gen/check/handmade.where (prefix handmade, option unroll = 4). Do not regenerate. */
 #ifndef HANDMADE_H
 #define HANDMADE_H
 

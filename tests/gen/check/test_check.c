@@ -1,5 +1,5 @@
-/* test_check.c: `wherec check`'s driver (gen/check.c) end to end, with a stand-in
-   gen_generate that writes the hand-made generated-style files of tests/check/. */
+/* test_check.c: `wherec check`'s driver (gen/check/check.c) end to end, with a stand-in
+   gen_generate that writes the hand-made generated-style files of tests/gen/check/. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <dirent.h>
@@ -17,9 +17,10 @@
 #include "check/check.h"
 #include "back/driver.h"
 #include "base/file.h"
+#include "handmade.h"
 
 #ifndef CHECK_FIXTURES
-#error "CHECK_FIXTURES: the tests/check directory"
+#error "CHECK_FIXTURES: the tests/gen/check directory"
 #endif
 #ifndef CHECK_TEST_CC
 #define CHECK_TEST_CC "clang"
@@ -45,9 +46,8 @@ static bool write_all(const char *path, const char *text) {
 
 /* Writes DIR/handmade.h and DIR/handmade.c as the generator would. */
 int gen_generate(const char *spec_path, const char *out_dir, const gen_options *opt, FILE *err,
-                 char *prefix_out, size_t prefix_cap) {
+                 gen_result *result) {
   char path[4096];
-  (void)opt;
   if (stub_rc != 0) {
     fprintf(err, "%s:1:1: error: stand-in spec error\n", spec_path);
     return stub_rc;
@@ -60,7 +60,9 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
   ok = ok && write_all(path, stub_source ? stub_source : c ? c : "");
   free(h);
   free(c);
-  snprintf(prefix_out, prefix_cap, "handmade");
+  snprintf(result->prefix, sizeof result->prefix, "handmade");
+  result->n_unrolls = 1;                               /* what the generator reports it used */
+  result->unrolls[0] = opt->unroll > 0 ? opt->unroll : HANDMADE_UNROLL;
   return ok ? 0 : 4;
 }
 
@@ -150,7 +152,7 @@ static void test_check_passes_and_removes_its_directory_when_all_kernels_match(v
   run_result r = run_check(&o);
   assert_int_equal(r.rc, GEN_EXIT_OK);
   assert_non_null(strstr(r.out, "9 kernels, 54 trials, 0 mismatches"));
-  assert_non_null(strstr(r.out, "unroll 4"));          /* read from HANDMADE_UNROLL */
+  assert_non_null(strstr(r.out, "unroll 4"));          /* the stand-in reports HANDMADE_UNROLL */
   assert_int_equal(leftovers(), 0);
   free_result(&r);
 }
@@ -284,21 +286,6 @@ static void test_check_sanitize_builds_and_passes_under_asan_and_ubsan(void **st
   free_result(&r);
 }
 
-static void test_find_unrolls_collects_each_stated_factor_once(void **state) {
-  (void)state;
-  int v[8], n;
-  n = check_find_unrolls("/* loops: a | b; unroll 8 */ x /* unroll 8 */\n#define P_UNROLL 4\n"
-                         "unrolled 3, unroll_5, unroll = 2, UNROLL: 16, unroll 0", v, 0, 8);
-  assert_int_equal(n, 4);
-  assert_int_equal(v[0], 8);
-  assert_int_equal(v[1], 4);
-  assert_int_equal(v[2], 2);
-  assert_int_equal(v[3], 16);
-  n = check_find_unrolls("unroll 8 unroll 5 unroll 6", v, 1, 2);   /* appends, stops at cap */
-  assert_int_equal(n, 2);
-  assert_int_equal(v[1], 5);
-}
-
 int main(void) {
   const char *base = getenv("TMPDIR");
   snprintf(tmp_root, sizeof tmp_root, "%s/wherec-test-check-XXXXXX", base && *base ? base : "/tmp");
@@ -317,7 +304,6 @@ int main(void) {
     T(test_check_environment_overrides_the_runtime_library_path),
     T(test_check_unroll_option_is_passed_to_the_harness),
     T(test_check_sanitize_builds_and_passes_under_asan_and_ubsan),
-    T(test_find_unrolls_collects_each_stated_factor_once),
   };
 #undef T
   int failed = cmocka_run_group_tests(tests, NULL, NULL);

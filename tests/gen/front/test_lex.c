@@ -1,4 +1,4 @@
-/* test_lex.c: unit tests of the spec lexer (gen/lexer.re).
+/* test_lex.c: unit tests of the spec lexer (gen/front/lexer.re).
    Token kinds, spans, lines and columns; lexical diagnostics; safety on random bytes. */
 #include <setjmp.h>
 #include <stdarg.h>

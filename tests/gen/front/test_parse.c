@@ -1,5 +1,5 @@
-/* test_parse.c: unit tests of the spec parser (gen/parse.c).
-   Every construct of DESIGN §3, precedence, error recovery, nesting limits, robustness. */
+/* test_parse.c: unit tests of the spec parser (gen/front/parse.c). Every construct of
+   README, The spec language; precedence, error recovery, nesting limits, robustness. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,7 +13,8 @@
 #include "front/sema.h"
 #include "spec_text.h"
 
-/* The example block of DESIGN §3, verbatim: the parser's specification. */
+/* The example of README, The spec language (with its first comments): the parser's
+   specification. */
 static const char design_example[] =
   "# comment to end of line\n"
   "option prefix = \"model\";     # C prefix of every generated symbol; default: file name\n"

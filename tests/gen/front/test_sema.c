@@ -1,4 +1,4 @@
-/* test_sema.c: unit tests of the semantic checks (gen/sema.c).
+/* test_sema.c: unit tests of the semantic checks (gen/front/sema.c).
    Kernel instances, extents, dtypes and shapes of accepted specs; one test per diagnostic. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include <cmocka.h>
+
+#include <wherec/kernel.h>
 
 #include "front/parse.h"
 #include "front/sema.h"
@@ -538,6 +540,41 @@ DIAG_TEST(test_sema_rejects_rank_above_16,
   "kernel k(x: f32[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17]) = x;\n"
   "                                                       ^\n")
 
+/* "kernel k(\n  p0: f32,\n  p1: f32,\n ...) = p0;", n parameters one a line, into buf. */
+static const char *kernel_with_params(char *buf, size_t cap, int n) {
+  size_t len = (size_t)snprintf(buf, cap, "kernel k(");
+  for (int i = 0; i < n; i++)
+    len += (size_t)snprintf(buf + len, cap - len, "%s\n  p%d: f32", i ? "," : "", i);
+  snprintf(buf + len, cap - len, ") = p0;\n");
+  return buf;
+}
+
+static void test_sema_accepts_a_kernel_with_wc_max_inputs_parameters(void **state) {
+  char src[1024];
+  diag_ctx d;
+  (void)state;
+  sema_program *p = check_str(&d, kernel_with_params(src, sizeof src, WC_MAX_INPUTS));
+  assert_string_equal(diag_str(&d), "");
+  assert_non_null(p);
+  assert_int_equal(p->n_kernels, 1);
+  assert_int_equal(p->kernels[0].n_params, WC_MAX_INPUTS);
+  sema_free(p);
+  diag_free(&d);
+}
+
+static void test_sema_rejects_more_parameters_than_wc_max_inputs_at_the_first_past_it(void **state) {
+  char src[1024], want[256];
+  (void)state;
+  kernel_with_params(src, sizeof src, WC_MAX_INPUTS + 2);
+  /* parameter i is on line i + 2 */
+  snprintf(want, sizeof want,
+           "t.where:%d:3: error: kernel 'k' has %d parameters; the limit is %d\n"
+           "  p%d: f32,\n"
+           "  ^\n",
+           WC_MAX_INPUTS + 2, WC_MAX_INPUTS + 2, WC_MAX_INPUTS, WC_MAX_INPUTS);
+  expect_diag(src, want);
+}
+
 DIAG_TEST(test_sema_rejects_extent_above_int64_max,
   "kernel k(x: f32[0x8000000000000000], y: f32[99999999999999999999]) = x;",
   "t.where:1:17: error: extent is too large (the limit is 9223372036854775807)\n"
@@ -1034,6 +1071,8 @@ int main(void) {
     cmocka_unit_test(test_sema_rejects_unknown_dtype_of_a_parameter),
     cmocka_unit_test(test_sema_rejects_unknown_type_variable),
     cmocka_unit_test(test_sema_rejects_rank_above_16),
+    cmocka_unit_test(test_sema_accepts_a_kernel_with_wc_max_inputs_parameters),
+    cmocka_unit_test(test_sema_rejects_more_parameters_than_wc_max_inputs_at_the_first_past_it),
     cmocka_unit_test(test_sema_rejects_extent_above_int64_max),
     cmocka_unit_test(test_sema_rejects_extent_named_like_a_c_keyword),
     cmocka_unit_test(test_sema_rejects_unknown_name),

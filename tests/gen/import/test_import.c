@@ -61,14 +61,15 @@ static void expect_in(const char *text, const char *part) {
 
 /* The spec is accepted by the generator: gen_generate into a temporary directory. */
 static void expect_generates(const char *spec) {
-  char dir[] = "/tmp/wherec_import_XXXXXX", path[256], prefix[64], cmd[300];
+  char dir[] = "/tmp/wherec_import_XXXXXX", path[256], cmd[300];
+  gen_result made;
   assert_non_null(mkdtemp(dir));
   snprintf(path, sizeof path, "%s/imported.where", dir);
   FILE *f = fopen(path, "w");
   fputs(spec, f);
   fclose(f);
-  if (gen_generate(path, dir, NULL, stderr, prefix, sizeof prefix) != 0) fail_msg("rejected:\n%s", spec);
-  assert_string_equal(prefix, "imported");
+  if (gen_generate(path, dir, NULL, stderr, &made) != 0) fail_msg("rejected:\n%s", spec);
+  assert_string_equal(made.prefix, "imported");
   snprintf(cmd, sizeof cmd, "%s/imported.h", dir);
   unlink(cmd);
   snprintf(cmd, sizeof cmd, "%s/imported.c", dir);
