@@ -1,4 +1,4 @@
-/* fuzz_onnx.c: libFuzzer target of the ONNX wire reader (gen/onnx.h) and the importer:
+/* fuzz_onnx.c: libFuzzer target of the ONNX wire reader (gen/import/onnx.h) and the importer:
    any bytes fail with a message or give tensors the runtime accepts and a spec sema accepts. */
 #include <stdint.h>
 #include <stdio.h>
