@@ -74,9 +74,41 @@ void diag_init(diag_ctx *d, const char *path, const char *src, size_t src_len, F
   d->out = out;
 }
 
-void diag_free(diag_ctx *d) { diag_text_free(&d->text); }
+void diag_free(diag_ctx *d) {
+  for (int i = 0; i < d->n_entries; i++) free(d->entries[i].message);
+  free(d->entries);
+  d->entries = NULL;
+  d->n_entries = d->cap_entries = 0;
+  diag_text_free(&d->text);
+}
 
 const char *diag_str(const diag_ctx *d) { return d->text.data ? d->text.data : ""; }
+
+const diag_entry *diag_first_error(const diag_ctx *d) {
+  for (int i = 0; i < d->n_entries; i++)
+    if (d->entries[i].level == DIAG_LEVEL_ERROR) return &d->entries[i];
+  return NULL;
+}
+
+/* Keeps the diagnostic whose message is msg[0, n) as an entry, so that callers can
+   test its level and message without parsing the text. Best effort, like the text. */
+static void record(diag_ctx *d, diag_level level, diag_loc loc, const char *msg, size_t n) {
+  if (d->n_entries == d->cap_entries) {
+    int cap = d->cap_entries ? 2 * d->cap_entries : 8;
+    diag_entry *e = realloc(d->entries, sizeof *e * (size_t)cap);
+    if (!e) return;
+    d->entries = e;
+    d->cap_entries = cap;
+  }
+  diag_entry *e = &d->entries[d->n_entries++];
+  e->level = level;
+  e->loc = loc;
+  e->message = malloc(n + 1);
+  if (e->message) {
+    memcpy(e->message, msg, n);
+    e->message[n] = '\0';
+  }
+}
 
 /* Append the line that holds loc and a caret under its column.  Control bytes
    print as spaces (tabs stay tabs so the caret lines up), UTF-8 continuation
@@ -114,14 +146,17 @@ static void quote_line(diag_text *t, const diag_ctx *d, diag_loc loc) {
   diag_text_putn(t, "^\n", 2);
 }
 
-/* Format one diagnostic into d->text and echo it to d->out. */
-static void emit(diag_ctx *d, const char *level, diag_loc loc, const char *fmt, va_list ap) {
-  size_t begin = d->text.len;
+/* Format one diagnostic into d->text, record it and echo it to d->out. */
+static void emit(diag_ctx *d, diag_level lv, diag_loc loc, const char *fmt, va_list ap) {
+  const char *level = lv == DIAG_LEVEL_ERROR ? "error" : "note";
+  size_t begin = d->text.len, msg;
   if (loc.line > 0)
     diag_text_printf(&d->text, "%s:%d:%d: %s: ", d->path, loc.line, loc.col, level);
   else
     diag_text_printf(&d->text, "%s: %s: ", d->path, level);
+  msg = d->text.len;
   diag_text_vprintf(&d->text, fmt, ap);
+  if (!d->text.truncated) record(d, lv, loc, d->text.data + msg, d->text.len - msg);
   diag_text_putn(&d->text, "\n", 1);
   quote_line(&d->text, d, loc);
   if (d->out && !d->text.truncated) {
@@ -130,9 +165,9 @@ static void emit(diag_ctx *d, const char *level, diag_loc loc, const char *fmt, 
   }
 }
 
-static void emitf(diag_ctx *d, const char *level, diag_loc loc, const char *fmt, ...)
+static void emitf(diag_ctx *d, diag_level level, diag_loc loc, const char *fmt, ...)
   DIAG_PRINTF(4, 5);
-static void emitf(diag_ctx *d, const char *level, diag_loc loc, const char *fmt, ...) {
+static void emitf(diag_ctx *d, diag_level level, diag_loc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   emit(d, level, loc, fmt, ap);
@@ -146,12 +181,12 @@ void diag_error(diag_ctx *d, diag_loc loc, const char *fmt, ...) {
   if (d->n_errors > DIAG_MAX_ERRORS) {
     /* a hostile file can hold millions of errors: say so once, then count only */
     if (d->n_errors == DIAG_MAX_ERRORS + 1)
-      emitf(d, "error", nowhere, "too many errors; the rest are not shown (the limit is %d)",
+      emitf(d, DIAG_LEVEL_ERROR, nowhere, "too many errors; the rest are not shown (the limit is %d)",
             DIAG_MAX_ERRORS);
     return;
   }
   va_start(ap, fmt);
-  emit(d, "error", loc, fmt, ap);
+  emit(d, DIAG_LEVEL_ERROR, loc, fmt, ap);
   va_end(ap);
 }
 
@@ -160,6 +195,6 @@ void diag_note(diag_ctx *d, diag_loc loc, const char *fmt, ...) {
   d->n_notes++;
   if (d->n_errors > DIAG_MAX_ERRORS) return;   /* its error was not shown */
   va_start(ap, fmt);
-  emit(d, "note", loc, fmt, ap);
+  emit(d, DIAG_LEVEL_NOTE, loc, fmt, ap);
   va_end(ap);
 }

@@ -33,6 +33,20 @@ typedef struct diag_text {
   bool   truncated;            /* an allocation failed; text is incomplete */
 } diag_text;
 
+/* What a recorded diagnostic is: callers test this, never the printed text. */
+typedef enum diag_level {
+  DIAG_LEVEL_ERROR,
+  DIAG_LEVEL_NOTE
+} diag_level;
+
+/* One diagnostic as recorded beside the printed text. */
+typedef struct diag_entry {
+  diag_level level;            /* error or note */
+  diag_loc   loc;              /* where it points (line 0: the whole file) */
+  char      *message;          /* the message alone (no location, level or quoted line);
+                                  NULL when it could not be allocated */
+} diag_entry;
+
 typedef struct diag_ctx {
   const char *path;            /* printed in front of every location */
   const char *src;             /* the source text, for the quoted line */
@@ -41,6 +55,10 @@ typedef struct diag_ctx {
   diag_text   text;            /* every diagnostic printed so far */
   int         n_errors;        /* errors reported */
   int         n_notes;         /* notes reported */
+  diag_entry *entries;         /* every diagnostic shown, in order (best effort: an
+                                  allocation failure drops one) */
+  int         n_entries;       /* entries recorded */
+  int         cap_entries;     /* entries allocated */
 } diag_ctx;
 
 /* src is not copied and must outlive d; out may be NULL (collect only). */
@@ -54,6 +72,8 @@ void diag_note(diag_ctx *d, diag_loc loc, const char *fmt, ...) DIAG_PRINTF(3, 4
 
 /* Everything printed so far ("" when nothing was). */
 const char *diag_str(const diag_ctx *d);
+/* The first error recorded, or NULL when there is none. */
+const diag_entry *diag_first_error(const diag_ctx *d);
 
 void diag_text_printf(diag_text *t, const char *fmt, ...) DIAG_PRINTF(2, 3);
 void diag_text_vprintf(diag_text *t, const char *fmt, va_list ap) DIAG_PRINTF(2, 0);

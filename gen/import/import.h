@@ -1,5 +1,5 @@
-/* import.h: `wherec import MODEL.onnx -o SPEC`: the Where and NonZero nodes of an ONNX
-   model, fused with their element-wise producers, as kernels of a .where spec. */
+/* import.h: `wherec import MODEL.onnx -o SPEC`: the Where, NonZero, Relu, LeakyRelu and Clip
+   nodes of an ONNX model, fused with their element-wise producers, as kernels of a .where spec. */
 #ifndef WHEREC_GEN_IMPORT_H
 #define WHEREC_GEN_IMPORT_H
 
@@ -18,7 +18,7 @@
 
 /* The command: argv[0] is "import". Lists every node it does not take (with
    the reason) and every kernel it writes on stderr. SPEC is written only when
-   at least one kernel was imported, atomically. Returns an IMPORT_ status. */
+   at least one kernel was imported, atomically. Returns a GEN_EXIT_ status. */
 int import_main(int argc, char **argv);
 
 /* The spec text for the model in buf[0, len) (model_name goes into its

@@ -1,0 +1,56 @@
+/* fusion.h: which nodes of the graph fuse into which kernel: each node's typing check
+   and the regions (a root and the producers only it consumes) that become kernels. */
+#ifndef WHEREC_GEN_IMPORT_FUSION_H
+#define WHEREC_GEN_IMPORT_FUSION_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "base/diag.h"
+#include "import/graph.h"
+#include "import/import.h"
+
+/* What fusion decided for one node, and what its typing check read off its attributes. */
+typedef struct fusion_node {
+  const char *reason;          /* why it cannot be fused, NULL when it can */
+  int         region;          /* -1 when in none */
+  int         depth;           /* operators between it and its region's root */
+  int         copies;          /* times its value appears in the region's expression */
+  float       alpha;           /* LeakyRelu */
+  wc_dtype    cast_to;         /* Cast, CastLike */
+  bool        has_lo, has_hi;  /* Clip-6 attributes given */
+  float       lo, hi;          /* Clip-6 attributes */
+} fusion_node;
+
+/* A region: one kernel's worth of nodes. Fusion sets root and select; the writer
+   (import.c, spec_write.c) sets the rest. */
+typedef struct fusion_region {
+  int         root;            /* node index */
+  bool        select;          /* holds a Where, NonZero, Relu, LeakyRelu or Clip */
+  const char *reason;          /* why it is not taken, NULL when it is */
+  const char *name;            /* kernel name, once written */
+  diag_text   text;            /* the kernel statement with its comment, once taken */
+} fusion_region;
+
+typedef struct fusion {
+  fusion_node   *nodes;        /* per graph node */
+  fusion_region *regions;      /* numbered from the graph's outputs back */
+  int            n_regions;
+} fusion;
+
+/* Checks every node of gr and forms the regions, from the outputs backwards: a
+   fusable node joins the region of its consumers when they all sit in one region (and
+   it is no graph output and no sub-graph reads it), while the expression stays within
+   IMPORT_MAX_DEPTH and IMPORT_MAX_COPIES (import.h). */
+void fusion_form(fusion *f, const import_graph *gr);
+
+/* Does region r cover the whole graph (every node in it, or a Constant it reads)? */
+bool fusion_whole_graph(const fusion *f, const import_graph *gr, int r);
+
+/* Lists on log every node that no kernel takes, with the reason (after writing). */
+void fusion_report(const fusion *f, const import_graph *gr, FILE *log);
+
+/* Frees the regions' texts. */
+void fusion_free(fusion *f);
+
+#endif

@@ -1,0 +1,406 @@
+/* graph.c: the ONNX graph for wherec import: values by name (initializers, inputs, node
+   outputs), their dtypes and static or symbolic shapes, consumers, order and sub-graph reads. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "import/graph.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "front/sema.h"
+
+const char *graph_fmt(const import_graph *gr, const char *f, ...) {
+  va_list ap;
+  char buf[1024];
+  va_start(ap, f);
+  vsnprintf(buf, sizeof buf, f, ap);
+  va_end(ap);
+  return arena_strdup(gr->a, buf);
+}
+
+void *graph_alloc(const import_graph *gr, size_t n, size_t size) {
+  return arena_array(gr->a, n ? n : 1, size);
+}
+
+/* ---- names ------------------------------------------------------------------------ */
+
+static uint64_t name_hash(const char *s) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+  return h;
+}
+
+int graph_find(const import_graph *gr, const char *name) {
+  for (uint64_t i = name_hash(name);; i++) {
+    int v = gr->hash[i & (uint64_t)(gr->hash_cap - 1)];
+    if (v < 0) return -1;
+    if (strcmp(gr->vals[v].name, name) == 0) return v;
+  }
+}
+
+static int add_value(import_graph *gr, const char *name) {
+  int v = gr->n_vals++;
+  memset(&gr->vals[v], 0, sizeof gr->vals[v]);
+  gr->vals[v].name = name;
+  gr->vals[v].producer = -1;
+  gr->vals[v].input = -1;
+  gr->vals[v].captured_by = -1;
+  for (uint64_t i = name_hash(name);; i++) {
+    int *slot = &gr->hash[i & (uint64_t)(gr->hash_cap - 1)];
+    if (*slot < 0) { *slot = v; break; }
+  }
+  return v;
+}
+
+const char *graph_node_label(const import_graph *gr, int n) {
+  const onnx_node *o = gr->nodes[n].n;
+  if (o->name[0]) return graph_fmt(gr, "%s '%.200s'", o->op_type, o->name);
+  if (o->n_outputs > 0) return graph_fmt(gr, "%s (output '%.200s')", o->op_type, o->outputs[0]);
+  return graph_fmt(gr, "%s", o->op_type);
+}
+
+const char *graph_dtype_label(const import_graph *gr, int32_t elem) {
+  static const char *const more[] = {"float8e4m3fn", "float8e4m3fnuz", "float8e5m2",
+                                     "float8e5m2fnuz", "uint4", "int4", "float4e2m1",
+                                     "float8e8m0", "uint2", "int2", "float6e2m3", "float6e3m2"};
+  if (elem >= 1 && elem <= 16 && wc_dtype_name((wc_dtype)elem)) return wc_dtype_name((wc_dtype)elem);
+  if (elem >= 17 && elem < 17 + (int32_t)(sizeof more / sizeof *more)) return more[elem - 17];
+  return graph_fmt(gr, "data type %d", elem);
+}
+
+const onnx_attr *graph_attr(const onnx_node *n, const char *name) {
+  for (int i = 0; i < n->n_attrs; i++)
+    if (strcmp(n->attrs[i].name, name) == 0) return &n->attrs[i];
+  return NULL;
+}
+
+/* ---- values: dtypes and shapes ------------------------------------------------------ */
+
+static int intern_sym(import_graph *gr, const char *name) {
+  for (int i = 0; i < gr->n_syms; i++)
+    if (strcmp(gr->syms[i], name) == 0) return i;
+  if (gr->n_syms % 16 == 0) {
+    const char **ns = graph_alloc(gr, (size_t)gr->n_syms + 16, sizeof *ns);
+    if (gr->n_syms) memcpy(ns, gr->syms, sizeof *ns * (size_t)gr->n_syms);
+    gr->syms = ns;
+  }
+  gr->syms[gr->n_syms] = name;
+  return gr->n_syms++;
+}
+
+/* A value's dtype and static shape from a ValueInfoProto, where it gives them. */
+static void apply_info(import_graph *gr, graph_value *v, const onnx_value_info *vi) {
+  if (!vi->is_tensor) return;
+  if (v->elem == 0 && vi->elem_type) {
+    v->elem = vi->elem_type;
+    v->dtype = vi->elem_type >= 1 && vi->elem_type <= 16 ? (wc_dtype)vi->elem_type : (wc_dtype)0;
+  }
+  if (v->shaped || !vi->has_shape || vi->rank > WC_MAX_RANK) return;
+  ast_shape s = {vi->rank, {0}};
+  for (int d = 0; d < vi->rank; d++) {
+    if (vi->dims[d].param && vi->dims[d].param[0]) s.dims[d] = WC_SYM(intern_sym(gr, vi->dims[d].param));
+    else if (vi->dims[d].value >= 0) s.dims[d] = vi->dims[d].value;
+    else return;                                     /* unknown extent: dynamic */
+  }
+  v->shape = s;
+  v->shaped = true;
+}
+
+static void apply_tensor(graph_value *v, const onnx_tensor *t) {
+  v->constant = t;
+  v->elem = t->data_type;
+  v->dtype = t->data_type >= 1 && t->data_type <= 16 ? (wc_dtype)t->data_type : (wc_dtype)0;
+  if (t->rank > WC_MAX_RANK) return;
+  for (int d = 0; d < t->rank; d++)
+    if (t->dims[d] < 0) return;
+  v->shape.rank = t->rank;
+  for (int d = 0; d < t->rank; d++) v->shape.dims[d] = t->dims[d];
+  v->shaped = true;
+}
+
+static bool malformed(import_graph *gr, const char *f, ...) DIAG_PRINTF(2, 3);
+static bool malformed(import_graph *gr, const char *f, ...) {
+  va_list ap;
+  fputs("wherec: error: malformed model: ", gr->log);
+  va_start(ap, f);
+  vfprintf(gr->log, f, ap);
+  va_end(ap);
+  fputc('\n', gr->log);
+  return false;
+}
+
+/* Values of initializers, graph inputs and node outputs; uses and graph outputs;
+   the nodes with their inputs resolved and their operator row. */
+static bool build_values(import_graph *gr) {
+  const onnx_graph *g = gr->g;
+  size_t n = (size_t)g->n_initializers + (size_t)g->n_inputs;
+  for (int i = 0; i < g->n_nodes; i++) n += (size_t)g->nodes[i].n_outputs;
+  gr->vals = graph_alloc(gr, n, sizeof *gr->vals);
+  for (gr->hash_cap = 16; (size_t)gr->hash_cap < 2 * n; gr->hash_cap *= 2) {}
+  gr->hash = graph_alloc(gr, (size_t)gr->hash_cap, sizeof *gr->hash);
+  for (int i = 0; i < gr->hash_cap; i++) gr->hash[i] = -1;
+
+  for (int i = 0; i < g->n_initializers; i++) {
+    const onnx_tensor *t = &g->initializers[i];
+    if (graph_find(gr, t->name) >= 0) return malformed(gr, "initializer '%s' is given twice", t->name);
+    apply_tensor(&gr->vals[add_value(gr, t->name)], t);
+  }
+  for (int i = 0; i < g->n_inputs; i++) {
+    const onnx_value_info *vi = &g->inputs[i];
+    int v = graph_find(gr, vi->name);
+    if (v >= 0 && gr->vals[v].input >= 0) return malformed(gr, "graph input '%s' is listed twice", vi->name);
+    if (v >= 0 && gr->m->ir_version < 4) continue;  /* IR < 4 lists every initializer: a constant */
+    if (v < 0) v = add_value(gr, vi->name);
+    graph_value *val = &gr->vals[v];
+    if (val->constant) {                              /* an overridable default: a runtime input */
+      val->constant = NULL;
+      val->shaped = false;
+      val->elem = 0;
+    }
+    val->input = i;
+    apply_info(gr, val, vi);
+  }
+  for (int i = 0; i < g->n_nodes; i++)
+    for (int o = 0; o < g->nodes[i].n_outputs; o++) {
+      const char *name = g->nodes[i].outputs[o];
+      if (name[0] == '\0') continue;
+      if (graph_find(gr, name) >= 0) return malformed(gr, "value '%s' is defined twice", name);
+      gr->vals[add_value(gr, name)].producer = i;
+    }
+  for (int i = 0; i < g->n_value_info; i++) {
+    int v = graph_find(gr, g->value_info[i].name);
+    if (v >= 0 && !gr->vals[v].constant) apply_info(gr, &gr->vals[v], &g->value_info[i]);
+  }
+  for (int i = 0; i < g->n_outputs; i++) {
+    int v = graph_find(gr, g->outputs[i].name);
+    if (v < 0) return malformed(gr, "graph output '%s' is never computed", g->outputs[i].name);
+    gr->vals[v].is_output = true;
+    if (!gr->vals[v].constant) apply_info(gr, &gr->vals[v], &g->outputs[i]);
+  }
+  gr->nodes = graph_alloc(gr, (size_t)g->n_nodes, sizeof *gr->nodes);
+  for (int i = 0; i < g->n_nodes; i++) {
+    graph_node *ni = &gr->nodes[i];
+    ni->n = &g->nodes[i];
+    ni->in = graph_alloc(gr, (size_t)ni->n->n_inputs, sizeof *ni->in);
+    ni->out = ni->n->n_outputs > 0 && ni->n->outputs[0][0] ? graph_find(gr, ni->n->outputs[0]) : -1;
+    for (int k = 0; k < ni->n->n_inputs; k++) {
+      const char *name = ni->n->inputs[k];
+      ni->in[k] = name[0] ? graph_find(gr, name) : -1;
+      if (name[0] && ni->in[k] < 0)
+        return malformed(gr, "node %s reads '%s', which nothing defines", graph_node_label(gr, i), name);
+      if (ni->in[k] >= 0) gr->vals[ni->in[k]].n_uses++;
+    }
+    ni->op = op_lookup(ni->n->domain, ni->n->op_type);
+    ni->kind = ni->op ? ni->op->kind : OP_NONE;
+  }
+  return true;
+}
+
+/* ---- sub-graphs: the outer values they read ------------------------------------- */
+
+/* The names one sub-graph defines (its inputs, initializers and node outputs): inside
+   it they hide the outer values of the same name. Chained to the enclosing sub-graph's. */
+typedef struct scope {
+  const char        **names;     /* open addressing by name_hash; NULL: empty */
+  size_t              cap;       /* a power of two, above the count of names */
+  const struct scope *up;        /* the enclosing sub-graph's, NULL for the outermost */
+} scope;
+
+static void scope_add(scope *s, const char *name) {
+  if (name[0] == '\0') return;
+  for (uint64_t i = name_hash(name);; i++) {
+    const char **slot = &s->names[i & (uint64_t)(s->cap - 1)];
+    if (*slot == NULL) { *slot = name; return; }
+    if (strcmp(*slot, name) == 0) return;
+  }
+}
+
+/* Does s, or a sub-graph around it, define name? */
+static bool scope_hides(const scope *s, const char *name) {
+  for (; s; s = s->up)
+    for (uint64_t i = name_hash(name);; i++) {
+      const char *slot = s->names[i & (uint64_t)(s->cap - 1)];
+      if (slot == NULL) break;
+      if (strcmp(slot, name) == 0) return true;
+    }
+  return false;
+}
+
+/* A name read inside a sub-graph of node: an outer value unless a sub-graph defines it. */
+static void capture(import_graph *gr, const scope *s, const char *name, int node) {
+  if (name[0] == '\0' || scope_hides(s, name)) return;
+  int v = graph_find(gr, name);
+  if (v >= 0 && gr->vals[v].captured_by < 0) gr->vals[v].captured_by = node;
+}
+
+static void capture_attrs(import_graph *gr, const onnx_node *n, const scope *up, int node);
+
+/* The outer values sub-graph g (of node) reads: its nodes' inputs and its outputs
+   that neither g nor a sub-graph around it defines, in g and in its own sub-graphs.
+   The reader bounds the nesting (ONNX_MAX_GRAPH_DEPTH), so the recursion is too. */
+static void capture_graph(import_graph *gr, const onnx_graph *g, const scope *up, int node) {
+  size_t n = (size_t)g->n_inputs + (size_t)g->n_initializers;
+  for (int i = 0; i < g->n_nodes; i++) n += (size_t)g->nodes[i].n_outputs;
+  scope s = {NULL, 1, up};
+  while (s.cap < 2 * n) s.cap *= 2;
+  s.names = graph_alloc(gr, s.cap, sizeof *s.names);
+  for (int i = 0; i < g->n_inputs; i++) scope_add(&s, g->inputs[i].name);
+  for (int i = 0; i < g->n_initializers; i++) scope_add(&s, g->initializers[i].name);
+  for (int i = 0; i < g->n_nodes; i++)
+    for (int o = 0; o < g->nodes[i].n_outputs; o++) scope_add(&s, g->nodes[i].outputs[o]);
+  for (int i = 0; i < g->n_nodes; i++) {
+    for (int k = 0; k < g->nodes[i].n_inputs; k++) capture(gr, &s, g->nodes[i].inputs[k], node);
+    capture_attrs(gr, &g->nodes[i], &s, node);
+  }
+  for (int i = 0; i < g->n_outputs; i++) capture(gr, &s, g->outputs[i].name, node);
+}
+
+static void capture_attrs(import_graph *gr, const onnx_node *n, const scope *up, int node) {
+  for (int a = 0; a < n->n_attrs; a++) {
+    const onnx_attr *at = &n->attrs[a];
+    if (at->has_g) capture_graph(gr, at->g, up, node);
+    for (int k = 0; k < at->n_graphs; k++) capture_graph(gr, &at->graphs[k], up, node);
+  }
+}
+
+/* Values read inside the sub-graphs of If, Loop, Scan (or any node with graph
+   attributes) are needed as values: such a read names them, it is no input slot. */
+static void find_captures(import_graph *gr) {
+  for (int i = 0; i < gr->g->n_nodes; i++) capture_attrs(gr, &gr->g->nodes[i], NULL, i);
+}
+
+/* ---- order and consumers ------------------------------------------------------------ */
+
+/* Kahn's algorithm: ONNX requires sorted nodes, but a reader should not trust that. */
+static bool topo_sort(import_graph *gr) {
+  int n = gr->g->n_nodes, head = 0, tail = 0;
+  int *pending = graph_alloc(gr, (size_t)n, sizeof *pending);
+  gr->order = graph_alloc(gr, (size_t)n, sizeof *gr->order);
+  int *n_users = graph_alloc(gr, (size_t)gr->n_vals, sizeof *n_users);
+  int **users = graph_alloc(gr, (size_t)gr->n_vals, sizeof *users);
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < gr->nodes[i].n->n_inputs; k++) {
+      int v = gr->nodes[i].in[k];
+      if (v >= 0) n_users[v]++;
+      if (v >= 0 && gr->vals[v].producer >= 0) pending[i]++;
+    }
+  for (int v = 0; v < gr->n_vals; v++) {
+    users[v] = graph_alloc(gr, (size_t)n_users[v], sizeof **users);
+    n_users[v] = 0;
+  }
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < gr->nodes[i].n->n_inputs; k++) {
+      int v = gr->nodes[i].in[k];
+      if (v >= 0) users[v][n_users[v]++] = i;
+    }
+    if (pending[i] == 0) gr->order[tail++] = i;
+  }
+  gr->n_users = n_users;
+  gr->users = users;
+  while (head < tail) {
+    const onnx_node *o = gr->nodes[gr->order[head++]].n;
+    for (int k = 0; k < o->n_outputs; k++) {
+      int v = o->outputs[k][0] ? graph_find(gr, o->outputs[k]) : -1;
+      for (int u = 0; v >= 0 && gr->vals[v].producer >= 0 && u < n_users[v]; u++)
+        if (--pending[users[v][u]] == 0) gr->order[tail++] = users[v][u];
+    }
+  }
+  if (tail != n) return malformed(gr, "the graph has a cycle");
+  return true;
+}
+
+/* ---- inference: the known operators' outputs ------------------------------------------ */
+
+/* The value of a Constant node, as a tensor (value_float / value_int are scalars). */
+static const onnx_tensor *constant_value(import_graph *gr, const onnx_node *n) {
+  const onnx_attr *at;
+  if ((at = graph_attr(n, "value")) && at->has_t) return at->t;
+  onnx_tensor *t = graph_alloc(gr, 1, sizeof *t);
+  uint8_t *raw = graph_alloc(gr, 8, 1);
+  t->name = "";
+  t->has_raw = true;
+  t->raw.data = raw;
+  if ((at = graph_attr(n, "value_float")) && at->has_f) {
+    t->data_type = WC_FLOAT;
+    memcpy(raw, &at->f, 4);
+    t->raw.len = 4;
+    return t;
+  }
+  if ((at = graph_attr(n, "value_int")) && at->has_i) {
+    t->data_type = WC_INT64;
+    memcpy(raw, &at->i, 8);
+    t->raw.len = 8;
+    return t;
+  }
+  return NULL;
+}
+
+/* The dtype of node ni's output by its operator's rule, 0 when unknown. */
+static wc_dtype infer_dtype(const import_graph *gr, const graph_node *ni) {
+  const onnx_node *n = ni->n;
+  wc_dtype t0 = n->n_inputs > 0 && ni->in[0] >= 0 ? gr->vals[ni->in[0]].dtype : (wc_dtype)0;
+  switch (ni->kind) {
+  case OP_CMP: case OP_NOT: case OP_LOGIC: case OP_XOR:
+    return WC_BOOL;
+  case OP_WHERE:
+  case OP_CASTLIKE:                                   /* the second input's dtype */
+    return n->n_inputs > 1 && ni->in[1] >= 0 ? gr->vals[ni->in[1]].dtype : (wc_dtype)0;
+  case OP_NONZERO:
+    return WC_INT64;
+  case OP_CAST: {
+    const onnx_attr *to = graph_attr(n, "to");
+    return to && to->has_i && to->i >= 1 && to->i <= 16 ? (wc_dtype)to->i : (wc_dtype)0;
+  }
+  default:
+    return t0;
+  }
+}
+
+/* Dtype and shape of the outputs of the operators import knows, where the
+   model's value_info does not already give them. */
+static void infer(import_graph *gr) {
+  for (int k = 0; k < gr->g->n_nodes; k++) {
+    int i = gr->order[k];
+    graph_node *ni = &gr->nodes[i];
+    if (ni->out < 0 || ni->kind == OP_NONE) continue;
+    graph_value *o = &gr->vals[ni->out];
+    if (ni->kind == OP_CONSTANT) {
+      const onnx_tensor *t = constant_value(gr, ni->n);
+      if (t) apply_tensor(o, t);
+      continue;
+    }
+    wc_dtype dt = infer_dtype(gr, ni);
+    if (o->elem == 0 && dt) {
+      o->dtype = dt;
+      o->elem = (int32_t)dt;
+    }
+    if (o->shaped || ni->kind == OP_NONZERO) continue;
+    /* Clip's bounds are scalars and CastLike's second input gives a dtype
+       only: the shape is the first input's; the rest broadcast */
+    int n_shape = ni->kind == OP_CLIP || ni->kind == OP_CASTLIKE ? 1 : ni->n->n_inputs;
+    ast_shape s = {0, {0}};
+    bool ok = n_shape > 0;
+    for (int j = 0; j < n_shape && ok; j++) {
+      int v = ni->in[j];
+      ok = v >= 0 && gr->vals[v].shaped && sema_broadcast(&s, &gr->vals[v].shape, &s);
+    }
+    if (ok) {
+      o->shape = s;
+      o->shaped = true;
+    }
+  }
+}
+
+bool graph_build(import_graph *gr, arena *a, FILE *log, const onnx_model *m) {
+  memset(gr, 0, sizeof *gr);
+  gr->a = a;
+  gr->log = log;
+  gr->m = m;
+  gr->g = &m->graph;
+  gr->opset = onnx_opset_version(m);
+  if (!build_values(gr) || !topo_sort(gr)) return false;
+  find_captures(gr);
+  infer(gr);
+  return true;
+}

@@ -1,0 +1,49 @@
+/* spec_write.h: the regions fusion chose, rendered as .where text: a kernel statement
+   per region (parameters, exact literals, the expression), its comment and the header. */
+#ifndef WHEREC_GEN_IMPORT_SPEC_WRITE_H
+#define WHEREC_GEN_IMPORT_SPEC_WRITE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/diag.h"
+#include "import/fusion.h"
+#include "import/graph.h"
+
+/* The writer's state over one graph: the current kernel's leaves (the values it
+   reads but does not compute), which become parameters or literals. */
+typedef struct spec_writer {
+  const import_graph *gr;
+  const fusion       *f;
+  int                 stamp;       /* for mark */
+  int                *mark;        /* per value: traversal stamp */
+  int                *leaf;        /* per value: index in leaves, -1 */
+  int                 n_leaves;
+  int                *leaves;      /* value ids of the current kernel's leaves */
+  const char        **leaf_name;   /* parameter name, or NULL for a literal */
+  const char        **leaf_lit;    /* literal spelling */
+  wc_dtype           *leaf_dtype;
+} spec_writer;
+
+/* A writer for the regions f formed on gr (its arrays in gr's arena). */
+void spec_write_init(spec_writer *w, const import_graph *gr, const fusion *f);
+
+/* Region r as one kernel statement `kernel NAME(PARAMS) = EXPR;\n`, appended to *stmt,
+   named *name (distinct from kernel_names[0, n_kernels) and from every symbol the
+   generated C derives). Notes on log which constants become parameters. NULL, or why
+   the region cannot be written (a dynamic shape, an unknown dtype, only constants). */
+const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_names, int n_kernels,
+                              const char **name, diag_text *stmt);
+
+/* The `# out = Root 'name', Producer ...` line naming the nodes region r fuses, root first. */
+void spec_write_comment(const spec_writer *w, int r, diag_text *t);
+
+/* The comment that opens the spec: the model, its graph and opset. */
+void spec_write_header(const import_graph *gr, const char *model_name, diag_text *t);
+
+/* The spelling of a value of dtype t with the given bits, such that the spec's
+   literal rules give back exactly those bits; false when there is none (complex,
+   strings, NaNs other than the canonical quiet one). */
+bool spec_literal_text(wc_dtype t, const uint64_t bits[2], char *out, size_t cap);
+
+#endif
