@@ -1,6 +1,6 @@
 /* coords.c: count_true, argwhere ([n, rank]) and nonzero ([rank, n]) for every
    dtype: count first, then a branch-free fill with odometer coordinates. */
-#include "internal.h"
+#include "tensor.h"
 
 #define WC_TRUTH_BLOCK 512                            /* elements tested per block */
 

@@ -4,7 +4,8 @@
    the interpreter and generated code rather than sharing their mistakes. */
 #include <stdlib.h>
 
-#include "internal.h"
+#include "reference.h"
+#include "tensor.h"
 
 __extension__ typedef __int128 ref_i128;               /* exact integer results */
 __extension__ typedef unsigned __int128 ref_u128;      /* products of two 64-bit values */
