@@ -69,7 +69,7 @@ typedef void (*wc_range_fn)(const size_t *extents, const void *const *inputs,
                             void *out, size_t begin, size_t end);
 typedef int64_t (*wc_count_fn)(const size_t *extents, const void *const *inputs);
 /* Fills the coordinates of the count true elements (count from the count
-   invoker: the dispatcher counts once, to check the capacity, and passes it). */
+   invoker: wc_run counts once, to check the capacity, and passes it). */
 typedef void (*wc_coords_fn)(const size_t *extents, const void *const *inputs,
                              int64_t count, int64_t *coords);
 
