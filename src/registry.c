@@ -82,7 +82,7 @@ static bool bind(const wc_param *p, int rank, const int64_t *shape, int n_extent
       if (pe != ae) return false;
       continue;
     }
-    int64_t sym = -pe - 1;
+    int64_t sym = -(pe + 1);                           /* no overflow at INT64_MIN */
     if (sym >= n_extents) return false;                /* a malformed table, not a fit */
     if (bound[sym] && ext[sym] != (size_t)ae) return false;
     bound[sym] = true;
@@ -147,7 +147,7 @@ static bool kernel_signature(const wc_kernel *k, wc_where_entry *e, int *key) {
     const wc_param *p = &k->inputs[e->in[o]];
     for (int pd = 0; pd < p->rank; pd++) {
       int d = rank - p->rank + pd;                     /* right-aligned */
-      int64_t pe = p->dims[pd], sym = -pe - 1;
+      int64_t pe = p->dims[pd], sym = pe < 0 ? -(pe + 1) : 0;   /* no overflow at INT64_MIN */
       if (pe == 1) continue;
       if (pe >= 0 || sym >= k->n_extents) return false;
       if (e->ext_dim[sym] >= 0 && e->ext_dim[sym] != d) return false;
