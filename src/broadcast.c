@@ -1,6 +1,6 @@
 /* broadcast.c: ONNX/numpy multidirectional broadcasting, and the coalesced
    loop plan that every strided walk in the runtime uses. */
-#include "internal.h"
+#include "broadcast.h"
 
 wc_status wc_broadcast_shape(const wc_tensor *const *ts, int n, int *rank,
                              int64_t shape[WC_MAX_RANK]) {

@@ -1,10 +1,10 @@
 /* coords.c: count_true, argwhere ([n, rank]) and nonzero ([rank, n]) for every
    dtype: count first, then a branch-free fill with odometer coordinates. */
-#include "internal.h"
+#include "tensor.h"
 
 #define WC_TRUTH_BLOCK 512                            /* elements tested per block */
 
-/* Non-zero rules (DESIGN §4): integers and bool by value; floats by their
+/* Non-zero rules (README, Semantics): integers and bool by value; floats by their
    magnitude bits (-0.0 is false, NaN true); complex if either part is.
    PARTS words of type T per element, each tested under MASK. */
 #define WC_TRUTH_LOOP(T, MASK, PARTS)                                        \

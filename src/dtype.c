@@ -1,6 +1,6 @@
 /* dtype.c: per-dtype tables (names, sizes) expanded from WC_DTYPE_LIST,
    and status strings. */
-#include "internal.h"
+#include <wherec/wherec.h>
 
 size_t wc_dtype_size(wc_dtype t) {
   switch (t) {

@@ -2,7 +2,8 @@
    over the coalesced loop plan, one block of elements per instruction. */
 #include <stdlib.h>
 
-#include "internal.h"
+#include "broadcast.h"
+#include "interp.h"
 
 #define WC_BLOCK 1024                                 /* elements per instruction step */
 #define WC_MAX_WIDTH 16                               /* widest element (complex128) */

@@ -1,6 +1,6 @@
 /* tensor.c: validation of wc_tensor descriptors, the first thing every entry
    point does, so that no bad descriptor reaches a loop. */
-#include "internal.h"
+#include "tensor.h"
 
 wc_status wc__shape_count(wc_dtype dtype, int rank, const int64_t *shape, int64_t *count) {
   int64_t n = 1, bytes;

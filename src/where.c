@@ -1,6 +1,9 @@
 /* where.c: the generic Where and tf.compat.v1.where kernels. Values are moved
    as opaque bits of their element width (1, 2, 4, 8 or 16 bytes). */
-#include "internal.h"
+#include "broadcast.h"
+#include "registry.h"
+#include "tensor.h"
+#include "where.h"
 
 typedef struct wc_u128 { uint64_t lo, hi; } wc_u128;   /* a 16-byte element (complex128) */
 
@@ -47,8 +50,10 @@ static void copy_row(int64_t n, size_t w, const char *src, int64_t ss, char *o) 
   for (int64_t i = 0; i < n; i++) memcpy(o + (size_t)i * w, src, w);
 }
 
-void wc__where_loop(const wc_loop *L, size_t w, const bool *cond, const void *x,
-                    const void *y, void *out) {
+/* The plain select over a plan whose operands are cond, x, y, out; w picks
+   the copy width. */
+static void where_loop(const wc_loop *L, size_t w, const bool *cond, const void *x,
+                       const void *y, void *out) {
   const uint8_t *c = (const uint8_t *)cond;
   const char *xb = x, *yb = y;
   char *ob = out;
@@ -98,7 +103,7 @@ static void run_where(const wc_tensor *cond, const wc_tensor *x, const wc_tensor
   wc_loop loop;
   wc__loop_plan(&loop, 4, ops, out->rank, out->shape);
   if (loop.count == 0 || wc__where_registered(&loop, cond, x, y, out)) return;
-  wc__where_loop(&loop, wc_dtype_size(x->dtype), cond->data, x->data, y->data, out->data);
+  where_loop(&loop, wc_dtype_size(x->dtype), cond->data, x->data, y->data, out->data);
 }
 
 /* All four shapes equal (the common case): one flat run of n elements (out's
@@ -116,7 +121,7 @@ static bool run_flat(const wc_tensor *cond, const wc_tensor *x, const wc_tensor 
   L.count = L.extent[0] = n;
   for (int k = 0; k < 4; k++) L.stride[k][0] = 1;
   if (!wc__where_registered(&L, cond, x, y, out))
-    wc__where_loop(&L, wc_dtype_size(x->dtype), cond->data, x->data, y->data, out->data);
+    where_loop(&L, wc_dtype_size(x->dtype), cond->data, x->data, y->data, out->data);
   return true;
 }
 

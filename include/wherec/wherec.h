@@ -1,6 +1,6 @@
 /* wherec/wherec.h: the runtime API of libwherec.
    Where / where_v1 on any dtype and broadcast, coordinates of true elements,
-   the dispatcher over generated kernel tables, and the reference evaluator. */
+   the registry and runner of generated kernel tables, and the reference evaluator. */
 #ifndef WHEREC_WHEREC_H
 #define WHEREC_WHEREC_H
 

@@ -1,6 +1,7 @@
 /* reference.c: the reference evaluator. Deliberately naive: one element at a
    time, multi-index arithmetic with division, no plans, no coalescing. */
-#include "internal.h"
+#include "reference.h"
+#include "tensor.h"
 
 /* Broadcast rank/shape of three tensors, written out longhand. */
 static wc_status ref_shape3(const wc_tensor *a, const wc_tensor *b, const wc_tensor *c,

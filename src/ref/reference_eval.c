@@ -4,7 +4,8 @@
    the interpreter and generated code rather than sharing their mistakes. */
 #include <stdlib.h>
 
-#include "internal.h"
+#include "reference.h"
+#include "tensor.h"
 
 __extension__ typedef __int128 ref_i128;               /* exact integer results */
 __extension__ typedef unsigned __int128 ref_u128;      /* products of two 64-bit values */
@@ -58,7 +59,7 @@ static double as_double(wc_dtype t, ref_val v) {
 }
 
 /* A float result rounded into t: double, or float, or through float to 16
-   bits; a NaN result is quiet (DESIGN §4, as kernel.h pins it). */
+   bits; a NaN result is quiet (README, Semantics, as wherec/ops.h pins it). */
 static ref_val from_double(wc_dtype t, double d) {
   ref_val v = {{0, 0}, NULL};
   float f = (float)d;
@@ -82,7 +83,7 @@ static bool ref_isnan(double d) { return d != d; }
 
 static ref_val from_bool(bool b) { ref_val v = {{b ? 1u : 0u, 0}, NULL}; return v; }
 
-/* Cast of v from dtype `from` to dtype `to` (DESIGN §4, and kernel.h's rules). */
+/* Cast of v from dtype `from` to dtype `to` (README, Semantics, and wherec/ops.h's rules). */
 static ref_val cast(wc_dtype to, wc_dtype from, ref_val v) {
   if (to == from) return v;
   if (to == WC_BOOL) {
@@ -143,7 +144,7 @@ static ref_val arith_float(wc_opcode op, wc_dtype t, ref_val va, ref_val vb) {
       return from_float_bits(t, float_bits(t, ref_isnan(a) ? va : ref_isnan(b) ? vb : (a > b ? va : vb)));
     default: break;
   }
-  /* + - * / with a NaN operand: the first NaN, quieted (DESIGN §4 via kernel.h) */
+  /* + - * / with a NaN operand: the first NaN, quieted (README, Semantics, via wherec/ops.h) */
   if (ref_isnan(a) || ref_isnan(b)) {
     uint64_t quiet = t == WC_DOUBLE ? 1ull << 51 : 1ull << 22;
     return from_float_bits(t, float_bits(t, ref_isnan(a) ? va : vb) | quiet);

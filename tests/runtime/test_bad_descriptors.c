@@ -15,7 +15,7 @@
 #define BIG ((int64_t)1 << 62)
 #define SENTINEL 0xab
 
-/* One descriptor and what the rules of DESIGN §2 make of it. */
+/* One descriptor and what the rules of the runtime API (wherec/wherec.h) make of it. */
 typedef struct bad_case {
   const char *what;
   int         dtype;           /* as stored in wc_tensor.dtype (may be no dtype at all) */

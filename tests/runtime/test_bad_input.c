@@ -1,5 +1,5 @@
-/* test_bad_input.c: every class of bad input of DESIGN §2 gets a status from
-   every entry point, and no output byte is touched. */
+/* test_bad_input.c: every class of bad input of the runtime API (wherec/wherec.h)
+   gets a status from every entry point, and no output byte is touched. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* tests/test_half.c: the float16 / bfloat16 <-> float conversions of wherec/kernel.h,
+/* test_half.c: the float16 / bfloat16 <-> float conversions of wherec/ops.h,
    checked exhaustively against an independent reference built on double arithmetic. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,7 +14,7 @@
 
 #include <wherec/kernel.h>
 
-/* ---- float bits, written here rather than borrowed from kernel.h ----------- */
+/* ---- float bits, written here rather than borrowed from ops.h -------------- */
 
 static float f32_of(uint32_t u) { float f; memcpy(&f, &u, sizeof f); return f; }
 static uint32_t bits_of(float f) { uint32_t u; memcpy(&u, &f, sizeof u); return u; }
@@ -55,7 +55,7 @@ typedef struct half_format {
   const char *name;
   int frac_bits;                 /* stored fraction bits: 10 (float16), 7 (bfloat16) */
   int bias;                      /* exponent bias: 15, 127 */
-  unsigned (*convert)(float);    /* the kernel.h conversion under test */
+  unsigned (*convert)(float);    /* the ops.h conversion under test */
   unsigned (*nan_rule)(float);   /* the chosen result for a NaN input */
 } half_format;
 

@@ -1,6 +1,6 @@
 /* test_interp.c: the interpreter against the reference evaluator: every rule
-   of DESIGN §4 on hand-built programs, then random programs over every dtype,
-   op and broadcast pattern (fixed seeds). */
+   of README, Semantics on hand-built programs, then random programs over every
+   dtype, op and broadcast pattern (fixed seeds). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -84,7 +84,7 @@ static void check1d(const wc_kernel *k, wc_tensor *in, int64_t n, const void *ex
   assert_memory_equal(ref, expect, bytes);
 }
 
-/* ---- DESIGN §4, rule by rule -------------------------------------------- */
+/* ---- README, Semantics, rule by rule ------------------------------------ */
 
 static void test_integer_add_sub_mul_wrap_modulo_2_to_the_bits(void **state) {
   (void)state;

@@ -1,0 +1,235 @@
+/* wherec/ops.h: element operations shared by generated code and the interpreter:
+   float16/bfloat16 conversions, selects, arithmetic, comparisons and casts. */
+#ifndef WHEREC_OPS_H
+#define WHEREC_OPS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "dtypes.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- float16 / bfloat16 <-> float, round to nearest even -------------------
+   Integer-only bit manipulation so every compiler and flag set gives the same
+   bits; shared by generated code, the interpreter and the reference. */
+
+static inline float wc_bits_to_f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t wc_f32_to_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline double wc_bits_to_f64(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
+
+static inline float wc_f16_to_f32(wc_float16 h) {
+  uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
+  uint32_t exp = (h >> 10) & 0x1fu, man = h & 0x3ffu;
+  if (exp == 0x1fu)                                   /* inf / NaN: keep payload */
+    return wc_bits_to_f32(sign | 0x7f800000u | (man << 13));
+  if (exp == 0) {
+    if (man == 0) return wc_bits_to_f32(sign);        /* +-0 */
+    exp = 113;                                        /* subnormal: normalize */
+    while (!(man & 0x400u)) { man <<= 1; exp--; }
+    return wc_bits_to_f32(sign | (exp << 23) | ((man & 0x3ffu) << 13));
+  }
+  return wc_bits_to_f32(sign | ((exp + 112u) << 23) | (man << 13));
+}
+
+static inline wc_float16 wc_f32_to_f16(float f) {
+  uint32_t u = wc_f32_to_bits(f);
+  uint32_t sign = (u >> 16) & 0x8000u, a = u & 0x7fffffffu;
+  if (a > 0x7f800000u) {                              /* NaN: keep the top payload bits (as numpy) */
+    uint32_t man = (a >> 13) & 0x3ffu;
+    return (wc_float16)(sign | 0x7c00u | (man ? man : 1u));
+  }
+  if (a >= 0x477ff000u) return (wc_float16)(sign | 0x7c00u); /* rounds to inf */
+  if (a < 0x38800000u) {                              /* result subnormal or zero */
+    uint32_t shift = 126u - (a >> 23);                /* 14 + (113 - exp) */
+    uint32_t man, half, rest, q;
+    if (shift > 24u) return (wc_float16)sign;         /* below half the smallest subnormal */
+    man = (a & 0x7fffffu) | 0x800000u;
+    q = man >> shift;
+    half = 1u << (shift - 1u);
+    rest = man & ((1u << shift) - 1u);
+    if (rest > half || (rest == half && (q & 1u))) q++;
+    return (wc_float16)(sign | q);
+  }
+  a += 0xc8000fffu + ((a >> 13) & 1u);                /* rebias exponent, round to even */
+  return (wc_float16)(sign | (a >> 13));
+}
+
+static inline float wc_bf16_to_f32(wc_bfloat16 b) { return wc_bits_to_f32((uint32_t)b << 16); }
+
+static inline wc_bfloat16 wc_f32_to_bf16(float f) {
+  uint32_t u = wc_f32_to_bits(f);
+  if ((u & 0x7fffffffu) > 0x7f800000u)                /* NaN: signed quiet NaN (as ml_dtypes) */
+    return (wc_bfloat16)(((u >> 16) & 0x8000u) | 0x7fc0u);
+  u += 0x7fffu + ((u >> 16) & 1u);
+  return (wc_bfloat16)(u >> 16);
+}
+
+/* ---- element operations (README, Semantics) ---------------------------
+   wc_<op>_<t>(a, b) for each numeric type t (suffixes i8..i64, u8..u64, f16,
+   bf16, f32, f64, b).  Generated code and the interpreter both use these, so
+   that they agree bit for bit; the reference evaluator has its own.
+   Integers wrap modulo 2^bits; x/0 == 0; INT_MIN / -1 == INT_MIN; abs(INT_MIN)
+   == INT_MIN.  Floats: IEEE, no contraction (generated files turn it off);
+   NaN compares false except !=; min/max return the NaN (a first, as numpy);
+   + - * / of two NaNs give a's, quieted (so every compiler gives one bit
+   pattern). */
+
+/* where on loaded values, branch-free: a mask from the condition blends the
+   bits, so compilers emit vector blends (gcc will not if-convert a float ?:
+   under its default -ftrapping-math). wc_sel_<t>(c, a, b) = c ? a : b. */
+#define WC_SEL_OPS_(s, T, U)                                                   \
+  static inline T wc_sel_##s(bool c, T a, T b) {                               \
+    U ua, ub, m = (U)((U)0 - (U)c);                                            \
+    memcpy(&ua, &a, sizeof ua); memcpy(&ub, &b, sizeof ub);                   \
+    ua = (U)((ua & m) | (ub & (U)~m));                                         \
+    memcpy(&a, &ua, sizeof a); return a; }
+WC_SEL_OPS_(i8, int8_t, uint8_t)
+WC_SEL_OPS_(i16, int16_t, uint16_t)
+WC_SEL_OPS_(i32, int32_t, uint32_t)
+WC_SEL_OPS_(i64, int64_t, uint64_t)
+WC_SEL_OPS_(u8, uint8_t, uint8_t)
+WC_SEL_OPS_(u16, uint16_t, uint16_t)
+WC_SEL_OPS_(u32, uint32_t, uint32_t)
+WC_SEL_OPS_(u64, uint64_t, uint64_t)
+WC_SEL_OPS_(f16, wc_float16, uint16_t)
+WC_SEL_OPS_(bf16, wc_bfloat16, uint16_t)
+WC_SEL_OPS_(f32, float, uint32_t)
+WC_SEL_OPS_(f64, double, uint64_t)
+
+#define WC_CMP_OPS_(s, T)                                                      \
+  static inline bool wc_eq_##s(T a, T b) { return a == b; }                   \
+  static inline bool wc_ne_##s(T a, T b) { return a != b; }                   \
+  static inline bool wc_lt_##s(T a, T b) { return a < b; }                    \
+  static inline bool wc_le_##s(T a, T b) { return a <= b; }                   \
+  static inline bool wc_gt_##s(T a, T b) { return a > b; }                    \
+  static inline bool wc_ge_##s(T a, T b) { return a >= b; }
+
+/* Wrapping arithmetic through uint64_t: no signed overflow, no promotion to int. */
+#define WC_WRAP_OPS_(s, T)                                                     \
+  static inline T wc_add_##s(T a, T b) { return (T)((uint64_t)a + (uint64_t)b); } \
+  static inline T wc_sub_##s(T a, T b) { return (T)((uint64_t)a - (uint64_t)b); } \
+  static inline T wc_mul_##s(T a, T b) { return (T)((uint64_t)a * (uint64_t)b); } \
+  static inline T wc_neg_##s(T a) { return (T)((uint64_t)0 - (uint64_t)a); }  \
+  static inline T wc_min_##s(T a, T b) { return a < b ? a : b; }              \
+  static inline T wc_max_##s(T a, T b) { return a > b ? a : b; }              \
+  WC_CMP_OPS_(s, T)
+
+#define WC_SINT_OPS_(s, T, TMIN, TMAX)                                         \
+  WC_WRAP_OPS_(s, T)                                                           \
+  static inline T wc_div_##s(T a, T b) {                                       \
+    return b == 0 ? (T)0 : b == -1 ? wc_neg_##s(a) : (T)(a / b); }            \
+  /* |a| with |MIN| == MIN, in unsigned arithmetic: gcc 12 reads the form   \
+     a < 0 ? -a : a as an abs undefined at MIN, and at -O3 -mavx2 then       \
+     miscompiles selects that depend on it (tests/check/abs_of_min.where) */ \
+  static inline T wc_abs_##s(T a) {                                            \
+    uint64_t u = (uint64_t)a, m = (uint64_t)0 - (u >> 63);                    \
+    return (T)((u ^ m) - m); }                                                 \
+  /* float -> int: truncate; NaN -> 0; out of range saturates */               \
+  static inline T wc_##s##_from_real(double d) {                               \
+    return d != d ? (T)0 : d <= (double)(TMIN) ? (T)(TMIN)                    \
+         : d >= -(double)(TMIN) ? (T)(TMAX) : (T)d; }                          \
+  static inline T wc_##s##_from_sint(int64_t v) { return (T)(uint64_t)v; }    \
+  static inline T wc_##s##_from_uint(uint64_t v) { return (T)v; }             \
+  static inline int64_t wc_load_##s(T a) { return (int64_t)a; }
+
+#define WC_UINT_OPS_(s, T, TMAX)                                               \
+  WC_WRAP_OPS_(s, T)                                                           \
+  static inline T wc_div_##s(T a, T b) { return b == 0 ? (T)0 : (T)(a / b); } \
+  static inline T wc_abs_##s(T a) { return a; }                               \
+  static inline T wc_##s##_from_real(double d) {                               \
+    return d != d || d <= 0.0 ? (T)0 : d >= (double)(TMAX) + 1.0 ? (T)(TMAX) : (T)d; } \
+  static inline T wc_##s##_from_sint(int64_t v) { return (T)(uint64_t)v; }    \
+  static inline T wc_##s##_from_uint(uint64_t v) { return (T)v; }             \
+  static inline uint64_t wc_load_##s(T a) { return (uint64_t)a; }
+
+/* float and double. Compilers assume NaNs never signal, so they may drop a
+   quieting step ((float)(double)x, x * 1.0) or commute the operands of + and
+   * (which picks the NaN that propagates); the results are pinned down here:
+   an arithmetic NaN is always quiet, and a's NaN wins over b's. abs and neg
+   work on the sign bit, so no folding of -(x + y) can flip a NaN's sign. */
+#define WC_REAL_OPS_(s, T, UT, SIGN, INF, QUIET)                               \
+  static inline T wc_quiet_##s(T a) {                                          \
+    UT u; memcpy(&u, &a, sizeof u);                                            \
+    u |= (UT)((UT)0 - (UT)((u & (UT)~(UT)(SIGN)) > (UT)(INF))) & (UT)(QUIET);  \
+    memcpy(&a, &u, sizeof u); return a; }                                      \
+  static inline T wc_add_##s(T a, T b) { return wc_quiet_##s(wc_sel_##s(a != a, a, a + b)); } \
+  static inline T wc_sub_##s(T a, T b) { return wc_quiet_##s(wc_sel_##s(a != a, a, a - b)); } \
+  static inline T wc_mul_##s(T a, T b) { return wc_quiet_##s(wc_sel_##s(a != a, a, a * b)); } \
+  static inline T wc_div_##s(T a, T b) { return wc_quiet_##s(wc_sel_##s(a != a, a, a / b)); } \
+  static inline T wc_neg_##s(T a) {                                            \
+    UT u; memcpy(&u, &a, sizeof u); u ^= (UT)(SIGN); memcpy(&a, &u, sizeof u); return a; } \
+  static inline T wc_abs_##s(T a) {                                            \
+    UT u; memcpy(&u, &a, sizeof u); u &= ~(UT)(SIGN); memcpy(&a, &u, sizeof u); return a; } \
+  static inline T wc_min_##s(T a, T b) { return wc_sel_##s(a < b || a != a, a, b); } \
+  static inline T wc_max_##s(T a, T b) { return wc_sel_##s(a > b || a != a, a, b); } \
+  static inline T wc_##s##_from_real(double d) { return wc_quiet_##s((T)d); }  \
+  static inline T wc_##s##_from_sint(int64_t v) { return (T)v; }              \
+  static inline T wc_##s##_from_uint(uint64_t v) { return (T)v; }             \
+  static inline double wc_load_##s(T a) { return (double)a; }                 \
+  WC_CMP_OPS_(s, T)
+
+/* float16 and bfloat16: each operation in float, rounded to nearest even. */
+#define WC_HALF_OPS_(s, T, TO, FROM)                                           \
+  static inline T wc_add_##s(T a, T b) { return FROM(wc_add_f32(TO(a), TO(b))); } \
+  static inline T wc_sub_##s(T a, T b) { return FROM(wc_sub_f32(TO(a), TO(b))); } \
+  static inline T wc_mul_##s(T a, T b) { return FROM(wc_mul_f32(TO(a), TO(b))); } \
+  static inline T wc_div_##s(T a, T b) { return FROM(wc_div_f32(TO(a), TO(b))); } \
+  static inline T wc_neg_##s(T a) { return FROM(wc_neg_f32(TO(a))); }         \
+  static inline T wc_abs_##s(T a) { return FROM(wc_abs_f32(TO(a))); }         \
+  static inline T wc_min_##s(T a, T b) { return FROM(wc_min_f32(TO(a), TO(b))); } \
+  static inline T wc_max_##s(T a, T b) { return FROM(wc_max_f32(TO(a), TO(b))); } \
+  static inline bool wc_eq_##s(T a, T b) { return TO(a) == TO(b); }           \
+  static inline bool wc_ne_##s(T a, T b) { return TO(a) != TO(b); }           \
+  static inline bool wc_lt_##s(T a, T b) { return TO(a) < TO(b); }            \
+  static inline bool wc_le_##s(T a, T b) { return TO(a) <= TO(b); }           \
+  static inline bool wc_gt_##s(T a, T b) { return TO(a) > TO(b); }            \
+  static inline bool wc_ge_##s(T a, T b) { return TO(a) >= TO(b); }           \
+  static inline T wc_##s##_from_real(double d) { return FROM(wc_f32_from_real(d)); } \
+  static inline T wc_##s##_from_sint(int64_t v) { return FROM((float)v); }    \
+  static inline T wc_##s##_from_uint(uint64_t v) { return FROM((float)v); }   \
+  static inline double wc_load_##s(T a) { return (double)TO(a); }
+
+WC_SINT_OPS_(i8, int8_t, INT8_MIN, INT8_MAX)
+WC_SINT_OPS_(i16, int16_t, INT16_MIN, INT16_MAX)
+WC_SINT_OPS_(i32, int32_t, INT32_MIN, INT32_MAX)
+WC_SINT_OPS_(i64, int64_t, INT64_MIN, INT64_MAX)
+WC_UINT_OPS_(u8, uint8_t, UINT8_MAX)
+WC_UINT_OPS_(u16, uint16_t, UINT16_MAX)
+WC_UINT_OPS_(u32, uint32_t, UINT32_MAX)
+WC_UINT_OPS_(u64, uint64_t, UINT64_MAX)
+WC_REAL_OPS_(f32, float, uint32_t, 0x80000000u, 0x7f800000u, 0x00400000u)
+WC_REAL_OPS_(f64, double, uint64_t, 0x8000000000000000u, 0x7ff0000000000000u, 0x0008000000000000u)
+WC_HALF_OPS_(f16, wc_float16, wc_f16_to_f32, wc_f32_to_f16)
+WC_HALF_OPS_(bf16, wc_bfloat16, wc_bf16_to_f32, wc_f32_to_bf16)
+
+/* bool: logic, equality and order (false < true); casts test != 0. */
+static inline bool wc_or_b(bool a, bool b) { return a || b; }
+static inline bool wc_and_b(bool a, bool b) { return a && b; }
+static inline bool wc_not_b(bool a) { return !a; }
+WC_CMP_OPS_(b, bool)
+static inline bool wc_b_from_real(double d) { return d != 0.0; }
+static inline bool wc_b_from_sint(int64_t v) { return v != 0; }
+static inline bool wc_b_from_uint(uint64_t v) { return v != 0; }
+static inline uint64_t wc_load_b(bool a) { return a ? 1u : 0u; }
+
+/* complex and string: equality only (IEEE per part; NULL string is ""). */
+static inline bool wc_eq_c64(wc_complex64 a, wc_complex64 b) { return a.re == b.re && a.im == b.im; }
+static inline bool wc_ne_c64(wc_complex64 a, wc_complex64 b) { return !wc_eq_c64(a, b); }
+static inline bool wc_eq_c128(wc_complex128 a, wc_complex128 b) { return a.re == b.re && a.im == b.im; }
+static inline bool wc_ne_c128(wc_complex128 a, wc_complex128 b) { return !wc_eq_c128(a, b); }
+static inline bool wc_eq_str(wc_string a, wc_string b) { return strcmp(a ? a : "", b ? b : "") == 0; }
+static inline bool wc_ne_str(wc_string a, wc_string b) { return !wc_eq_str(a, b); }
+
+/* Casts between numeric types and bool: wc_<to>_from_<class>(wc_load_<from>(x)),
+   the class being sint (int64_t), uint (uint64_t, also bool) or real (double,
+   exact for every float type). Int -> int wraps; to float16/bfloat16 rounds
+   through float. */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,14 @@
+/* reference.h: naive helpers of the reference evaluator (reference.c), shared
+   only with reference_eval.c; nothing outside src/ref/ includes this. */
+#ifndef WHEREC_SRC_REF_REFERENCE_H
+#define WHEREC_SRC_REF_REFERENCE_H
+
+#include <wherec/wherec.h>
+
+/* Broadcast offset of a multi-index, multi-index of a flat index by division,
+   and the non-zero test of one element. */
+int64_t wc__ref_offset(const wc_tensor *t, int r, const int64_t *idx);
+void    wc__ref_unflatten(int64_t k, int r, const int64_t *shape, int64_t *idx);
+bool    wc__ref_truth(const wc_tensor *t, int64_t k);
+
+#endif

@@ -1,0 +1,52 @@
+/* registry.h: the kernel registry (registry.c): registered tables, binding of
+   shapes to a kernel's symbolic extents, and the plain-where kernels wc_where uses. */
+#ifndef WHEREC_SRC_REGISTRY_H
+#define WHEREC_SRC_REGISTRY_H
+
+#include "broadcast.h"
+
+/* Binds every parameter of k to the shape of its input, right-aligned; ext
+   gets one value per symbolic extent (0 for one no parameter names). False
+   when a shape does not fit the pattern or the table is malformed. */
+bool wc__kernel_bind(const wc_kernel *k, const wc_tensor *in, size_t *ext);
+
+/* ---- plain-where index --------------------------------------------------
+   Plain where(c, x, y) kernels by element width and stride signature: which
+   of c, x, y vary along each dim of a coalesced plan of rank 1 or 2. Built
+   from a table's kernel parameters, so the order of its kernels does not
+   matter; the runtime's own kernels (generated/wc_builtin.where) are one. */
+#define WC_WHERE_WIDTHS 5                              /* 1, 2, 4, 8, 16 bytes */
+#define WC_WHERE_KEYS (8 + 64)                         /* signatures of rank 1, then 2 */
+#define WC_WHERE_MAX_EXTENTS 2                         /* symbolic extents of an indexed kernel */
+
+typedef struct wc_where_entry {
+  const wc_kernel *k;                                  /* NULL: no kernel serves this slot */
+  wc_range_fn range;                                   /* k->range, beside the rest of the entry */
+  bool direct;                                         /* in = {0, 1, 2}, ext_dim = {0, 1} */
+  int8_t in[3];                                        /* parameter index of c, x, y */
+  int8_t ext_dim[WC_WHERE_MAX_EXTENTS];                /* plan dim each symbolic extent takes */
+} wc_where_entry;
+
+typedef struct wc_where_index {
+  wc_where_entry slot[WC_WHERE_KEYS][WC_WHERE_WIDTHS];
+} wc_where_index;
+
+/* Fills ix from t's plain-where kernels; of two with one signature and width
+   the first is kept (they compute the same bits). */
+void wc__where_index_build(wc_where_index *ix, const wc_kernel_table *t);
+/* The entry serving plan L (operands cond, x, y, out) at element width
+   `width`, or NULL. */
+const wc_where_entry *wc__where_index_find(const wc_where_index *ix, const wc_loop *L,
+                                           size_t width);
+/* The index of the runtime's own kernels; NULL while another thread is
+   building it (once, on first use). */
+const wc_where_index *wc__where_builtin(void);
+
+/* Runs where through a plain-where kernel whose pattern fits the plan of
+   (cond, x, y, out): the runtime's own first, then registered ones (where
+   moves bits, so a uint32 kernel serves float and int32 alike). False when
+   none does. */
+bool wc__where_registered(const wc_loop *loop, const wc_tensor *cond, const wc_tensor *x,
+                          const wc_tensor *y, wc_tensor *out);
+
+#endif
