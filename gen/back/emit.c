@@ -95,11 +95,13 @@ static void push_hex(lua_State *L, const char *key, uint64_t v) {
   set_str(L, key, buf);
 }
 
-/* The shortest %.Ng of v that reads back as the constant's bits in dtype t. */
+/* v as a whole number, or as the shortest %.Ng that reads back as the
+   constant's bits in dtype t. */
 static void real_text(char *buf, size_t cap, double v, wc_dtype t, uint64_t bits) {
   if (isnan(v)) { snprintf(buf, cap, "nan"); return; }
   if (isinf(v)) { snprintf(buf, cap, v < 0 ? "-inf" : "inf"); return; }
-  for (int digits = 1; digits <= 17; digits++) {
+  if (v == floor(v) && fabs(v) < 1e15) snprintf(buf, cap, "%.0f", v);  /* whole: every digit */
+  else for (int digits = 1; digits <= 17; digits++) {
     snprintf(buf, cap, "%.*g", digits, v);
     double r = strtod(buf, NULL);
     float f = (float)r;

@@ -5,6 +5,8 @@
 #   customisation  runs the block of templates/README.md ("A worked customisation") on a
 #                  copy of templates/: its text shows up where the README says, and the
 #                  output compiles with every CC (-std=c99 -Wall -Wextra -Werror -pedantic).
+#   errors         a mistake in an included template: wherec gen exits 4 naming the
+#                  template file and line, then each line that included it.
 #   names          a spec whose names clash with C keywords, the templates' locals, their
 #                  patterns and the symbols the code calls: they are mangled as README
 #                  ("Names") says, the output compiles with every CC, and `wherec check`
@@ -56,6 +58,23 @@ customisation)
     fail "the pragma does not precede the element loop"
   compiles out model
   ok "the README's customised templates render their text, and the C compiles"
+  ;;
+errors)
+  cp -R "$src/templates" templates
+  printf '%s\n' 'kernel leaky(x: float[N,64]) = where(x > 0, x, x * 0.01);' >leaky.where
+  line=$(grep -n '^const ' templates/values.c.tpl | cut -d: -f1)
+  sed -i "${line}s/\$/ \$(ops.no_such_helper(n))/" templates/values.c.tpl
+  rc=0
+  "$wherec" gen leaky.where -o out --templates templates 2>err.txt || rc=$?
+  [ "$rc" -eq 4 ] || fail "wherec gen exits $rc on a broken template, not 4"
+  [ ! -e out ] || fail "a broken template wrote out/"
+  grep -q "^templates/values.c.tpl:$line: .*no_such_helper" err.txt ||
+    { cat err.txt; fail "the message does not start with values.c.tpl:$line"; }
+  grep -q "^  from templates/elementwise.c.tpl:[0-9]*\$" err.txt ||
+    { cat err.txt; fail "the message does not name the including elementwise.c.tpl line"; }
+  grep -q "^  from templates/source.c.tpl:[0-9]*\$" err.txt ||
+    { cat err.txt; fail "the message does not name the including source.c.tpl line"; }
+  ok "a broken included template is named with its line and the lines that included it"
   ;;
 names)
   cat >clash.where <<'SPEC'
