@@ -68,12 +68,11 @@ void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
 %     local value = ops.node(k, id)
 %     if copy then
 %       local src = ops.row(k, value.a + 1)
-%       local plain = "if ((const void *)" .. src .. " != (void *)out_row) memcpy(out_row, " .. src .. ", n * sizeof *out_row);"
 %       if k.streams then
       if (stream) wc_stream_copy(out_row, $(src), n * sizeof *out_row);
-      else $(plain)
+      else if ((const void *)$(src) != (void *)out_row) memcpy(out_row, $(src), n * sizeof *out_row);
 %       else
-      $(plain)
+      if ((const void *)$(src) != (void *)out_row) memcpy(out_row, $(src), n * sizeof *out_row);
 %       end
 %     else
       for (size_t j = 0; j < n; j++) out_row[j] = $(value.ident);
