@@ -1,5 +1,6 @@
--- ops.lua: how each operation, constant and truth test is spelled in C.
--- The source and header templates call these; edit here to change the C.
+-- ops.lua: how each operation, constant and truth test is spelled in C,
+-- and the small pieces of C the templates share (signatures, offsets, loads).
+-- Every template sees this module as `ops`; templates/README.md lists it.
 
 local ops = {}
 
@@ -86,21 +87,6 @@ function ops.truth(name, v)
   return "(" .. v .. ") != 0"
 end
 
--- A constant, readable: 0.01, -3, true, nan.
-local function name_const(n)
-  local bits = math.tointeger(tonumber(n.bits0:sub(3), 16)) or 0
-  local d = dt(n.dtype)
-  if d.kind == "BOOL" then return bits ~= 0 and "true" or "false" end
-  if n.dtype == "float" then return string.format("%.9g", (string.unpack("<f", string.pack("<I4", bits)))) end
-  if n.dtype == "double" then return string.format("%.17g", (string.unpack("<d", string.pack("<i8", bits)))) end
-  if d.kind == "HALF" then return n.dtype .. "(" .. n.bits0 .. ")" end
-  if d.kind == "SINT" and d.size < 8 and bits >= (1 << (8 * d.size - 1)) then
-    bits = bits - (1 << (8 * d.size))
-  end
-  if d.kind == "UINT" and bits < 0 then return n.bits0 end  -- uint64 above 2^63
-  return string.format("%d", bits)
-end
-
 -- The kernel's expression, readable, for comments: where(c, x, x * 0.01).
 -- Shared subexpressions repeat in the text, so it stops at `limit` characters.
 local spell = { ADD = "+", SUB = "-", MUL = "*", DIV = "/", EQ = "==", NE = "!=", LT = "<",
@@ -111,7 +97,7 @@ local function describe(k, id, budget)
   local n = k.nodes[id + 1]
   local function sub(i) return describe(k, i, budget) end
   if n.op == "INPUT" then return k.params[n.a + 1].name end
-  if n.op == "CONST" then return name_const(n) end
+  if n.op == "CONST" then return n.value end
   if n.op == "WHERE" then return "where(" .. sub(n.a) .. ", " .. sub(n.b) .. ", " .. sub(n.c) .. ")" end
   if n.op == "NOT" then return "!" .. sub(n.a) end
   if n.op == "NEG" then return "-" .. sub(n.a) end
@@ -127,23 +113,139 @@ function ops.comment(s) return (s:gsub("%*/", "* /")) end
 
 function ops.describe(k, id) return ops.comment(describe(k, id, { left = 40 })) end
 
--- A spec name as a C identifier that cannot clash with C keywords or with
--- the names the source template uses (v3, e0, i0, a0, a0_r, n, out, ...).
-local reserved = {}
-for w in ([[auto break case char const continue default do double else enum extern float
-  for goto if inline int long register restrict return short signed sizeof static struct
-  switch typedef union unsigned void volatile while bool true false begin end out n i j
-  count coords slot in ext NULL]]):gmatch("%S+") do reserved[w] = true end
-function ops.ident(name)
-  if reserved[name] or name:match("^[veia]%d+") or name:match("^_") or name:match("^wc_") then
-    return name .. "_"
-  end
-  return name
-end
-
 -- s as a C string literal.
 function ops.cstring(s)
   return '"' .. s:gsub('[%c"\\?]', function(c) return string.format("\\%03o", c:byte()) end) .. '"'
 end
+
+-- ---- values of plan nodes ------------------------------------------------
+
+local function node(k, id) return k.nodes[id + 1] end
+ops.node = node
+
+-- The C expression of node n's value, in terms of earlier values; load(n)
+-- spells the element an input node reads ("x_row[j]").
+function ops.value(k, n, load)
+  if n.op == "INPUT" then return ops.load(n.dtype, load(n)) end
+  if n.op == "CONST" then return ops.const(n.dtype, n.bits0, n.bits1) end
+  local at = node(k, n.a).dtype
+  local function name(id) return node(k, id).ident end
+  return ops.expr(n.op, n.dtype, at, name(n.a), name(n.b), name(n.c))
+end
+
+-- The nodes computed at a level ("kernel", "row", "elem"; "inner" is row and
+-- elem together), in order; without the kernel's value when skip_last.
+function ops.at_level(k, level, skip_last)
+  local out = {}
+  for i, n in ipairs(k.nodes) do
+    local here = n.level == level or (level == "inner" and n.level ~= "kernel")
+    if here and not (skip_last and i == #k.nodes) then out[#out + 1] = n end
+  end
+  return out
+end
+
+-- A trailing comment with a constant's value: " /* 0.01f */"; else "".
+function ops.value_note(n)
+  return n.op == "CONST" and (" /* " .. ops.comment(n.value) .. " */") or ""
+end
+
+-- ---- parameters, offsets and signatures ------------------------------------
+
+-- Whether the plan reads parameter p (1-based).
+function ops.is_used(k, p)
+  for _, n in ipairs(k.nodes) do if n.op == "INPUT" and n.a == p - 1 then return true end end
+  return false
+end
+
+-- The parameters the plan never reads, by C name (they get a (void) cast).
+function ops.unused(k)
+  local out = {}
+  for p, param in ipairs(k.params) do
+    if not ops.is_used(k, p) then out[#out + 1] = param.ident end
+  end
+  return out
+end
+
+-- "size_t N, const bool *c, const float *x" of a kernel; extra appended.
+function ops.signature(k, extra)
+  local s = {}
+  for _, e in ipairs(k.extents) do s[#s + 1] = "size_t " .. e.ident end
+  for _, p in ipairs(k.params) do s[#s + 1] = "const " .. ops.ctype(p.dtype) .. " *" .. p.ident end
+  for _, x in ipairs(extra or {}) do s[#s + 1] = x end
+  return #s > 0 and table.concat(s, ", ") or "void"
+end
+
+-- "N, c, x" passing a kernel's own arguments on; extra appended.
+function ops.arguments(k, extra)
+  local s = {}
+  for _, e in ipairs(k.extents) do s[#s + 1] = e.ident end
+  for _, p in ipairs(k.params) do s[#s + 1] = p.ident end
+  for _, x in ipairs(extra or {}) do s[#s + 1] = x end
+  return table.concat(s, ", ")
+end
+
+-- The same arguments taken from an _invoke's ext[] and in[]; extra appended.
+function ops.unpacked(k, extra)
+  local s = {}
+  for e = 1, #k.extents do s[#s + 1] = "ext[" .. (e - 1) .. "]" end
+  for i, p in ipairs(k.params) do s[#s + 1] = "(const " .. ops.ctype(p.dtype) .. " *)in[" .. (i - 1) .. "]" end
+  for _, x in ipairs(extra or {}) do s[#s + 1] = x end
+  return table.concat(s, ", ")
+end
+
+-- Element offset of parameter p (1-based) at the loop indices i0, i1, ...;
+-- inner (optional) stands for the innermost index.
+function ops.offset(k, p, inner)
+  local terms = {}
+  for l, loop in ipairs(k.loops) do
+    local s = loop.strides[p]
+    local i = (inner and l == #k.loops) and inner or ("i" .. (l - 1))
+    if s ~= "0" then terms[#terms + 1] = (s == "1") and i or (i .. " * " .. s) end
+  end
+  return #terms > 0 and table.concat(terms, " + ") or "0"
+end
+
+-- Parameter p (1-based) as a pointer of its memory type (bool: uint8_t).
+function ops.base(k, p)
+  local param = k.params[p]
+  if ops.mtype(param.dtype) == ops.ctype(param.dtype) then return param.ident end
+  return "((const " .. ops.mtype(param.dtype) .. " *)" .. param.ident .. ")"
+end
+
+-- Where the current row of parameter p (1-based) starts.
+function ops.row_start(k, p)
+  local off = ops.offset(k, p)
+  return off == "0" and ops.base(k, p) or (ops.base(k, p) .. " + " .. off)
+end
+
+-- The row pointer of parameter p (1-based): "x_row".
+function ops.row(k, p) return k.params[p].ident .. "_row" end
+
+-- "e0 = (size_t)N * 64, e1 = 3u": the loop extents, as one declaration list.
+function ops.loop_extents(k)
+  local t = {}
+  for l, loop in ipairs(k.loops) do
+    t[#t + 1] = "e" .. (l - 1) .. " = " .. (loop.fixed and (loop.fixed .. "u") or ("(size_t)" .. loop.extent))
+  end
+  return table.concat(t, ", ")
+end
+
+-- Loads of input nodes: the parameter's first element (kernel level), the
+-- row's first (row level), the row's element at first .. "j" (elements),
+-- the element at the loop indices (coordinates), or at fixed offsets.
+function ops.load_once(k) return function(n) return ops.base(k, n.a + 1) .. "[0]" end end
+function ops.load_row(k) return function(n) return ops.row(k, n.a + 1) .. "[0]" end end
+function ops.load_elem(k, first)
+  return function(n) return ops.row(k, n.a + 1) .. "[" .. (first or "") .. "j]" end
+end
+function ops.load_at(k, inner)
+  return function(n) return ops.base(k, n.a + 1) .. "[" .. ops.offset(k, n.a + 1, inner) .. "]" end
+end
+function ops.load_fixed(k, offsets)
+  return function(n) return ops.base(k, n.a + 1) .. "[" .. offsets[n.a + 1] .. "]" end
+end
+
+-- Whether a kernel lists coordinates (argwhere, nonzero).
+function ops.is_coords(k) return k.kind == "argwhere" or k.kind == "nonzero" end
 
 return ops

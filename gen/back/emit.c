@@ -1,9 +1,11 @@
 /* emit.c: the Lua host. Hands the loop plan to the templates as Lua tables
-   and compiles the templates (text with `%` code lines and $(expr)) to Lua. */
+   and compiles the templates (C text, `%` Lua lines, $(expr)) to Lua. */
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
+#include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,6 +95,57 @@ static void push_hex(lua_State *L, const char *key, uint64_t v) {
   set_str(L, key, buf);
 }
 
+/* v as a whole number, or as the shortest %.Ng that reads back as the
+   constant's bits in dtype t. */
+static void real_text(char *buf, size_t cap, double v, wc_dtype t, uint64_t bits) {
+  if (isnan(v)) { snprintf(buf, cap, "nan"); return; }
+  if (isinf(v)) { snprintf(buf, cap, v < 0 ? "-inf" : "inf"); return; }
+  if (v == floor(v) && fabs(v) < 1e15) snprintf(buf, cap, "%.0f", v);  /* whole: every digit */
+  else for (int digits = 1; digits <= 17; digits++) {
+    snprintf(buf, cap, "%.*g", digits, v);
+    double r = strtod(buf, NULL);
+    float f = (float)r;
+    bool same = t == WC_FLOAT     ? wc_f32_to_bits(f) == (uint32_t)bits
+              : t == WC_FLOAT16  ? wc_f32_to_f16(f) == (wc_float16)bits
+              : t == WC_BFLOAT16 ? wc_f32_to_bf16(f) == (wc_bfloat16)bits
+              : memcmp(&r, &v, sizeof r) == 0;
+    if (same) break;
+  }
+  if (strpbrk(buf, ".e") == NULL) snprintf(buf + strlen(buf), cap - strlen(buf), ".0");
+  if (t == WC_FLOAT) snprintf(buf + strlen(buf), cap - strlen(buf), "f");
+}
+
+/* A constant's value as a reader would write it, for comments: 0.01f, -3, true. */
+static void const_text(char *buf, size_t cap, wc_dtype t, const uint64_t bits[2]) {
+  char re[40], im[40];
+  switch (t) {
+    case WC_BOOL: snprintf(buf, cap, bits[0] ? "true" : "false"); return;
+    case WC_FLOAT: case WC_FLOAT16: case WC_BFLOAT16: {
+      float f = t == WC_FLOAT ? wc_bits_to_f32((uint32_t)bits[0])
+              : t == WC_FLOAT16 ? wc_f16_to_f32((wc_float16)bits[0]) : wc_bf16_to_f32((wc_bfloat16)bits[0]);
+      real_text(buf, cap, f, t, bits[0]);
+      return;
+    }
+    case WC_DOUBLE: real_text(buf, cap, wc_bits_to_f64(bits[0]), t, bits[0]); return;
+    case WC_COMPLEX64: case WC_COMPLEX128: {
+      wc_dtype part = t == WC_COMPLEX64 ? WC_FLOAT : WC_DOUBLE;
+      for (int i = 0; i < 2; i++)
+        real_text(i ? im : re, sizeof re, part == WC_FLOAT ? wc_bits_to_f32((uint32_t)bits[i]) : wc_bits_to_f64(bits[i]),
+                  part, bits[i]);
+      snprintf(buf, cap, "{%s, %s}", re, im);
+      return;
+    }
+    case WC_INT8: snprintf(buf, cap, "%d", (int)(int8_t)bits[0]); return;
+    case WC_INT16: snprintf(buf, cap, "%d", (int)(int16_t)bits[0]); return;
+    case WC_INT32: snprintf(buf, cap, "%ld", (long)(int32_t)bits[0]); return;
+    case WC_INT64: snprintf(buf, cap, "%lld", (long long)(int64_t)bits[0]); return;
+    case WC_UINT8: case WC_UINT16: case WC_UINT32: case WC_UINT64:
+      snprintf(buf, cap, "%llu", (unsigned long long)bits[0]);
+      return;
+    default: snprintf(buf, cap, "0x%llx", (unsigned long long)bits[0]); return;
+  }
+}
+
 static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix) {
   const sema_kernel *sk = k->sk;
   char buf[512];
@@ -115,7 +168,9 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
 
   lua_createtable(L, sk->n_extents, 0);
   for (int e = 0; e < sk->n_extents; e++) {
-    lua_pushstring(L, sk->extent_names[e]);
+    lua_newtable(L);
+    set_str(L, "name", sk->extent_names[e]);
+    set_str(L, "ident", k->extent_ident[e]);
     lua_rawseti(L, -2, e + 1);
   }
   lua_setfield(L, -2, "extents");
@@ -124,6 +179,7 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
   for (int p = 0; p < sk->n_params; p++) {
     lua_newtable(L);
     set_str(L, "name", sk->params[p].name);
+    set_str(L, "ident", k->param_ident[p]);
     set_str(L, "dtype", wc_dtype_name(sk->params[p].dtype));
     set_int(L, "index", p);
     set_bool(L, "contig", k->contig[p]);
@@ -153,6 +209,7 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
     const lower_node *n = &k->nodes[i];
     lua_newtable(L);
     set_int(L, "id", i);
+    set_str(L, "ident", k->node_ident[i]);
     set_str(L, "op", opcode_name(n->ins.op));
     set_str(L, "dtype", wc_dtype_name((wc_dtype)n->ins.dtype));
     set_str(L, "level", level_name(n->level));
@@ -161,6 +218,10 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
     set_int(L, "c", n->ins.c);
     push_hex(L, "bits0", n->ins.bits[0]);
     push_hex(L, "bits1", n->ins.bits[1]);
+    if (n->ins.op == WC_OP_CONST) {
+      const_text(buf, sizeof buf, (wc_dtype)n->ins.dtype, n->ins.bits);
+      set_str(L, "value", buf);
+    }
     lua_rawseti(L, -2, i + 1);
   }
   lua_setfield(L, -2, "nodes");
@@ -188,9 +249,36 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
   }
 }
 
+/* The command that makes these files again, as the header comments print it:
+   the spec path as given, the prefix and unroll in force (from the spec or
+   the command line alike); no output or templates directory, no date, so
+   the bytes are the same on every machine (templates/README.md, "Banner"). */
+static void push_command(lua_State *L, const emit_input *in) {
+  diag_text t = {0};
+  const char *p = in->spec_path;
+  bool plain = *p != '\0';
+  for (; *p; p++)
+    plain &= (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+             strchr("_./+-", *p) != NULL;
+  diag_text_printf(&t, "wherec gen ");
+  if (plain) diag_text_printf(&t, "%s", in->spec_path);
+  else {                                               /* as the shell reads it back */
+    diag_text_putn(&t, "'", 1);
+    for (p = in->spec_path; *p; p++)
+      if (*p == '\'') diag_text_printf(&t, "'\\''");
+      else diag_text_putn(&t, p, 1);
+    diag_text_putn(&t, "'", 1);
+  }
+  diag_text_printf(&t, " --prefix %s --unroll %d", in->prefix, in->lp->unroll);
+  lua_pushlstring(L, t.data ? t.data : "", t.len);
+  lua_setfield(L, -2, "command");
+  diag_text_free(&t);
+}
+
 static void push_spec(lua_State *L, const emit_input *in) {
   lua_newtable(L);
   set_str(L, "path", in->spec_path);
+  push_command(L, in);
   set_str(L, "prefix", in->prefix);
   set_str(L, "version", WHEREC_VERSION);
   set_int(L, "unroll", in->lp->unroll);
@@ -204,9 +292,12 @@ static void push_spec(lua_State *L, const emit_input *in) {
 
 /* ---- templates ------------------------------------------------------------ */
 
-/* Lua source of a template: one Lua line per template line, so errors point
-   at the template's own line numbers. `%` lines are code; other lines are
-   text with $(expr) interpolations, appended to the output with a newline. */
+/* The template engine: a template is C text in which `%` lines (after any
+   blanks) are Lua and $(expr) puts a value into a text line; it compiles to a
+   Lua chunk of one Lua line per template line, so Lua's own messages name the
+   template file and line. It lives here rather than in a Lua module so that a
+   template directory holds templates and helpers only, and the line mapping
+   cannot be broken by a user's edit. */
 static bool compile_template(const char *src, size_t len, diag_text *lua, diag_text *err,
                              const char *name) {
   size_t i = 0;
@@ -256,33 +347,92 @@ static bool compile_template(const char *src, size_t len, diag_text *lua, diag_t
   return true;
 }
 
-/* The text rendered by one template into out; errors (file:line) into err. */
-static bool render(lua_State *L, const char *dir, const char *file, diag_text *out, diag_text *err) {
+/* Pushes the compiled template `file` of the templates directory (upvalue 1),
+   compiling it on first use into the cache table (upvalue 2). Raises a Lua
+   error naming the file when it cannot be read or compiled. */
+static void load_template(lua_State *L, const char *file) {
+  const char *dir = lua_tostring(L, lua_upvalueindex(1));
   char path[4096], chunk[4200];
   size_t len;
-  diag_text lua = {0};
-  bool ok = false;
+  lua_getfield(L, lua_upvalueindex(2), file);
+  if (!lua_isnil(L, -1)) return;
+  lua_pop(L, 1);
+  if (file[0] == '\0' || strchr(file, '/') != NULL)
+    { lua_pushfstring(L, "template name '%s': a file of the templates directory, without '/'", file); lua_error(L); }
   snprintf(path, sizeof path, "%s/%s", dir, file);
   char *src = file_read(path, &len, SIZE_MAX);
-  if (src == NULL) {
-    diag_text_printf(err, "%s: cannot read template\n", path);
-    return false;
-  }
-  if (!compile_template(src, len, &lua, err, path)) goto done;
+  if (src == NULL) { lua_pushfstring(L, "%s: cannot read template", path); lua_error(L); }
+  diag_text lua = {0}, err = {0};
+  bool ok = compile_template(src, len, &lua, &err, path);
+  free(src);
   snprintf(chunk, sizeof chunk, "@%s", path);
-  if (luaL_loadbuffer(L, lua.data ? lua.data : "", lua.len, chunk) != LUA_OK) {
-    diag_text_printf(err, "%s\n", lua_tostring(L, -1));
-    lua_pop(L, 1);
-    goto done;
+  int rc = ok ? luaL_loadbuffer(L, lua.data ? lua.data : "", lua.len, chunk) : LUA_ERRSYNTAX;
+  diag_text_free(&lua);
+  if (!ok) {
+    lua_pushlstring(L, err.data, err.len - 1);         /* without its newline */
+    diag_text_free(&err);
+    lua_error(L);
   }
-  /* the template runs with _o collecting output into a fresh buffer table */
+  if (rc != LUA_OK) lua_error(L);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, lua_upvalueindex(2), file);
+}
+
+/* include(file, indent, ...): renders template file with the arguments ...,
+   every line it writes indented by indent more than the includer's. */
+static int lua_include(lua_State *L) {
+  const char *file = luaL_checkstring(L, 1);
+  const char *indent = luaL_optstring(L, 2, "");
+  if (lua_gettop(L) < 2) lua_settop(L, 2);             /* include(file): no indent, no arguments */
+  int nargs = lua_gettop(L) - 2;
+  lua_getglobal(L, "_ind");
+  const char *outer = lua_tostring(L, -1);
+  lua_pushfstring(L, "%s%s", outer ? outer : "", indent);
+  lua_setglobal(L, "_ind");
+  load_template(L, file);
+  for (int i = 0; i < nargs; i++) lua_pushvalue(L, 3 + i);
+  lua_call(L, nargs, 0);
+  lua_setglobal(L, "_ind");                            /* the includer's again */
+  return 0;
+}
+
+/* Message handler: the error, then every template or helper line that led
+   to it (but the one the message starts with). */
+static int on_error(lua_State *L) {
+  const char *msg = lua_tostring(L, 1);
+  luaL_Buffer b;
+  lua_Debug ar;
+  bool first = true;
+  luaL_buffinit(L, &b);
+  luaL_addstring(&b, msg ? msg : "error (not a string)");
+  for (int level = 1; lua_getstack(L, level, &ar); level++) {
+    char at[4200];
+    lua_getinfo(L, "Sl", &ar);
+    if (ar.source[0] != '@' || ar.currentline <= 0) continue;
+    snprintf(at, sizeof at, "%s:%d:", ar.source + 1, ar.currentline);
+    if (!(first && msg && strncmp(msg, at, strlen(at)) == 0)) {
+      snprintf(at, sizeof at, "\n  from %s:%d", ar.source + 1, ar.currentline);
+      luaL_addstring(&b, at);
+    }
+    first = false;
+  }
+  luaL_pushresult(&b);
+  return 1;
+}
+
+/* The text rendered by one top-level template into out; errors into err. */
+static bool render(lua_State *L, const char *file, diag_text *out, diag_text *err) {
   lua_newtable(L);
   lua_setglobal(L, "_buf");
-  if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
+  lua_pushcfunction(L, on_error);
+  lua_getglobal(L, "include");
+  lua_pushstring(L, file);
+  if (lua_pcall(L, 1, 0, -3) != LUA_OK) {
     diag_text_printf(err, "%s\n", lua_tostring(L, -1));
-    lua_pop(L, 1);
-    goto done;
+    lua_pop(L, 2);
+    return false;
   }
+  lua_pop(L, 1);
   lua_getglobal(L, "table");
   lua_getfield(L, -1, "concat");
   lua_getglobal(L, "_buf");
@@ -291,15 +441,24 @@ static bool render(lua_State *L, const char *dir, const char *file, diag_text *o
   const char *text = lua_tolstring(L, -1, &n);
   diag_text_putn(out, text, n);
   lua_pop(L, 2);
-  ok = true;
-done:
-  free(src);
-  diag_text_free(&lua);
-  return ok;
+  return true;
 }
 
+/* _o(...): one text line, indented by _ind unless it is empty; indent(by,
+   fn, ...): fn(...) with its lines indented by `by` more. */
 static const char *const prelude =
-  "function _o(...) local b = _buf; for i = 1, select('#', ...) do b[#b + 1] = select(i, ...) end end\n";
+  "_ind = ''\n"
+  "function _o(...)\n"
+  "  local b, s = _buf, table.concat({...})\n"
+  "  if s ~= '\\n' then b[#b + 1] = _ind end\n"
+  "  b[#b + 1] = s\n"
+  "end\n"
+  "function indent(by, fn, ...)\n"
+  "  local outer = _ind\n"
+  "  _ind = outer .. by\n"
+  "  fn(...)\n"
+  "  _ind = outer\n"
+  "end\n";
 
 bool emit_render(const emit_input *in, diag_text *header, diag_text *source, diag_text *err) {
   lua_State *L = luaL_newstate();
@@ -316,6 +475,10 @@ bool emit_render(const emit_input *in, diag_text *header, diag_text *source, dia
   luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
   lua_pop(L, 4);
   if (luaL_dostring(L, prelude) != LUA_OK) goto lua_error;
+  lua_pushstring(L, in->templates_dir);
+  lua_newtable(L);
+  lua_pushcclosure(L, lua_include, 2);
+  lua_setglobal(L, "include");
   push_dtypes(L);
   lua_setglobal(L, "dtypes");
   push_spec(L, in);
@@ -323,8 +486,7 @@ bool emit_render(const emit_input *in, diag_text *header, diag_text *source, dia
   snprintf(path, sizeof path, "%s/ops.lua", in->templates_dir);
   if (luaL_dofile(L, path) != LUA_OK) goto lua_error;
   lua_setglobal(L, "ops");
-  ok = render(L, in->templates_dir, "header.h.tpl", header, err) &&
-       render(L, in->templates_dir, "source.c.tpl", source, err);
+  ok = render(L, "header.h.tpl", header, err) && render(L, "source.c.tpl", source, err);
   lua_close(L);
   return ok;
 lua_error:

@@ -1,5 +1,6 @@
 /* emit.h: renders a lowered spec to C through the Lua templates
-   (templates/header.h.tpl, templates/source.c.tpl, templates/ops.lua). */
+   (templates/: header.h.tpl and source.c.tpl, which include the others,
+   and ops.lua; templates/README.md says what they receive). */
 #ifndef WHEREC_GEN_EMIT_H
 #define WHEREC_GEN_EMIT_H
 

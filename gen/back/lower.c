@@ -19,6 +19,81 @@ typedef struct lower_ctx {
   int                 hash_cap;
 } lower_ctx;
 
+/* ---- C names ------------------------------------------------------------ */
+
+static bool ends_with(const char *s, size_t n, const char *suffix) {
+  size_t m = strlen(suffix);
+  return n >= m && memcmp(s + n - m, suffix, m) == 0;
+}
+
+/* s[from..n) is one or more digits. */
+static bool digits_from(const char *s, size_t from, size_t n) {
+  if (from >= n) return false;
+  for (size_t i = from; i < n; i++)
+    if (s[i] < '0' || s[i] > '9') return false;
+  return true;
+}
+
+/* Whether a spec name could clash in the generated C: the rules lower.h
+   lists, and the locals and patterns templates/README.md ("Names") reserves. */
+static bool ident_clashes(const char *s) {
+  static const char *const taken[] = {
+    /* C99/C11 keywords and the types and macros generated code uses */
+    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
+    "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
+    "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch",
+    "typedef", "union", "unsigned", "void", "volatile", "while", "bool", "true", "false",
+    "NULL", "memcpy", "defined",
+    /* the templates' own locals */
+    "out", "n", "i", "j", "u", "rest", "begin", "end", "stream", "chunk", "chunk_at",
+    "chunk_len", "dst", "word", "truth", "count", "coords", "result", "ext", "in"};
+  static const char *const suffixes[] = {"_", "_t", "_C", "_val", "_row", "_range", "_count",
+                                         "_fill", "_invoke"};
+  size_t n = strlen(s);
+  for (size_t i = 0; i < sizeof taken / sizeof *taken; i++)
+    if (strcmp(s, taken[i]) == 0) return true;
+  for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++)
+    if (ends_with(s, n, suffixes[i])) return true;
+  if (s[0] == '_' || strncmp(s, "wc_", 3) == 0 || strncmp(s, "WC_", 3) == 0) return true;
+  if ((s[0] == 'i' || s[0] == 'e') && digits_from(s, 1, n)) return true;  /* i0, e0 */
+  size_t l = 0;                                        /* value names: mul_4, const_1 */
+  while (l < n && s[l] >= 'a' && s[l] <= 'z') l++;
+  return l > 0 && l < n && s[l] == '_' && digits_from(s, l + 1, n);
+}
+
+void lower_ident(const char *name, char *out) {
+  snprintf(out, LOWER_IDENT_MAX + 1, "%s%s", name, ident_clashes(name) ? "_" : "");
+}
+
+static char *ident(arena *a, const char *name) {
+  char buf[LOWER_IDENT_MAX + 1];
+  lower_ident(name, buf);
+  return arena_strdup(a, buf);
+}
+
+/* The C name of each node's value: inputs after their parameter, the rest
+   after their operation and node number (unique within the kernel). */
+static void name_nodes(arena *a, lower_kernel *k) {
+  static const char *const op_name[] = {
+#define X(name, arity) #name,
+    WC_OPCODE_LIST(X)
+#undef X
+  };
+  k->node_ident = arena_array(a, (size_t)(k->n_nodes ? k->n_nodes : 1), sizeof *k->node_ident);
+  for (int i = 0; i < k->n_nodes; i++) {
+    const wc_instr *ins = &k->nodes[i].ins;
+    char buf[LOWER_IDENT_MAX + 32];
+    size_t n = 0;
+    if (ins->op == WC_OP_INPUT) {
+      snprintf(buf, sizeof buf, "%s_val", k->param_ident[ins->a]);
+    } else {
+      for (const char *p = op_name[ins->op]; *p; p++) buf[n++] = (char)(*p - 'A' + 'a');
+      snprintf(buf + n, sizeof buf - n, "_%d", i);
+    }
+    k->node_ident[i] = arena_strdup(a, buf);
+  }
+}
+
 /* ---- the operation DAG, hash-consed so common subexpressions exist once ---- */
 
 static uint64_t instr_hash(const wc_instr *i) {
@@ -136,7 +211,7 @@ static int lower_expr(lower_ctx *c, const ast_expr *e) {
 /* "N * M * 12" of a list of output dims (fixed parts folded). Measured, then
    written into the arena: extent names are up to 255 bytes, 16 of them. Sema
    keeps the product of the fixed extents within SEMA_MAX_ELEMENTS. */
-static char *extent_expr(arena *a, const sema_kernel *sk, const int64_t *dims, int n, int64_t *fixed) {
+static char *extent_expr(arena *a, char *const *names, const int64_t *dims, int n, int64_t *fixed) {
   char *buf = NULL;
   size_t len = 0;
   int64_t f = 1;
@@ -149,7 +224,7 @@ static char *extent_expr(arena *a, const sema_kernel *sk, const int64_t *dims, i
     sym = false;
     for (int i = 0; i < n; i++) {
       if (dims[i] >= 0) continue;
-      PUT("%s%s", sym ? " * " : "", sk->extent_names[-dims[i] - 1]);
+      PUT("%s%s", sym ? " * " : "", names[-dims[i] - 1]);
       sym = true;
     }
     if (!sym) PUT("%lld", (long long)f);
@@ -234,7 +309,7 @@ static void plan_loops(lower_ctx *c, bool coords) {
   for (int l = 0; l < nl; l++) {
     lower_loop *L = &k->loops[l];
     for (int i = 0; i < n_dims[l]; i++) k->empty |= dims[l][i] == 0;
-    L->extent = extent_expr(c->a, sk, dims[l], n_dims[l], &L->fixed);
+    L->extent = extent_expr(c->a, k->extent_ident, dims[l], n_dims[l], &L->fixed);
     if (L->fixed < 0) k->total_fixed = -1;
     else if (k->total_fixed >= 0) k->total_fixed *= L->fixed;
     L->stride = arena_array(c->a, (size_t)(np ? np : 1), sizeof *L->stride);
@@ -346,6 +421,10 @@ static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, 
   k->sk = sk;
   k->contig = arena_array(a, (size_t)(np ? np : 1), sizeof *k->contig);
   k->invariant = arena_array(a, (size_t)(np ? np : 1), sizeof *k->invariant);
+  k->param_ident = arena_array(a, (size_t)(np ? np : 1), sizeof *k->param_ident);
+  for (int p = 0; p < np; p++) k->param_ident[p] = ident(a, sk->params[p].name);
+  k->extent_ident = arena_array(a, (size_t)(sk->n_extents ? sk->n_extents : 1), sizeof *k->extent_ident);
+  for (int e = 0; e < sk->n_extents; e++) k->extent_ident[e] = ident(a, sk->extent_names[e]);
   c.a = a;
   c.sk = sk;
   c.lk = k;
@@ -356,6 +435,7 @@ static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, 
   for (int i = 0; i < c.hash_cap; i++) c.hash[i] = -1;
   plan_loops(&c, coords);
   lower_expr(&c, sk->value);      /* the value is the last node: nothing can equal its root */
+  name_nodes(a, k);
   int work = elem_work(k);
   k->unroll = unroll;
   if (work * k->unroll > LOWER_MAX_UNROLL_WORK) k->unroll = LOWER_MAX_UNROLL_WORK / work;

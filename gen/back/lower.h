@@ -1,7 +1,8 @@
 /* lower.h: lowering of a checked kernel to a loop plan: coalesced loops,
    per-operand strides and stride classes, the CSE'd expression DAG with the
-   loop level of each value, unroll bounds. All decisions live here, in C;
-   the Lua templates only format the plan. */
+   loop level of each value, unroll bounds, the C names of parameters, extents
+   and values. All decisions live here, in C; the Lua templates only format
+   the plan (templates/README.md lists what they receive). */
 #ifndef WHEREC_GEN_LOWER_H
 #define WHEREC_GEN_LOWER_H
 
@@ -54,6 +55,9 @@ typedef struct lower_kernel {
   bool         straight;       /* P_K is straight-line code (small fixed kernel) */
   int64_t    **straight_off;   /* straight: [element][parameter] element offsets */
   lower_row_select row_select;
+  char       **param_ident;    /* per parameter: its C name in the generated code (lower_ident) */
+  char       **extent_ident;   /* per symbolic extent: its C name (lower_ident) */
+  char       **node_ident;     /* per node: the C name of its value, "x_val", "const_1", "mul_4" */
 } lower_kernel;
 
 typedef struct lower_program {
@@ -69,8 +73,20 @@ typedef struct lower_program {
    broadcast together (sema refuses such kernels). */
 bool lower_out_shape(const sema_kernel *sk, ast_shape *out);
 
+/* The longest name lower_ident makes: a spec identifier (255 bytes) and '_'. */
+#define LOWER_IDENT_MAX 256
+
+/* A spec name as a C identifier of the generated code: the name itself, or
+   the name with '_' appended when it could clash with a C keyword or type, a
+   name of kernel.h (wc_, WC_), a local the templates declare (out, n, i0,
+   e0, x_row, x_val, mul_4, ...), a function the generated code calls
+   (<prefix>_<kernel>_range, _count, _fill, whatever the prefix) or another
+   mangled name (every name that ends in '_' is mangled, so the mapping is
+   one-to-one). out gets at least LOWER_IDENT_MAX + 1 bytes. */
+void lower_ident(const char *name, char *out);
+
 /* Lowers every kernel of sp; unroll > 0 overrides the spec's option
-   (default 8). NULL only when out of memory. Free with lower_free. */
+   (default 1). NULL only when out of memory. Free with lower_free. */
 lower_program *lower_spec(const sema_program *sp, int unroll);
 void           lower_free(lower_program *lp);
 

@@ -1,0 +1,189 @@
+% -- elementwise.c.tpl: an elementwise or where_v1 kernel K of the plan:
+% -- K_range (the loops over elements [begin, end) of the output, in rows of
+% -- the innermost loop), K (the whole output) and K_invoke (the table's entry).
+% -- Locals: e<l> loop extents and i<l> loop indices (outermost l = 0), rest
+% -- the flat index being split into them, n the row's length, x_row and
+% -- out_row where the row starts, j the element within it.
+% local k = ...
+% local nl = #k.loops
+% local last = ops.node(k, #k.nodes - 1)
+% local ot = ops.ctype(k.out_dtype)
+% local mt = ops.mtype(k.out_dtype)
+% local out = ot .. " *out"
+/* ---- $(k.name) = $(ops.describe(k, #k.nodes - 1)) ---- */
+% if k.empty then
+/* no elements: a fixed output extent is 0 */
+void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
+{
+%   for _, e in ipairs(k.extents) do
+  (void)$(e.ident);
+%   end
+%   for _, p in ipairs(k.params) do
+  (void)$(p.ident);
+%   end
+  (void)out;
+  (void)begin;
+  (void)end;
+}
+% else
+%   -- the loops, outermost first, with the stride class of each parameter
+%   local classes = {}
+%   for _, loop in ipairs(k.loops) do
+%     local ps = {}
+%     for i, p in ipairs(k.params) do ps[#ps + 1] = p.ident .. (loop.strides[i] == "0" and ":bcast" or "") end
+%     classes[#classes + 1] = "[" .. loop.extent .. "] " .. table.concat(ps, " ")
+%   end
+%   local indices = {}
+%   for l = 1, nl do indices[#indices + 1] = "i" .. (l - 1) end
+%   local store = last.level ~= "elem" and last.ident or nil
+%
+%   -- The innermost loop over count elements: inputs at x_row[first j],
+%   -- results into dst[j]; unrolled k.unroll times, then the rest.
+%   local function element_loop(count, first, dst)
+%     local load = ops.load_elem(k, first)
+%     local values = ops.at_level(k, "elem", true)
+%     local value = store or ops.value(k, last, load)
+      size_t i = 0;
+%     if k.unroll > 1 then
+      for (; i + $(k.unroll) <= $(count); i += $(k.unroll)) {
+%       for u = 0, k.unroll - 1 do
+        {
+          const size_t j = i + $(u);
+%         include("values.c.tpl", "          ", k, values, load)
+          $(dst)[j] = $(value);
+        }
+%       end
+      }
+%     end
+      for (; i < $(count); i++) {
+        const size_t j = i;
+%     include("values.c.tpl", "        ", k, values, load)
+        $(dst)[j] = $(value);
+      }
+%   end
+%
+%   -- One branch of a row select: the row copied from a contiguous input,
+%   -- or filled with one value.
+%   local function row_branch(id, copy)
+%     local value = ops.node(k, id)
+%     if copy then
+%       local src = ops.row(k, value.a + 1)
+%       if k.streams then
+      if (stream) wc_stream_copy(out_row, $(src), n * sizeof *out_row);
+      else if ((const void *)$(src) != (void *)out_row) memcpy(out_row, $(src), n * sizeof *out_row);
+%       else
+      if ((const void *)$(src) != (void *)out_row) memcpy(out_row, $(src), n * sizeof *out_row);
+%       end
+%     else
+      for (size_t j = 0; j < n; j++) out_row[j] = $(value.ident);
+%     end
+%   end
+/* loops: $(ops.comment(table.concat(classes, " | "))); unroll $(k.unroll) */
+void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
+{
+  const size_t $(ops.loop_extents(k));
+  size_t $(table.concat(indices, ", ")), rest = begin;
+%   for _, name in ipairs(ops.unused(k)) do
+  (void)$(name);
+%   end
+%   if k.streams then
+%     local extents = {}
+%     for l = 1, nl do extents[#extents + 1] = "e" .. (l - 1) end
+  /* an output past the last-level cache is written with non-temporal stores */
+  const int stream = $(table.concat(extents, " * ")) * sizeof *out >= WC_STREAM_MIN_BYTES;
+%   elseif nl > 1 then
+  (void)e0;  /* the outermost extent bounds nothing: end does */
+%   end
+%   include("values.c.tpl", "  ", k, ops.at_level(k, "kernel"), ops.load_once(k))
+  if (begin >= end) return;
+%   for l = nl, 2, -1 do
+  i$(l - 1) = rest % e$(l - 1);
+  rest /= e$(l - 1);
+%   end
+  i0 = rest;
+  while (begin < end) {
+    size_t n = e$(nl - 1) - i$(nl - 1);
+%   for i, p in ipairs(k.params) do
+%     if not p.invariant and ops.is_used(k, i) then
+    const $(ops.mtype(p.dtype)) *$(ops.row(k, i)) = $(ops.row_start(k, i));
+%     end
+%   end
+    $(mt) *out_row = $(mt == ot and "out" or ("(" .. mt .. " *)out")) + begin;
+    if (n > end - begin) n = end - begin;
+%   include("values.c.tpl", "    ", k, ops.at_level(k, "row"), ops.load_row(k))
+%   local rs = k.row_select
+%   if rs then
+    if ($(ops.node(k, rs.cond).ident)) {
+%     row_branch(rs.x, rs.copy_x)
+    } else {
+%     row_branch(rs.y, rs.copy_y)
+    }
+%   elseif k.streams then
+    /* the row in one piece into out_row or, when streaming, in chunks of
+       WC_STREAM_CHUNK bytes into the L1 buffer `chunk`, each streamed out */
+    $(mt) chunk[WC_STREAM_CHUNK / sizeof(*out_row)];
+    for (size_t chunk_at = 0; chunk_at < n;) {
+      const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
+      $(mt) *const dst = stream ? chunk : out_row + chunk_at;
+%     element_loop("chunk_len", "chunk_at + ", "dst")
+      if (stream) wc_stream_copy(out_row + chunk_at, chunk, chunk_len * sizeof *chunk);
+      chunk_at += chunk_len;
+    }
+%   else
+    {
+%     element_loop("n", "", "out_row")
+    }
+%   end
+    begin += n;
+%   if nl > 1 then
+    i$(nl - 1) = 0;
+%     local close = ""
+%     for l = nl - 2, 1, -1 do
+    if (++i$(l) == e$(l)) { i$(l) = 0;
+%       close = close .. " }"
+%     end
+    ++i0;$(close)
+%   end
+  }
+%   if k.streams then
+  if (stream) wc_stream_fence();
+%   end
+}
+% end
+
+% if k.straight then
+/* all $(k.total_fixed) elements, straight-line, into result first: out may be an
+   input (in place), and with every load ahead of every store compilers vectorize */
+void $(k.sym)($(ops.signature(k, {out})))
+{
+%   for _, name in ipairs(ops.unused(k)) do
+  (void)$(name);
+%   end
+  $(ot) result[$(k.total_fixed)];
+%   include("values.c.tpl", "  ", k, ops.at_level(k, "kernel"), ops.load_once(k))
+%   for e, offsets in ipairs(k.straight_off) do
+%     local load = ops.load_fixed(k, offsets)
+  {
+%     include("values.c.tpl", "    ", k, ops.at_level(k, "inner", true), load)
+    result[$(e - 1)] = $(last.level == "kernel" and last.ident or ops.value(k, last, load));
+  }
+%   end
+  memcpy(out, result, sizeof result);
+}
+% else
+%   local total = {}
+%   for _, loop in ipairs(k.loops) do total[#total + 1] = "(size_t)" .. loop.extent end
+void $(k.sym)($(ops.signature(k, {out})))
+{
+  $(k.sym)_range($(ops.arguments(k, {"out", "0", table.concat(total, " * ")})));
+}
+% end
+
+static void $(k.sym)_invoke(const size_t *ext, const void *const *in, void *out, size_t begin, size_t end)
+{
+% if #k.extents == 0 then
+  (void)ext;
+% end
+  $(k.sym)_range($(ops.unpacked(k, {"(" .. ot .. " *)out", "begin", "end"})));
+}
+
