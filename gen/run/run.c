@@ -170,7 +170,7 @@ static uint64_t hash_dir(uint64_t h, const char *dir) {
   char path[RUN_MAX_PATH];
   struct dirent *e;
   struct stat st;
-  if (d == NULL) return hash_str(h, "<no templates>");
+  if (d == NULL) return hash_str(h, "<no directory>");
   while ((e = readdir(d)) != NULL) {
     if (e->d_name[0] == '.') continue;
     snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
@@ -450,10 +450,8 @@ static int prepare(const run_args *a, void **handle, const wc_kernel_table **tab
   h = hash_str(h, base ? base + 1 : a->spec);
   h = hash_field(h, spec, len);
   h = hash_dir(h, tdir);
-  snprintf(so, sizeof so, "%s/wherec/kernel.h", inc);
-  h = hash_file(h, so);
-  snprintf(so, sizeof so, "%s/wherec/wherec.h", inc);
-  h = hash_file(h, so);
+  snprintf(so, sizeof so, "%s/wherec", inc);          /* kernel.h and every part it includes */
+  h = hash_dir(h, so);
   h = hash_str(hash_str(h, a->cc), "-std=c99 -O2 -fPIC -shared");
   free(spec);
 

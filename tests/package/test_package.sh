@@ -78,8 +78,10 @@ fi
 "$cmake" --install "$build" --prefix "$tmp/stage" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "cmake --install"; }
 mv "$tmp/stage" "$tmp/prefix"
 prefix=$tmp/prefix
-for f in bin/wherec include/wherec/wherec.h include/wherec/kernel.h share/wherec/check/harness.c share/wherec/base/exit_status.h \
-         share/wherec/templates/ops.lua; do
+for f in bin/wherec include/wherec/wherec.h include/wherec/kernel.h include/wherec/dtypes.h \
+         include/wherec/ops.h include/wherec/stream.h include/wherec/table.h \
+         share/wherec/check/harness.c share/wherec/base/exit_status.h \
+         share/wherec/templates/ops.lua share/wherec/templates/elementwise.c.tpl; do
   [ -e "$prefix/$f" ] || fail "not installed: $f"
 done
 pc=$(find "$prefix" -name wherec.pc)
