@@ -19,8 +19,6 @@
 #define MAX_EXTENTS  64
 #define MAX_ELEMENTS ((int64_t)1 << 16)    /* per output; larger bindings are shrunk */
 #define LARGE_EXTENT 1000
-#define MAX_UNROLLS  8                     /* distinct --unroll values */
-#define MAX_LIST     (3 + 5 * MAX_UNROLLS)  /* extents every binding walks */
 
 /* ---- random values biased to the edges ----------------------------------- */
 
@@ -866,20 +864,27 @@ static bool parse_num(const char *s, uint64_t lo, uint64_t hi, uint64_t *v) {
 
 int main(int argc, char **argv) {
   const wc_kernel_table *table = &WC_CHECK_TABLE;
-  uint64_t trials = 0, seed = 1, unrolls[MAX_UNROLLS] = {8}, umax = 0;
+  uint64_t trials = 0, seed = 1, umax = 0;
   int n_unrolls = 0, name_w = 6, dt_w = 6;
   int64_t total_trials = 0, total_mismatches = 0;
-  size_t list[MAX_LIST], n_list;
+  /* As many unroll factors as the command line holds (`wherec check` passes what
+     the generator used), and the extents their bindings walk (binding_list). */
+  uint64_t *unrolls = xmalloc((size_t)argc * sizeof *unrolls);
+  size_t *list = xmalloc((3 + 5 * (size_t)argc) * sizeof *list), n_list;
   char dt[256];
+  unrolls[0] = 8;
   for (int i = 1; i < argc; i += 2) {                  /* --name value pairs */
     bool is_unroll = strcmp(argv[i], "--unroll") == 0;
     uint64_t *dst = strcmp(argv[i], "--trials") == 0 ? &trials
                   : strcmp(argv[i], "--seed") == 0 ? &seed
-                  : is_unroll && n_unrolls < MAX_UNROLLS ? &unrolls[n_unrolls] : NULL;
+                  : is_unroll ? &unrolls[n_unrolls] : NULL;
     uint64_t lo = dst == &seed ? 0 : 1;
     uint64_t hi = dst == &seed ? UINT64_MAX : dst == &trials ? 1000000 : 1024;
-    if (dst == NULL || i + 1 >= argc || !parse_num(argv[i + 1], lo, hi, dst))
+    if (dst == NULL || i + 1 >= argc || !parse_num(argv[i + 1], lo, hi, dst)) {
+      free(unrolls);
+      free(list);
       return usage(argv[0]);
+    }
     n_unrolls += is_unroll;
   }
   if (n_unrolls == 0) n_unrolls = 1;                   /* the generator's default, 8 */
@@ -915,5 +920,7 @@ int main(int argc, char **argv) {
   }
   printf("%d kernels, %" PRId64 " trials, %" PRId64 " mismatches\n", table->n_kernels,
          total_trials, total_mismatches);
+  free(unrolls);
+  free(list);
   return total_mismatches ? GEN_EXIT_MISMATCH : GEN_EXIT_OK;
 }
