@@ -19,56 +19,56 @@
 #define WHEREC_VERSION "unknown"
 #endif
 
-
 static const char usage_text[] =
-  "usage: wherec gen SPEC -o DIR [--prefix P] [--templates DIR] [--unroll N]\n"
-  "       wherec check SPEC [--cc CC] [--cflags FLAGS] [--trials N] [--seed S] [--sanitize]\n"
-  "                         [--unroll N] [--templates DIR]\n"
-  "       wherec run SPEC KERNEL IN.npy... -o OUT.npy [--interp] [--cc CC]\n"
-  "       wherec import MODEL.onnx -o SPEC\n"
-  "       wherec --help | --version\n";
+    "usage: wherec gen SPEC -o DIR [--prefix P] [--templates DIR] [--unroll N]\n"
+    "       wherec check SPEC [--cc CC] [--cflags FLAGS] [--trials N] [--seed S] [--sanitize]\n"
+    "                         [--unroll N] [--templates DIR]\n"
+    "       wherec run SPEC KERNEL IN.npy... -o OUT.npy [--interp] [--cc CC]\n"
+    "       wherec import MODEL.onnx -o SPEC\n"
+    "       wherec --help | --version\n";
 
 static const char help_text[] =
-  "wherec: ahead-of-time compiler of fused select (Where) kernels.\n"
-  "\n"
-  "  gen SPEC -o DIR       write DIR/<prefix>.h and DIR/<prefix>.c (files whose\n"
-  "                        content is unchanged are not rewritten)\n"
-  "    --prefix P          C prefix of every symbol (default: option prefix, else\n"
-  "                        the spec's file name)\n"
-  "    --templates DIR     render with the Lua templates in DIR\n"
-  "    --unroll N          unroll factor of inner loops, 1..64 (default: option unroll, else 1)\n"
-  "\n"
-  "  check SPEC            generate, compile with clang, and compare every kernel\n"
-  "                        with the reference and the interpreter on random edge-case\n"
-  "                        inputs; prints a table\n"
-  "    --cc CC             compiler to use (default: clang)\n"
-  "    --cflags FLAGS      optimisation flags for the generated code (default: -O2),\n"
-  "                        e.g. \"-O3 -march=native\"\n"
-  "    --trials N          bindings of the symbolic extents per kernel\n"
-  "    --seed S            random seed (decimal or 0x hex)\n"
-  "    --sanitize          build with -fsanitize=address,undefined\n"
-  "    --unroll N, --templates DIR   as for gen\n"
-  "\n"
-  "  run SPEC KERNEL IN.npy... -o OUT.npy\n"
-  "                        compile the spec (cached by content hash), run KERNEL on\n"
-  "                        the .npy inputs and write its output\n"
-  "    --interp            run the generic interpreter instead of the compiled kernel\n"
-  "    --cc CC             compiler for the cache (default: clang)\n"
-  "\n"
-  "  import MODEL.onnx -o SPEC\n"
-  "                        write a spec of the model's Where / NonZero nodes with\n"
-  "                        static shapes, fused with their element-wise producers;\n"
-  "                        every node not taken is listed with the reason\n"
-  "\n"
-  "  The environment variables WHEREC_INCLUDE_DIR, WHEREC_HARNESS and\n"
-  "  WHEREC_RUNTIME_LIB point check at the headers, the check harness and libwherec.\n"
-  "\n"
-  "exit status: 0 ok, 1 errors in the spec, 2 usage, 3 check mismatch, 4 toolchain failure\n";
+    "wherec: ahead-of-time compiler of fused select (Where) kernels.\n"
+    "\n"
+    "  gen SPEC -o DIR       write DIR/<prefix>.h and DIR/<prefix>.c (files whose\n"
+    "                        content is unchanged are not rewritten)\n"
+    "    --prefix P          C prefix of every symbol (default: option prefix, else\n"
+    "                        the spec's file name)\n"
+    "    --templates DIR     render with the Lua templates in DIR\n"
+    "    --unroll N          unroll factor of inner loops, 1..64 (default: option unroll, else 1)\n"
+    "\n"
+    "  check SPEC            generate, compile with clang, and compare every kernel\n"
+    "                        with the reference and the interpreter on random edge-case\n"
+    "                        inputs; prints a table\n"
+    "    --cc CC             compiler to use (default: clang)\n"
+    "    --cflags FLAGS      optimisation flags for the generated code (default: -O2),\n"
+    "                        e.g. \"-O3 -march=native\"\n"
+    "    --trials N          bindings of the symbolic extents per kernel\n"
+    "    --seed S            random seed (decimal or 0x hex)\n"
+    "    --sanitize          build with -fsanitize=address,undefined\n"
+    "    --unroll N, --templates DIR   as for gen\n"
+    "\n"
+    "  run SPEC KERNEL IN.npy... -o OUT.npy\n"
+    "                        compile the spec (cached by content hash), run KERNEL on\n"
+    "                        the .npy inputs and write its output\n"
+    "    --interp            run the generic interpreter instead of the compiled kernel\n"
+    "    --cc CC             compiler for the cache (default: clang)\n"
+    "\n"
+    "  import MODEL.onnx -o SPEC\n"
+    "                        write a spec of the model's Where / NonZero nodes with\n"
+    "                        static shapes, fused with their element-wise producers;\n"
+    "                        every node not taken is listed with the reason\n"
+    "\n"
+    "  The environment variables WHEREC_INCLUDE_DIR, WHEREC_HARNESS and\n"
+    "  WHEREC_RUNTIME_LIB point check at the headers, the check harness and libwherec.\n"
+    "\n"
+    "exit status: 0 ok, 1 errors in the spec, 2 usage, 3 check mismatch, 4 toolchain failure\n";
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
 #endif
-static int usage_error(const char *fmt, ...) {
+static int
+usage_error(const char *fmt, ...) {
   va_list ap;
   fprintf(stderr, "wherec: ");
   va_start(ap, fmt);
@@ -83,7 +83,7 @@ static int usage_error(const char *fmt, ...) {
 static int parse_args(int argc, char **argv, const args_opt *opts, int n_opts,
                       const char **operand) {
   char msg[256];
-  int n;
+  int  n;
   switch (args_parse(argc - 1, argv + 1, opts, n_opts, operand, 1, &n, "one spec only", msg,
                      sizeof msg)) {
   case ARGS_HELP: fputs(help_text, stdout); return GEN_EXIT_OK;
@@ -97,7 +97,7 @@ static int parse_args(int argc, char **argv, const args_opt *opts, int n_opts,
 /* A whole unsigned number (base 10, or 0x hex when `hex`) in [lo, hi]. */
 static bool parse_uint(const char *s, bool hex, uint64_t lo, uint64_t hi, uint64_t *v) {
   char *end;
-  if (s == NULL || *s < '0' || *s > '9') return false;  /* no sign, no space */
+  if (s == NULL || *s < '0' || *s > '9') return false; /* no sign, no space */
   bool is_hex = hex && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
   *v = strtoull(s, &end, is_hex ? 16 : 10);
   return *end == '\0' && *v >= lo && *v <= hi;
@@ -118,11 +118,13 @@ static int bad_unroll(const char *s) {
 }
 
 static int cmd_gen(int argc, char **argv) {
-  const char *spec, *out = NULL, *unroll = NULL;
-  gen_options g = {NULL, NULL, 0};
+  const char    *spec, *out = NULL, *unroll = NULL;
+  gen_options    g = {NULL, NULL, 0};
   const args_opt opts[] = {
-    {"-o", true, &out}, {"--prefix", true, &g.prefix},
-    {"--templates", true, &g.templates_dir}, {"--unroll", true, &unroll},
+      {"-o", true, &out},
+      {"--prefix", true, &g.prefix},
+      {"--templates", true, &g.templates_dir},
+      {"--unroll", true, &unroll},
   };
   int rc = parse_args(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), &spec);
   if (rc >= 0) return rc;
@@ -132,13 +134,17 @@ static int cmd_gen(int argc, char **argv) {
 }
 
 static int cmd_check(int argc, char **argv) {
-  const char *spec, *sanitize = NULL, *unroll = NULL;
-  check_options c = {NULL, NULL, NULL, false, 0, NULL, NULL};
-  uint64_t v;
+  const char    *spec, *sanitize = NULL, *unroll = NULL;
+  check_options  c = {NULL, NULL, NULL, false, 0, NULL, NULL};
+  uint64_t       v;
   const args_opt opts[] = {
-    {"--cc", true, &c.cc}, {"--cflags", true, &c.cflags}, {"--trials", true, &c.trials}, {"--seed", true, &c.seed},
-    {"--sanitize", false, &sanitize}, {"--unroll", true, &unroll},
-    {"--templates", true, &c.templates_dir},
+      {"--cc", true, &c.cc},
+      {"--cflags", true, &c.cflags},
+      {"--trials", true, &c.trials},
+      {"--seed", true, &c.seed},
+      {"--sanitize", false, &sanitize},
+      {"--unroll", true, &unroll},
+      {"--templates", true, &c.templates_dir},
   };
   int rc = parse_args(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), &spec);
   if (rc >= 0) return rc;

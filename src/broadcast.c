@@ -16,7 +16,7 @@ wc_status wc_broadcast_shape(const wc_tensor *const *ts, int n, int *rank,
   int64_t out[WC_MAX_RANK];
   for (int d = 0; d < r; d++) out[d] = 1;
   for (int i = 0; i < n; i++) {
-    int off = r - ts[i]->rank;                         /* right-aligned */
+    int off = r - ts[i]->rank; /* right-aligned */
     for (int d = 0; d < ts[i]->rank; d++) {
       int64_t e = ts[i]->shape[d], *o = &out[off + d];
       if (e == *o || e == 1) continue;
@@ -29,10 +29,10 @@ wc_status wc_broadcast_shape(const wc_tensor *const *ts, int n, int *rank,
   return WC_OK;
 }
 
-void wc__loop_plan(wc_loop *L, int n_ops, const wc_tensor *const *ops,
-                   int out_rank, const int64_t *out_shape) {
+void wc__loop_plan(wc_loop *L, int n_ops, const wc_tensor *const *ops, int out_rank,
+                   const int64_t *out_shape) {
   int64_t ext[WC_MAX_RANK], str[WC_MAX_OPERANDS][WC_MAX_RANK];
-  int r = 0;
+  int     r = 0;
   L->n_ops = n_ops;
   L->count = 1;
   /* An empty output is a plan of no elements: its other extents may be as
@@ -52,15 +52,18 @@ void wc__loop_plan(wc_loop *L, int n_ops, const wc_tensor *const *ops,
     ext[r] = out_shape[d];
     for (int k = 0; k < n_ops; k++) {
       const wc_tensor *t = ops[k];
-      int od = d - (out_rank - t->rank);
-      int64_t s = 1;
-      if (od < 0 || t->shape[od] == 1) { str[k][r] = 0; continue; }
+      int              od = d - (out_rank - t->rank);
+      int64_t          s = 1;
+      if (od < 0 || t->shape[od] == 1) {
+        str[k][r] = 0;
+        continue;
+      }
       for (int e = od + 1; e < t->rank; e++) s *= t->shape[e];
       str[k][r] = s;
     }
     r++;
   }
-  if (r == 0) {                                        /* a single element */
+  if (r == 0) { /* a single element */
     ext[0] = 1;
     for (int k = 0; k < n_ops; k++) str[k][0] = 0;
     r = 1;
@@ -69,10 +72,9 @@ void wc__loop_plan(wc_loop *L, int n_ops, const wc_tensor *const *ops,
      through d exactly as a continuation of d+1 (both broadcast, or both dense). */
   L->rank = 0;
   for (int d = 0; d < r; d++) {
-    int q = L->rank;
+    int  q = L->rank;
     bool merge = q > 0;
-    for (int k = 0; k < n_ops && merge; k++)
-      merge = L->stride[k][q - 1] == str[k][d] * ext[d];
+    for (int k = 0; k < n_ops && merge; k++) merge = L->stride[k][q - 1] == str[k][d] * ext[d];
     if (merge) {
       L->extent[q - 1] *= ext[d];
       for (int k = 0; k < n_ops; k++) L->stride[k][q - 1] = str[k][d];

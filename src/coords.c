@@ -2,38 +2,44 @@
    dtype: count first, then a branch-free fill with odometer coordinates. */
 #include "tensor.h"
 
-#define WC_TRUTH_BLOCK 512                            /* elements tested per block */
+#define WC_TRUTH_BLOCK 512 /* elements tested per block */
 
 /* Non-zero rules (README, Semantics): integers and bool by value; floats by their
    magnitude bits (-0.0 is false, NaN true); complex if either part is.
    PARTS words of type T per element, each tested under MASK. */
-#define WC_TRUTH_LOOP(T, MASK, PARTS)                                        \
-  do {                                                                       \
-    const T *p = (const T *)data + start * (PARTS);                          \
-    for (int64_t i = 0; i < n; i++) {                                        \
-      T any = 0;                                                             \
+#define WC_TRUTH_LOOP(T, MASK, PARTS)                                            \
+  do {                                                                           \
+    const T *p = (const T *)data + start * (PARTS);                              \
+    for (int64_t i = 0; i < n; i++) {                                            \
+      T any = 0;                                                                 \
       for (int k = 0; k < (PARTS); k++) any |= (T)(p[i * (PARTS) + k] & (MASK)); \
-      t[i] = any != 0;                                                       \
-    }                                                                        \
+      t[i] = any != 0;                                                           \
+    }                                                                            \
   } while (0)
 
 /* Writes the truth (0 or 1) of elements [start, start + n) of data into t. */
 static void truth_block(wc_dtype dt, const void *data, int64_t start, int64_t n, uint8_t *t) {
   switch (dt) {
-    case WC_BOOL: case WC_UINT8: case WC_INT8: WC_TRUTH_LOOP(uint8_t, 0xffu, 1); break;
-    case WC_UINT16: case WC_INT16: WC_TRUTH_LOOP(uint16_t, 0xffffu, 1); break;
-    case WC_UINT32: case WC_INT32: WC_TRUTH_LOOP(uint32_t, 0xffffffffu, 1); break;
-    case WC_UINT64: case WC_INT64: WC_TRUTH_LOOP(uint64_t, UINT64_MAX, 1); break;
-    case WC_FLOAT16: case WC_BFLOAT16: WC_TRUTH_LOOP(uint16_t, 0x7fffu, 1); break;
-    case WC_FLOAT: WC_TRUTH_LOOP(uint32_t, 0x7fffffffu, 1); break;
-    case WC_DOUBLE: WC_TRUTH_LOOP(uint64_t, INT64_MAX, 1); break;
-    case WC_COMPLEX64: WC_TRUTH_LOOP(uint32_t, 0x7fffffffu, 2); break;
-    case WC_COMPLEX128: WC_TRUTH_LOOP(uint64_t, INT64_MAX, 2); break;
-    case WC_STRING: {
-      const wc_string *p = (const wc_string *)data + start;
-      for (int64_t i = 0; i < n; i++) t[i] = p[i] != NULL && p[i][0] != '\0';
-      break;
-    }
+  case WC_BOOL:
+  case WC_UINT8:
+  case WC_INT8: WC_TRUTH_LOOP(uint8_t, 0xffu, 1); break;
+  case WC_UINT16:
+  case WC_INT16: WC_TRUTH_LOOP(uint16_t, 0xffffu, 1); break;
+  case WC_UINT32:
+  case WC_INT32: WC_TRUTH_LOOP(uint32_t, 0xffffffffu, 1); break;
+  case WC_UINT64:
+  case WC_INT64: WC_TRUTH_LOOP(uint64_t, UINT64_MAX, 1); break;
+  case WC_FLOAT16:
+  case WC_BFLOAT16: WC_TRUTH_LOOP(uint16_t, 0x7fffu, 1); break;
+  case WC_FLOAT: WC_TRUTH_LOOP(uint32_t, 0x7fffffffu, 1); break;
+  case WC_DOUBLE: WC_TRUTH_LOOP(uint64_t, INT64_MAX, 1); break;
+  case WC_COMPLEX64: WC_TRUTH_LOOP(uint32_t, 0x7fffffffu, 2); break;
+  case WC_COMPLEX128: WC_TRUTH_LOOP(uint64_t, INT64_MAX, 2); break;
+  case WC_STRING: {
+    const wc_string *p = (const wc_string *)data + start;
+    for (int64_t i = 0; i < n; i++) t[i] = p[i] != NULL && p[i][0] != '\0';
+    break;
+  }
   }
 }
 
@@ -54,8 +60,8 @@ static int64_t count_true_bytes(const uint8_t *p, int64_t n) {
 }
 
 wc_status wc_count_true(const wc_tensor *cond, int64_t *n) {
-  int64_t total, count = 0;
-  uint8_t t[WC_TRUTH_BLOCK];
+  int64_t   total, count = 0;
+  uint8_t   t[WC_TRUTH_BLOCK];
   wc_status s = wc__tensor_check(cond, &total);
   if (s != WC_OK) return s;
   if (n == NULL) return WC_E_ARG;
@@ -64,8 +70,8 @@ wc_status wc_count_true(const wc_tensor *cond, int64_t *n) {
     return WC_OK;
   }
   for (int64_t b = 0; b < total; b += WC_TRUTH_BLOCK) {
-    int64_t len = total - b < WC_TRUTH_BLOCK ? total - b : WC_TRUTH_BLOCK;
-    unsigned in_block = 0;                             /* at most WC_TRUTH_BLOCK */
+    int64_t  len = total - b < WC_TRUTH_BLOCK ? total - b : WC_TRUTH_BLOCK;
+    unsigned in_block = 0; /* at most WC_TRUTH_BLOCK */
     truth_block(cond->dtype, cond->data, b, len, t);
     for (int64_t i = 0; i < len; i++) in_block += t[i];
     count += in_block;
@@ -84,29 +90,30 @@ wc_status wc_count_true(const wc_tensor *cond, int64_t *n) {
    The slot stride is `step` between coordinates of one element and `next`
    between elements, which covers both layouts. 1-byte dtypes are tested in
    place (any non-zero byte is true); wider ones through a block of truths. */
-static void fill_coords(const wc_tensor *cond, int64_t count, int64_t *coords,
-                        int64_t step, int64_t next) {
-  const int rank = cond->rank, last = rank - 1;
-  int64_t idx[WC_MAX_RANK] = {0}, rows = 1, n = 0;
-  uint8_t truth[WC_TRUTH_BLOCK];
-  const bool bytes = wc_dtype_size(cond->dtype) == 1;  /* the data is its own truth bytes */
-  if (rank == 0) return;                               /* coordinates of 0 dims: nothing to write */
+static void fill_coords(const wc_tensor *cond, int64_t count, int64_t *coords, int64_t step,
+                        int64_t next) {
+  const int  rank = cond->rank, last = rank - 1;
+  int64_t    idx[WC_MAX_RANK] = {0}, rows = 1, n = 0;
+  uint8_t    truth[WC_TRUTH_BLOCK];
+  const bool bytes = wc_dtype_size(cond->dtype) == 1; /* the data is its own truth bytes */
+  if (rank == 0) return;                              /* coordinates of 0 dims: nothing to write */
   const int64_t cols = cond->shape[last];
   for (int d = 0; d < last; d++) rows *= cond->shape[d];
   for (int64_t r = 0; r < rows && n < count; r++) {
     for (int64_t b = 0; b < cols && n < count; b += WC_TRUTH_BLOCK) {
-      int64_t len = cols - b < WC_TRUTH_BLOCK ? cols - b : WC_TRUTH_BLOCK, i = 0;
+      int64_t        len = cols - b < WC_TRUTH_BLOCK ? cols - b : WC_TRUTH_BLOCK, i = 0;
       const uint8_t *t = truth;
       if (bytes) t = (const uint8_t *)cond->data + r * cols + b;
       else truth_block(cond->dtype, cond->data, r * cols + b, len, truth);
-#define WC_FILL_ONE(k)                                                       \
-      do {                                                                     \
-        int64_t *slot = coords + n * next;                                     \
-        if (last == 1) slot[0] = idx[0];  /* matrices: no per-element loop */  \
-        else for (int d = 0; d < last; d++) slot[d * step] = idx[d];           \
-        slot[last * step] = b + i + (k);                                       \
-        n += t[i + (k)] != 0;                                                  \
-      } while (0)
+#define WC_FILL_ONE(k)                                                   \
+  do {                                                                   \
+    int64_t *slot = coords + n * next;                                   \
+    if (last == 1) slot[0] = idx[0]; /* matrices: no per-element loop */ \
+    else                                                                 \
+      for (int d = 0; d < last; d++) slot[d * step] = idx[d];            \
+    slot[last * step] = b + i + (k);                                     \
+    n += t[i + (k)] != 0;                                                \
+  } while (0)
       for (; i + 8 <= len && n + 8 <= count; i += 8) {
         uint64_t any;
         memcpy(&any, t + i, 8);
@@ -122,9 +129,9 @@ static void fill_coords(const wc_tensor *cond, int64_t count, int64_t *coords,
 }
 
 /* Shared checks and counting of argwhere and nonzero; fills when it fits. */
-static wc_status coords_of(const wc_tensor *cond, int64_t *coords, int64_t capacity,
-                           int64_t *n, bool rows) {
-  int64_t count, need;
+static wc_status coords_of(const wc_tensor *cond, int64_t *coords, int64_t capacity, int64_t *n,
+                           bool rows) {
+  int64_t   count, need;
   wc_status s;
   if (n == NULL || capacity < 0) return WC_E_ARG;
   s = wc_count_true(cond, &count);

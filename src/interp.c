@@ -5,8 +5,8 @@
 #include "broadcast.h"
 #include "interp.h"
 
-#define WC_BLOCK 1024                                 /* elements per instruction step */
-#define WC_MAX_WIDTH 16                               /* widest element (complex128) */
+#define WC_BLOCK     1024 /* elements per instruction step */
+#define WC_MAX_WIDTH 16   /* widest element (complex128) */
 
 /* ---- block operations: one loop per (op, dtype), from the dtype list ---- */
 
@@ -26,30 +26,48 @@
 typedef enum operand_shape { VARYING, UNIFORM_A, UNIFORM_B } operand_shape;
 
 #define ARITY_(name, arity) arity,
-static const uint8_t op_arity[WC_OP_COUNT_] = { WC_OPCODE_LIST(ARITY_) };
+static const uint8_t op_arity[WC_OP_COUNT_] = {WC_OPCODE_LIST(ARITY_)};
 #undef ARITY_
 
 /* A binary loop in three forms: both operands vary, or one is uniform across
    the block and kept in a register (a constant or a broadcast operand), so
    x > 0 or 0.01 * x reads one stream, not two. */
-#define LOOP2(FN, TA, TR)                                                      \
-  { const TA *x = a, *y = b; TR *o = dst;                                      \
-    if (shape == UNIFORM_B) { const TA y0 = y[0];                             \
-      for (int64_t i = 0; i < n; i++) o[i] = FN(x[i], y0); }                   \
-    else if (shape == UNIFORM_A) { const TA x0 = x[0];                        \
-      for (int64_t i = 0; i < n; i++) o[i] = FN(x0, y[i]); }                   \
-    else for (int64_t i = 0; i < n; i++) o[i] = FN(x[i], y[i]); } break
-#define LOOP1(FN, TA, TR)                                                      \
-  { const TA *x = a; TR *o = dst;                                              \
-    for (int64_t i = 0; i < n; i++) o[i] = FN(x[i]); } break
+#define LOOP2(FN, TA, TR)                                    \
+  {                                                          \
+    const TA *x = a, *y = b;                                 \
+    TR       *o = dst;                                       \
+    if (shape == UNIFORM_B) {                                \
+      const TA y0 = y[0];                                    \
+      for (int64_t i = 0; i < n; i++) o[i] = FN(x[i], y0);   \
+    } else if (shape == UNIFORM_A) {                         \
+      const TA x0 = x[0];                                    \
+      for (int64_t i = 0; i < n; i++) o[i] = FN(x0, y[i]);   \
+    } else                                                   \
+      for (int64_t i = 0; i < n; i++) o[i] = FN(x[i], y[i]); \
+  }                                                          \
+  break
+#define LOOP1(FN, TA, TR)                            \
+  {                                                  \
+    const TA *x = a;                                 \
+    TR       *o = dst;                               \
+    for (int64_t i = 0; i < n; i++) o[i] = FN(x[i]); \
+  }                                                  \
+  break
 
-#define ARITH_NUM_(E, T, s)                                                    \
-  case WC_##E: switch (op) {                                                   \
-    case WC_OP_ADD: LOOP2(wc_add_##s, T, T); case WC_OP_SUB: LOOP2(wc_sub_##s, T, T); \
-    case WC_OP_MUL: LOOP2(wc_mul_##s, T, T); case WC_OP_DIV: LOOP2(wc_div_##s, T, T); \
-    case WC_OP_MIN: LOOP2(wc_min_##s, T, T); case WC_OP_MAX: LOOP2(wc_max_##s, T, T); \
-    case WC_OP_NEG: LOOP1(wc_neg_##s, T, T); case WC_OP_ABS: LOOP1(wc_abs_##s, T, T); \
-    default: break; } break;
+#define ARITH_NUM_(E, T, s)                  \
+  case WC_##E:                               \
+    switch (op) {                            \
+    case WC_OP_ADD: LOOP2(wc_add_##s, T, T); \
+    case WC_OP_SUB: LOOP2(wc_sub_##s, T, T); \
+    case WC_OP_MUL: LOOP2(wc_mul_##s, T, T); \
+    case WC_OP_DIV: LOOP2(wc_div_##s, T, T); \
+    case WC_OP_MIN: LOOP2(wc_min_##s, T, T); \
+    case WC_OP_MAX: LOOP2(wc_max_##s, T, T); \
+    case WC_OP_NEG: LOOP1(wc_neg_##s, T, T); \
+    case WC_OP_ABS: LOOP1(wc_abs_##s, T, T); \
+    default: break;                          \
+    }                                        \
+    break;
 #define ARITH_SINT(E, T, s) ARITH_NUM_(E, T, s)
 #define ARITH_UINT(E, T, s) ARITH_NUM_(E, T, s)
 #define ARITH_REAL(E, T, s) ARITH_NUM_(E, T, s)
@@ -60,71 +78,99 @@ static const uint8_t op_arity[WC_OP_COUNT_] = { WC_OPCODE_LIST(ARITY_) };
 #define ARITH_(E, code, name, T, alias, s, kind) ARITH_##kind(E, T, s)
 
 /* + - * / min max neg abs on operands of dtype t (result of the same dtype). */
-BLOCK_LOOP static void arith_block(wc_opcode op, wc_dtype t, operand_shape shape, void *dst, const void *a, const void *b, int64_t n) {
+BLOCK_LOOP static void arith_block(wc_opcode op, wc_dtype t, operand_shape shape, void *dst,
+                                   const void *a, const void *b, int64_t n) {
+  /* clang-format off */
   switch (t) { WC_DTYPE_LIST(ARITH_) default: break; }
+  /* clang-format on */
 }
 
-#define CMP_ORD_(E, T, s)                                                      \
-  case WC_##E: switch (op) {                                                   \
-    case WC_OP_EQ: LOOP2(wc_eq_##s, T, bool); case WC_OP_NE: LOOP2(wc_ne_##s, T, bool); \
-    case WC_OP_LT: LOOP2(wc_lt_##s, T, bool); case WC_OP_LE: LOOP2(wc_le_##s, T, bool); \
-    case WC_OP_GT: LOOP2(wc_gt_##s, T, bool); case WC_OP_GE: LOOP2(wc_ge_##s, T, bool); \
-    default: break; } break;
-#define CMP_EQ_(E, T, s)                                                       \
-  case WC_##E: switch (op) {                                                   \
-    case WC_OP_EQ: LOOP2(wc_eq_##s, T, bool); case WC_OP_NE: LOOP2(wc_ne_##s, T, bool); \
-    default: break; } break;
-#define CMP_SINT(E, T, s) CMP_ORD_(E, T, s)
-#define CMP_UINT(E, T, s) CMP_ORD_(E, T, s)
-#define CMP_REAL(E, T, s) CMP_ORD_(E, T, s)
-#define CMP_HALF(E, T, s) CMP_ORD_(E, T, s)
-#define CMP_BOOL(E, T, s) CMP_ORD_(E, T, s)
-#define CMP_COMPLEX(E, T, s) CMP_EQ_(E, T, s)
-#define CMP_STRING(E, T, s) CMP_EQ_(E, T, s)
+#define CMP_ORD_(E, T, s)                     \
+  case WC_##E:                                \
+    switch (op) {                             \
+    case WC_OP_EQ: LOOP2(wc_eq_##s, T, bool); \
+    case WC_OP_NE: LOOP2(wc_ne_##s, T, bool); \
+    case WC_OP_LT: LOOP2(wc_lt_##s, T, bool); \
+    case WC_OP_LE: LOOP2(wc_le_##s, T, bool); \
+    case WC_OP_GT: LOOP2(wc_gt_##s, T, bool); \
+    case WC_OP_GE: LOOP2(wc_ge_##s, T, bool); \
+    default: break;                           \
+    }                                         \
+    break;
+#define CMP_EQ_(E, T, s)                      \
+  case WC_##E:                                \
+    switch (op) {                             \
+    case WC_OP_EQ: LOOP2(wc_eq_##s, T, bool); \
+    case WC_OP_NE: LOOP2(wc_ne_##s, T, bool); \
+    default: break;                           \
+    }                                         \
+    break;
+#define CMP_SINT(E, T, s)                      CMP_ORD_(E, T, s)
+#define CMP_UINT(E, T, s)                      CMP_ORD_(E, T, s)
+#define CMP_REAL(E, T, s)                      CMP_ORD_(E, T, s)
+#define CMP_HALF(E, T, s)                      CMP_ORD_(E, T, s)
+#define CMP_BOOL(E, T, s)                      CMP_ORD_(E, T, s)
+#define CMP_COMPLEX(E, T, s)                   CMP_EQ_(E, T, s)
+#define CMP_STRING(E, T, s)                    CMP_EQ_(E, T, s)
 #define CMP_(E, code, name, T, alias, s, kind) CMP_##kind(E, T, s)
 
 /* == != < <= > >= on operands of dtype t; bool results. */
-BLOCK_LOOP static void compare_block(wc_opcode op, wc_dtype t, operand_shape shape, void *dst, const void *a, const void *b, int64_t n) {
+BLOCK_LOOP static void compare_block(wc_opcode op, wc_dtype t, operand_shape shape, void *dst,
+                                     const void *a, const void *b, int64_t n) {
+  /* clang-format off */
   switch (t) { WC_DTYPE_LIST(CMP_) default: break; }
+  /* clang-format on */
 }
 
 /* || && ! on bool. */
-BLOCK_LOOP static void logic_block(wc_opcode op, operand_shape shape, void *dst, const void *a, const void *b, int64_t n) {
+BLOCK_LOOP static void logic_block(wc_opcode op, operand_shape shape, void *dst, const void *a,
+                                   const void *b, int64_t n) {
   switch (op) {
-    case WC_OP_OR: LOOP2(wc_or_b, bool, bool);
-    case WC_OP_AND: LOOP2(wc_and_b, bool, bool);
-    case WC_OP_NOT: LOOP1(wc_not_b, bool, bool);
-    default: break;
+  case WC_OP_OR: LOOP2(wc_or_b, bool, bool);
+  case WC_OP_AND: LOOP2(wc_and_b, bool, bool);
+  case WC_OP_NOT: LOOP1(wc_not_b, bool, bool);
+  default: break;
   }
 }
 
 /* where: values move as bits of their width, blended under a mask from the
    condition (read as bytes: compilers vectorize neither bool loads nor a ?:
    that may branch). */
-#define SELECT_W(T)                                                            \
-  { const T *x = a, *y = b; T *o = dst;                                        \
-    for (int64_t i = 0; i < n; i++) {                                          \
-      T m = (T)((T)0 - (T)(c[i] != 0));                                        \
-      o[i] = (T)((x[i] & m) | (y[i] & (T)~m)); } } break
-BLOCK_LOOP static void select_block(size_t w, void *dst, const void *cond, const void *a, const void *b, int64_t n) {
+#define SELECT_W(T)                            \
+  {                                            \
+    const T *x = a, *y = b;                    \
+    T       *o = dst;                          \
+    for (int64_t i = 0; i < n; i++) {          \
+      T m = (T)((T)0 - (T)(c[i] != 0));        \
+      o[i] = (T)((x[i] & m) | (y[i] & (T)~m)); \
+    }                                          \
+  }                                            \
+  break
+BLOCK_LOOP static void select_block(size_t w, void *dst, const void *cond, const void *a,
+                                    const void *b, int64_t n) {
   const uint8_t *c = cond;
   switch (w) {
-    case 1: SELECT_W(uint8_t);
-    case 2: SELECT_W(uint16_t);
-    case 4: SELECT_W(uint32_t);
-    case 8: SELECT_W(uint64_t);
-    default:
-      for (int64_t i = 0; i < n; i++)
-        memmove((char *)dst + i * 16, (const char *)(c[i] ? a : b) + i * 16, 16);
-      break;
+  case 1: SELECT_W(uint8_t);
+  case 2: SELECT_W(uint16_t);
+  case 4: SELECT_W(uint32_t);
+  case 8: SELECT_W(uint64_t);
+  default:
+    for (int64_t i = 0; i < n; i++)
+      memmove((char *)dst + i * 16, (const char *)(c[i] ? a : b) + i * 16, 16);
+    break;
   }
 }
 
 /* Casts go through a wide value: int64 (sint), uint64 (uint, bool) or double
    (real, exact for every float type); then to the target. */
 typedef enum wide_class { WIDE_SINT, WIDE_UINT, WIDE_REAL } wide_class;
-typedef union wide_block { int64_t sint[WC_BLOCK]; uint64_t uint[WC_BLOCK]; double real[WC_BLOCK]; } wide_block;
+typedef union wide_block {
+  int64_t  sint[WC_BLOCK];
+  uint64_t uint[WC_BLOCK];
+  double   real[WC_BLOCK];
+} wide_block;
 
+/* clang-format off */
 #define LOAD_TO_(field, cls, T, s)                                             \
   { const T *x = src; for (int64_t i = 0; i < n; i++) w->field[i] = wc_load_##s(x[i]); \
     return cls; }
@@ -136,19 +182,31 @@ typedef union wide_block { int64_t sint[WC_BLOCK]; uint64_t uint[WC_BLOCK]; doub
 #define LOAD_COMPLEX(E, T, s)
 #define LOAD_STRING(E, T, s)
 #define LOAD_(E, code, name, T, alias, s, kind) LOAD_##kind(E, T, s)
+/* clang-format on */
 
 static wide_class load_wide(wc_dtype from, wide_block *w, const void *src, int64_t n) {
+  /* clang-format off */
   switch (from) { WC_DTYPE_LIST(LOAD_) default: break; }
+  /* clang-format on */
   return WIDE_UINT;
 }
 
-#define STORE_NUM_(E, T, s)                                                    \
-  case WC_##E: { T *o = dst;                                                   \
-    switch (cls) {                                                             \
-      case WIDE_SINT: for (int64_t i = 0; i < n; i++) o[i] = wc_##s##_from_sint(w->sint[i]); break; \
-      case WIDE_UINT: for (int64_t i = 0; i < n; i++) o[i] = wc_##s##_from_uint(w->uint[i]); break; \
-      case WIDE_REAL: for (int64_t i = 0; i < n; i++) o[i] = wc_##s##_from_real(w->real[i]); break; \
-    } break; }
+#define STORE_NUM_(E, T, s)                                                  \
+  case WC_##E: {                                                             \
+    T *o = dst;                                                              \
+    switch (cls) {                                                           \
+    case WIDE_SINT:                                                          \
+      for (int64_t i = 0; i < n; i++) o[i] = wc_##s##_from_sint(w->sint[i]); \
+      break;                                                                 \
+    case WIDE_UINT:                                                          \
+      for (int64_t i = 0; i < n; i++) o[i] = wc_##s##_from_uint(w->uint[i]); \
+      break;                                                                 \
+    case WIDE_REAL:                                                          \
+      for (int64_t i = 0; i < n; i++) o[i] = wc_##s##_from_real(w->real[i]); \
+      break;                                                                 \
+    }                                                                        \
+    break;                                                                   \
+  }
 #define STORE_SINT(E, T, s) STORE_NUM_(E, T, s)
 #define STORE_UINT(E, T, s) STORE_NUM_(E, T, s)
 #define STORE_REAL(E, T, s) STORE_NUM_(E, T, s)
@@ -158,65 +216,91 @@ static wide_class load_wide(wc_dtype from, wide_block *w, const void *src, int64
 #define STORE_STRING(E, T, s)
 #define STORE_(E, code, name, T, alias, s, kind) STORE_##kind(E, T, s)
 
-BLOCK_LOOP static void cast_block(wc_dtype to, wc_dtype from, void *dst, const void *src, int64_t n) {
+BLOCK_LOOP static void cast_block(wc_dtype to, wc_dtype from, void *dst, const void *src,
+                                  int64_t n) {
   wide_block wb, *w = &wb;
   wide_class cls;
-  if (to == from) { memmove(dst, src, (size_t)n * wc_dtype_size(to)); return; }
+  if (to == from) {
+    memmove(dst, src, (size_t)n * wc_dtype_size(to));
+    return;
+  }
   cls = load_wide(from, w, src, n);
+  /* clang-format off */
   switch (to) { WC_DTYPE_LIST(STORE_) default: break; }
+  /* clang-format on */
 }
 
 /* Evaluates instruction ins of prog over n elements into dst; uniform tells
    which values repeat one element across the block. */
-static void exec_block(const wc_instr *prog, const wc_instr *ins, void *dst,
-                       const void *const *val, const bool *uniform, int64_t n) {
-  wc_opcode op = (wc_opcode)ins->op;
-  const void *a = val[ins->a], *b = val[ins->b];
-  wc_dtype t = (wc_dtype)prog[ins->a].dtype;
+static void exec_block(const wc_instr *prog, const wc_instr *ins, void *dst, const void *const *val,
+                       const bool *uniform, int64_t n) {
+  wc_opcode     op = (wc_opcode)ins->op;
+  const void   *a = val[ins->a], *b = val[ins->b];
+  wc_dtype      t = (wc_dtype)prog[ins->a].dtype;
   operand_shape shape = op_arity[op] != 2 ? VARYING
-                      : uniform[ins->b] ? UNIFORM_B : uniform[ins->a] ? UNIFORM_A : VARYING;
+                        : uniform[ins->b] ? UNIFORM_B
+                        : uniform[ins->a] ? UNIFORM_A
+                                          : VARYING;
   switch (op) {
-    case WC_OP_WHERE:
-      select_block(wc_dtype_size((wc_dtype)ins->dtype), dst, a, b, val[ins->c], n);
-      break;
-    case WC_OP_OR: case WC_OP_AND: case WC_OP_NOT: logic_block(op, shape, dst, a, b, n); break;
-    case WC_OP_EQ: case WC_OP_NE: case WC_OP_LT: case WC_OP_LE: case WC_OP_GT: case WC_OP_GE:
-      compare_block(op, t, shape, dst, a, b, n);
-      break;
-    case WC_OP_CAST: cast_block((wc_dtype)ins->dtype, t, dst, a, n); break;
-    default: arith_block(op, t, shape, dst, a, b, n); break;
+  case WC_OP_WHERE:
+    select_block(wc_dtype_size((wc_dtype)ins->dtype), dst, a, b, val[ins->c], n);
+    break;
+  case WC_OP_OR:
+  case WC_OP_AND:
+  case WC_OP_NOT: logic_block(op, shape, dst, a, b, n); break;
+  case WC_OP_EQ:
+  case WC_OP_NE:
+  case WC_OP_LT:
+  case WC_OP_LE:
+  case WC_OP_GT:
+  case WC_OP_GE: compare_block(op, t, shape, dst, a, b, n); break;
+  case WC_OP_CAST: cast_block((wc_dtype)ins->dtype, t, dst, a, n); break;
+  default: arith_block(op, t, shape, dst, a, b, n); break;
   }
 }
 
 /* n copies of one element of width w: a typed loop per width, not a memcpy
    call per element (a broadcast operand is filled once per block). */
-#define FILL_W(T) { T v; memcpy(&v, src, sizeof v); for (int64_t i = 0; i < n; i++) ((T *)dst)[i] = v; } break
+#define FILL_W(T)                                      \
+  {                                                    \
+    T v;                                               \
+    memcpy(&v, src, sizeof v);                         \
+    for (int64_t i = 0; i < n; i++) ((T *)dst)[i] = v; \
+  }                                                    \
+  break
 static void fill(void *dst, const void *src, size_t w, int64_t n) {
   switch (w) {
-    case 1: FILL_W(uint8_t);
-    case 2: FILL_W(uint16_t);
-    case 4: FILL_W(uint32_t);
-    case 8: FILL_W(uint64_t);
-    default: for (int64_t i = 0; i < n; i++) memcpy((char *)dst + (size_t)i * w, src, w); break;
+  case 1: FILL_W(uint8_t);
+  case 2: FILL_W(uint16_t);
+  case 4: FILL_W(uint32_t);
+  case 8: FILL_W(uint64_t);
+  default:
+    for (int64_t i = 0; i < n; i++) memcpy((char *)dst + (size_t)i * w, src, w);
+    break;
   }
 }
 
 /* Element of CONST instruction ins, written from its bits. */
 static void const_value(const wc_instr *ins, void *dst) {
   size_t w = wc_dtype_size((wc_dtype)ins->dtype);
-  if (w == 16) { memcpy(dst, &ins->bits[0], 8); memcpy((char *)dst + 8, &ins->bits[1], 8); }
-  else if (ins->dtype == WC_COMPLEX64) {
+  if (w == 16) {
+    memcpy(dst, &ins->bits[0], 8);
+    memcpy((char *)dst + 8, &ins->bits[1], 8);
+  } else if (ins->dtype == WC_COMPLEX64) {
     uint32_t re = (uint32_t)ins->bits[0], im = (uint32_t)ins->bits[1];
-    memcpy(dst, &re, 4); memcpy((char *)dst + 4, &im, 4);
+    memcpy(dst, &re, 4);
+    memcpy((char *)dst + 4, &im, 4);
   } else {
     /* little-endian and big-endian alike: the value is the low w bytes */
-    uint8_t b8 = (uint8_t)ins->bits[0]; uint16_t b16 = (uint16_t)ins->bits[0];
-    uint32_t b32 = (uint32_t)ins->bits[0]; uint64_t b64 = ins->bits[0];
+    uint8_t  b8 = (uint8_t)ins->bits[0];
+    uint16_t b16 = (uint16_t)ins->bits[0];
+    uint32_t b32 = (uint32_t)ins->bits[0];
+    uint64_t b64 = ins->bits[0];
     switch (w) {
-      case 1: memcpy(dst, &b8, 1); break;
-      case 2: memcpy(dst, &b16, 2); break;
-      case 4: memcpy(dst, &b32, 4); break;
-      default: memcpy(dst, &b64, 8); break;
+    case 1: memcpy(dst, &b8, 1); break;
+    case 2: memcpy(dst, &b16, 2); break;
+    case 4: memcpy(dst, &b32, 4); break;
+    default: memcpy(dst, &b64, 8); break;
     }
   }
 }
@@ -230,7 +314,8 @@ static const void *load_input(void *scratch, const char *p, wc_dtype t, bool bro
   if (t == WC_BOOL) {
     uint8_t *b = scratch;
     if (broadcast) memset(b, *p != 0, (size_t)n);
-    else for (int64_t j = 0; j < n; j++) b[j] = p[j] != 0;
+    else
+      for (int64_t j = 0; j < n; j++) b[j] = p[j] != 0;
     return b;
   }
   if (!broadcast) return p;
@@ -246,10 +331,10 @@ static bool operands_uniform(const wc_instr *ins, const bool *uniform) {
 
 wc_status wc__interp_elementwise(const wc_kernel *k, const wc_tensor *in, wc_tensor *out) {
   const wc_tensor *ops[WC_MAX_OPERANDS];
-  int n_in = k->n_inputs, n_ins = k->n_instrs, last = n_ins - 1;
-  const wc_instr *prog = k->program;
-  wc_loop L;
-  wc_loop_iter it;
+  int              n_in = k->n_inputs, n_ins = k->n_instrs, last = n_ins - 1;
+  const wc_instr  *prog = k->program;
+  wc_loop          L;
+  wc_loop_iter     it;
   if (n_in + 1 > WC_MAX_OPERANDS || n_ins < 1) return WC_E_ARG;
   for (int i = 0; i < n_in; i++) ops[i] = &in[i];
   ops[n_in] = out;
@@ -259,8 +344,12 @@ wc_status wc__interp_elementwise(const wc_kernel *k, const wc_tensor *in, wc_ten
   char *scratch = malloc((size_t)n_ins * WC_BLOCK * WC_MAX_WIDTH);
   /* values, then one uniform flag per value (see below) */
   const void **val = malloc((size_t)n_ins * (sizeof *val + sizeof(bool)));
-  if (scratch == NULL || val == NULL) { free(scratch); free(val); return WC_E_NOMEM; }
-#define SCRATCH(i) (scratch + (size_t)(i) * WC_BLOCK * WC_MAX_WIDTH)
+  if (scratch == NULL || val == NULL) {
+    free(scratch);
+    free(val);
+    return WC_E_NOMEM;
+  }
+#define SCRATCH(i) (scratch + (size_t)(i)*WC_BLOCK * WC_MAX_WIDTH)
   for (int i = 0; i < n_ins; i++)
     if (prog[i].op == WC_OP_CONST) {
       char one[WC_MAX_WIDTH];
@@ -274,25 +363,25 @@ wc_status wc__interp_elementwise(const wc_kernel *k, const wc_tensor *in, wc_ten
      alone; the plan's strides are the same for every row, so this is known
      once per call); it is computed once per block and filled, and a where on
      a uniform condition copies the chosen operand without reading the other. */
-  int inner = L.rank - 1;
+  int   inner = L.rank - 1;
   bool *uniform = (bool *)(val + n_ins);
   for (int i = 0; i < n_ins; i++)
-    uniform[i] = prog[i].op == WC_OP_CONST ? true
-               : prog[i].op == WC_OP_INPUT ? L.stride[prog[i].a][inner] == 0
-               : operands_uniform(&prog[i], uniform);
+    uniform[i] = prog[i].op == WC_OP_CONST   ? true
+                 : prog[i].op == WC_OP_INPUT ? L.stride[prog[i].a][inner] == 0
+                                             : operands_uniform(&prog[i], uniform);
 
   int64_t row = L.extent[inner];
-  size_t wout = wc_dtype_size(out->dtype);
+  size_t  wout = wc_dtype_size(out->dtype);
   wc__loop_begin(&L, &it);
   do {
     for (int64_t j0 = 0; j0 < row; j0 += WC_BLOCK) {
       int64_t n = row - j0 < WC_BLOCK ? row - j0 : WC_BLOCK;
-      char *o = (char *)out->data + (size_t)(it.off[n_in] + j0) * wout;
+      char   *o = (char *)out->data + (size_t)(it.off[n_in] + j0) * wout;
       for (int i = 0; i < n_ins; i++) {
         const wc_instr *ins = &prog[i];
         if (ins->op == WC_OP_CONST) continue;
         if (ins->op == WC_OP_INPUT) {
-          int a = ins->a;
+          int         a = ins->a;
           const char *p = (const char *)in[a].data +
                           (size_t)(it.off[a] + (uniform[i] ? 0 : j0)) * wc_dtype_size(in[a].dtype);
           val[i] = load_input(SCRATCH(i), p, in[a].dtype, uniform[i], n);

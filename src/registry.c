@@ -10,17 +10,17 @@
 /* A registered kernel that is a plain where(c, x, y) of three parameters. */
 typedef struct where_kernel {
   const wc_kernel *k;
-  int    in[3];                                        /* parameter index of c, x, y */
-  size_t width;                                        /* element width of x, y, out */
+  int              in[3]; /* parameter index of c, x, y */
+  size_t           width; /* element width of x, y, out */
 } where_kernel;
 
 static const wc_kernel_table *tables[WC_MAX_TABLES];
-static int n_tables;
-static where_kernel where_kernels[WC_MAX_WHERE_KERNELS];
-static int n_where_kernels;
+static int                    n_tables;
+static where_kernel           where_kernels[WC_MAX_WHERE_KERNELS];
+static int                    n_where_kernels;
 
 const wc_kernel *wc_find_kernel(const wc_kernel_table *t, const char *name) {
-  if (t == NULL || name == NULL || t->kernels == NULL) return NULL;   /* NULL: no kernels */
+  if (t == NULL || name == NULL || t->kernels == NULL) return NULL; /* NULL: no kernels */
   for (int i = 0; i < t->n_kernels; i++) {
     const char *k = t->kernels[i].name;
     if (k != NULL && strcmp(k, name) == 0) return &t->kernels[i];
@@ -44,13 +44,15 @@ static bool plain_where(const wc_kernel *k, int in[3]) {
   if (c->op != WC_OP_INPUT || x->op != WC_OP_INPUT || y->op != WC_OP_INPUT) return false;
   if (c->a > 2 || x->a > 2 || y->a > 2 || c->a == x->a || c->a == y->a || x->a == y->a)
     return false;
-  in[0] = c->a; in[1] = x->a; in[2] = y->a;
+  in[0] = c->a;
+  in[1] = x->a;
+  in[2] = y->a;
   return true;
 }
 
 wc_status wc_register(const wc_kernel_table *t) {
   where_kernel found[WC_MAX_WHERE_KERNELS], w;
-  int n_found = 0;
+  int          n_found = 0;
   if (t == NULL || t->n_kernels < 0 || (t->n_kernels > 0 && t->kernels == NULL)) return WC_E_ARG;
   for (int i = 0; i < n_tables; i++)
     if (tables[i] == t) return WC_OK;
@@ -76,14 +78,14 @@ static bool bind(const wc_param *p, int rank, const int64_t *shape, int n_extent
                  bool *bound) {
   int r = p->rank > rank ? p->rank : rank;
   for (int i = 0; i < r; i++) {
-    int pd = p->rank - 1 - i, ad = rank - 1 - i;
+    int     pd = p->rank - 1 - i, ad = rank - 1 - i;
     int64_t pe = pd >= 0 ? p->dims[pd] : 1, ae = ad >= 0 ? shape[ad] : 1;
     if (pe >= 0) {
       if (pe != ae) return false;
       continue;
     }
-    int64_t sym = -(pe + 1);                           /* no overflow at INT64_MIN */
-    if (sym >= n_extents) return false;                /* a malformed table, not a fit */
+    int64_t sym = -(pe + 1);            /* no overflow at INT64_MIN */
+    if (sym >= n_extents) return false; /* a malformed table, not a fit */
     if (bound[sym] && ext[sym] != (size_t)ae) return false;
     bound[sym] = true;
     ext[sym] = (size_t)ae;
@@ -94,7 +96,7 @@ static bool bind(const wc_param *p, int rank, const int64_t *shape, int n_extent
 bool wc__kernel_bind(const wc_kernel *k, const wc_tensor *in, size_t *ext) {
   bool bound[WC_MAX_OPERANDS * WC_MAX_RANK];
   if (k->n_extents < 0 || k->n_extents > WC_MAX_OPERANDS * WC_MAX_RANK) return false;
-  memset(bound, 0, (size_t)k->n_extents * sizeof *bound);   /* only what is used: a hot path */
+  memset(bound, 0, (size_t)k->n_extents * sizeof *bound); /* only what is used: a hot path */
   for (int i = 0; i < k->n_inputs; i++)
     if (!bind(&k->inputs[i], in[i].rank, in[i].shape, k->n_extents, ext, bound)) return false;
   for (int e = 0; e < k->n_extents; e++)
@@ -107,12 +109,12 @@ bool wc__kernel_bind(const wc_kernel *k, const wc_tensor *in, size_t *ext) {
 /* Slot of an element width in the index, -1 for none (strings go by pointer width). */
 static int width_slot(size_t w) {
   switch (w) {
-    case 1: return 0;
-    case 2: return 1;
-    case 4: return 2;
-    case 8: return 3;
-    case 16: return 4;
-    default: return -1;
+  case 1: return 0;
+  case 2: return 1;
+  case 4: return 2;
+  case 8: return 3;
+  case 16: return 4;
+  default: return -1;
   }
 }
 
@@ -121,7 +123,7 @@ static int width_slot(size_t w) {
    kernels (through the plan a kernel serves), so both sides agree. Unrolled:
    wc_where asks it on every call. */
 static inline int signature_key(const wc_loop *L) {
-  const int64_t (*s)[WC_MAX_RANK] = L->stride;
+  const int64_t(*s)[WC_MAX_RANK] = L->stride;
   int key = (s[0][0] != 0) | (s[1][0] != 0) << 1 | (s[2][0] != 0) << 2;
   if (L->rank == 1) return key;
   return 8 + (key | (s[0][1] != 0) << 3 | (s[1][1] != 0) << 4 | (s[2][1] != 0) << 5);
@@ -133,8 +135,8 @@ static inline int signature_key(const wc_loop *L) {
    that serves no whole signature (a fixed extent other than 1, rank above 2,
    a symbolic extent on two dims or on none). */
 static bool kernel_signature(const wc_kernel *k, wc_where_entry *e, int *key) {
-  wc_loop plan;                                        /* the plan k serves: strides 0 or 1 */
-  int rank = 0;
+  wc_loop plan; /* the plan k serves: strides 0 or 1 */
+  int     rank = 0;
   if (k->n_extents < 0 || k->n_extents > WC_WHERE_MAX_EXTENTS) return false;
   for (int s = 0; s < WC_WHERE_MAX_EXTENTS; s++) e->ext_dim[s] = -1;
   for (int o = 0; o < 3; o++)
@@ -146,8 +148,8 @@ static bool kernel_signature(const wc_kernel *k, wc_where_entry *e, int *key) {
   for (int o = 0; o < 3; o++) {
     const wc_param *p = &k->inputs[e->in[o]];
     for (int pd = 0; pd < p->rank; pd++) {
-      int d = rank - p->rank + pd;                     /* right-aligned */
-      int64_t pe = p->dims[pd], sym = pe < 0 ? -(pe + 1) : 0;   /* no overflow at INT64_MIN */
+      int     d = rank - p->rank + pd;                        /* right-aligned */
+      int64_t pe = p->dims[pd], sym = pe < 0 ? -(pe + 1) : 0; /* no overflow at INT64_MIN */
       if (pe == 1) continue;
       if (pe >= 0 || sym >= k->n_extents) return false;
       if (e->ext_dim[sym] >= 0 && e->ext_dim[sym] != d) return false;
@@ -157,7 +159,7 @@ static bool kernel_signature(const wc_kernel *k, wc_where_entry *e, int *key) {
   }
   for (int s = 0; s < k->n_extents; s++)
     if (e->ext_dim[s] < 0) return false;
-  for (int s = k->n_extents; s < WC_WHERE_MAX_EXTENTS; s++) e->ext_dim[s] = 0;   /* read, unused */
+  for (int s = k->n_extents; s < WC_WHERE_MAX_EXTENTS; s++) e->ext_dim[s] = 0; /* read, unused */
   *key = signature_key(&plan);
   return true;
 }
@@ -166,8 +168,8 @@ void wc__where_index_build(wc_where_index *ix, const wc_kernel_table *t) {
   memset(ix, 0, sizeof *ix);
   for (int i = 0; i < t->n_kernels; i++) {
     const wc_kernel *k = &t->kernels[i];
-    wc_where_entry e;
-    int in[3], key, w;
+    wc_where_entry   e;
+    int              in[3], key, w;
     if (!plain_where(k, in) || (w = width_slot(wc_dtype_size(k->out_dtype))) < 0) continue;
     for (int o = 0; o < 3; o++) e.in[o] = (int8_t)in[o];
     if (!kernel_signature(k, &e, &key) || ix->slot[key][w].k != NULL) continue;
@@ -199,13 +201,13 @@ const wc_where_entry *wc__where_index_find(const wc_where_index *ix, const wc_lo
    wait, and no read of the index before it is complete (acquire/release). */
 enum { UNBUILT, BUILDING, BUILT };
 static wc_where_index builtin_index;
-static atomic_int builtin_state = UNBUILT;
+static atomic_int     builtin_state = UNBUILT;
 
 /* The first calls: claims the build or finds it claimed. */
 static const wc_where_index *builtin_build_once(void) {
   int s = UNBUILT;
-  if (!atomic_compare_exchange_strong_explicit(&builtin_state, &s, BUILDING,
-                                               memory_order_acquire, memory_order_acquire))
+  if (!atomic_compare_exchange_strong_explicit(&builtin_state, &s, BUILDING, memory_order_acquire,
+                                               memory_order_acquire))
     return s == BUILT ? &builtin_index : NULL;
   wc__where_index_build(&builtin_index, &wc_builtin_table);
   atomic_store_explicit(&builtin_state, BUILT, memory_order_release);
@@ -224,16 +226,16 @@ const wc_where_index *wc__where_builtin(void) { return builtin(); }
    whose parameters bind to the plan's shapes runs. Out of line: its arrays
    would cost wc_where's hot path a large frame. */
 static bool where_user(const wc_loop *L, size_t w, const void *const ops[3], void *out) {
-  size_t ext[WC_MAX_OPERANDS * WC_MAX_RANK];
-  bool bound[WC_MAX_OPERANDS * WC_MAX_RANK];
-  int64_t shapes[3][WC_MAX_RANK];
+  size_t      ext[WC_MAX_OPERANDS * WC_MAX_RANK];
+  bool        bound[WC_MAX_OPERANDS * WC_MAX_RANK];
+  int64_t     shapes[3][WC_MAX_RANK];
   const void *data[3];
   for (int k = 0; k < 3; k++)
     for (int d = 0; d < L->rank; d++) shapes[k][d] = L->stride[k][d] ? L->extent[d] : 1;
   for (int i = 0; i < n_where_kernels; i++) {
     const where_kernel *wk = &where_kernels[i];
-    int ne = wk->k->n_extents;
-    bool fits = true;
+    int                 ne = wk->k->n_extents;
+    bool                fits = true;
     if (wk->width != w) continue;
     if (ne < 0 || ne > WC_MAX_OPERANDS * WC_MAX_RANK) continue;
     memset(bound, 0, (size_t)ne * sizeof *bound);
@@ -249,8 +251,8 @@ static bool where_user(const wc_loop *L, size_t w, const void *const ops[3], voi
 
 bool wc__where_registered(const wc_loop *L, const wc_tensor *cond, const wc_tensor *x,
                           const wc_tensor *y, wc_tensor *out) {
-  size_t w = wc_dtype_size(x->dtype), ext[WC_WHERE_MAX_EXTENTS];
-  const void *ops[3] = {cond->data, x->data, y->data}, *data[3];
+  size_t                w = wc_dtype_size(x->dtype), ext[WC_WHERE_MAX_EXTENTS];
+  const void           *ops[3] = {cond->data, x->data, y->data}, *data[3];
   const wc_where_index *ix = builtin();
   const wc_where_entry *e = ix ? index_find(ix, L, w) : NULL;
   if (e == NULL) return n_where_kernels > 0 && where_user(L, w, ops, out->data);
@@ -258,7 +260,7 @@ bool wc__where_registered(const wc_loop *L, const wc_tensor *cond, const wc_tens
      call a nanosecond (the stores wait for the indices), so only when needed. */
   if (e->direct) {
     ext[0] = (size_t)L->extent[0];
-    ext[1] = L->rank == 2 ? (size_t)L->extent[1] : 0;  /* extent[1] unset in rank 1 */
+    ext[1] = L->rank == 2 ? (size_t)L->extent[1] : 0; /* extent[1] unset in rank 1 */
     e->range(ext, ops, out->data, 0, (size_t)L->count);
     return true;
   }

@@ -15,16 +15,16 @@ bool wc__kernel_bind(const wc_kernel *k, const wc_tensor *in, size_t *ext);
    of c, x, y vary along each dim of a coalesced plan of rank 1 or 2. Built
    from a table's kernel parameters, so the order of its kernels does not
    matter; the runtime's own kernels (generated/wc_builtin.where) are one. */
-#define WC_WHERE_WIDTHS 5                              /* 1, 2, 4, 8, 16 bytes */
-#define WC_WHERE_KEYS (8 + 64)                         /* signatures of rank 1, then 2 */
-#define WC_WHERE_MAX_EXTENTS 2                         /* symbolic extents of an indexed kernel */
+#define WC_WHERE_WIDTHS      5        /* 1, 2, 4, 8, 16 bytes */
+#define WC_WHERE_KEYS        (8 + 64) /* signatures of rank 1, then 2 */
+#define WC_WHERE_MAX_EXTENTS 2        /* symbolic extents of an indexed kernel */
 
 typedef struct wc_where_entry {
-  const wc_kernel *k;                                  /* NULL: no kernel serves this slot */
-  wc_range_fn range;                                   /* k->range, beside the rest of the entry */
-  bool direct;                                         /* in = {0, 1, 2}, ext_dim = {0, 1} */
-  int8_t in[3];                                        /* parameter index of c, x, y */
-  int8_t ext_dim[WC_WHERE_MAX_EXTENTS];                /* plan dim each symbolic extent takes */
+  const wc_kernel *k;                             /* NULL: no kernel serves this slot */
+  wc_range_fn      range;                         /* k->range, beside the rest of the entry */
+  bool             direct;                        /* in = {0, 1, 2}, ext_dim = {0, 1} */
+  int8_t           in[3];                         /* parameter index of c, x, y */
+  int8_t           ext_dim[WC_WHERE_MAX_EXTENTS]; /* plan dim each symbolic extent takes */
 } wc_where_entry;
 
 typedef struct wc_where_index {

@@ -11,12 +11,15 @@
    itself when the program is a lone parameter (lone), else the program's
    result, of the inputs' broadcast shape. Only the shape here: the
    specialized path needs no more, so the data waits for coords_eval. */
-static wc_status coords_shape(const wc_kernel *k, const wc_tensor *in, bool lone,
-                              wc_tensor *value, int64_t *count) {
-  const wc_instr *top = &k->program[k->n_instrs - 1];
+static wc_status coords_shape(const wc_kernel *k, const wc_tensor *in, bool lone, wc_tensor *value,
+                              int64_t *count) {
+  const wc_instr  *top = &k->program[k->n_instrs - 1];
   const wc_tensor *ptr[WC_MAX_OPERANDS];
-  wc_status s;
-  if (lone) { *value = in[top->a]; return WC_OK; }
+  wc_status        s;
+  if (lone) {
+    *value = in[top->a];
+    return WC_OK;
+  }
   memset(value, 0, sizeof *value);
   value->dtype = (wc_dtype)top->dtype;
   for (int i = 0; i < k->n_inputs; i++) ptr[i] = &in[i];
@@ -39,18 +42,18 @@ static wc_status coords_eval(const wc_kernel *k, const wc_tensor *in, int64_t co
 /* argwhere / nonzero through the kernel (specialized) or the runtime. */
 static wc_status run_coords(const wc_kernel *k, const wc_tensor *in, wc_tensor *out,
                             bool specialize, wc_path *path) {
-  size_t ext[WC_MAX_OPERANDS * WC_MAX_RANK];
-  const void *data[WC_MAX_OPERANDS];
+  size_t          ext[WC_MAX_OPERANDS * WC_MAX_RANK];
+  const void     *data[WC_MAX_OPERANDS];
   const wc_instr *top = &k->program[k->n_instrs - 1];
-  const bool lone = top->op == WC_OP_INPUT && k->n_inputs == 1;
-  int64_t cap, n, need, count = 0;
-  wc_tensor value;
-  void *temp = NULL;
-  wc_status s;
+  const bool      lone = top->op == WC_OP_INPUT && k->n_inputs == 1;
+  int64_t         cap, n, need, count = 0;
+  wc_tensor       value;
+  void           *temp = NULL;
+  wc_status       s;
   if (out->dtype != WC_INT64) return WC_E_DTYPE;
   if ((s = wc__tensor_check(out, &cap)) != WC_OK) return s;
   if ((s = coords_shape(k, in, lone, &value, &count)) != WC_OK) return s;
-  int rank = value.rank;
+  int  rank = value.rank;
   bool rows = k->kind == WC_KIND_ARGWHERE;
   /* The generated function lists coordinates of the pattern's rank; inputs of
      a lower rank bind (leading extents 1) but want coordinates of their own. */
@@ -62,7 +65,10 @@ static wc_status run_coords(const wc_kernel *k, const wc_tensor *in, wc_tensor *
     if (path) *path = WC_PATH_SPECIALIZED;
     s = need <= cap ? WC_OK : WC_E_CAPACITY;
   } else {
-    if (!lone && (s = coords_eval(k, in, count, &value, &temp)) != WC_OK) { free(temp); return s; }
+    if (!lone && (s = coords_eval(k, in, count, &value, &temp)) != WC_OK) {
+      free(temp);
+      return s;
+    }
     s = rows ? wc_argwhere(&value, out->data, cap, &n) : wc_nonzero(&value, out->data, cap, &n);
     if (path) *path = WC_PATH_INTERPRETED;
     free(temp);
@@ -77,12 +83,12 @@ static wc_status run_coords(const wc_kernel *k, const wc_tensor *in, wc_tensor *
 /* Checks inputs against k's parameters and runs it. */
 static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, wc_tensor *out,
                             bool specialize, wc_path *path) {
-  size_t ext[WC_MAX_OPERANDS * WC_MAX_RANK];
-  const void *data[WC_MAX_OPERANDS];
-  const wc_tensor *ptr[WC_MAX_OPERANDS], *v1[3] = {NULL, NULL, NULL};  /* where_v1: c, x, y */
-  int64_t count, shape[WC_MAX_RANK];
-  int rank;
-  wc_status s;
+  size_t           ext[WC_MAX_OPERANDS * WC_MAX_RANK];
+  const void      *data[WC_MAX_OPERANDS];
+  const wc_tensor *ptr[WC_MAX_OPERANDS], *v1[3] = {NULL, NULL, NULL}; /* where_v1: c, x, y */
+  int64_t          count, shape[WC_MAX_RANK];
+  int              rank;
+  wc_status        s;
   if (k == NULL) return WC_E_NOKERNEL;
   if (out == NULL || n_in != k->n_inputs || (n_in > 0 && in == NULL)) return WC_E_ARG;
   if (n_in >= WC_MAX_OPERANDS) return WC_E_ARG;
@@ -114,7 +120,7 @@ static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, w
   }
   if (path) *path = WC_PATH_INTERPRETED;
   if (k->kind != WC_KIND_WHERE_V1) return wc__interp_elementwise(k, in, out);
-  wc__where_v1_run(v1[0], v1[1], v1[2], out);   /* checked above */
+  wc__where_v1_run(v1[0], v1[1], v1[2], out); /* checked above */
   return WC_OK;
 }
 

@@ -4,8 +4,8 @@
 
 wc_status wc__shape_count(wc_dtype dtype, int rank, const int64_t *shape, int64_t *count) {
   int64_t n = 1, bytes;
-  size_t size = wc_dtype_size(dtype);
-  bool empty = false;
+  size_t  size = wc_dtype_size(dtype);
+  bool    empty = false;
   if (size == 0) return WC_E_DTYPE;
   if (rank < 0 || rank > WC_MAX_RANK) return WC_E_RANK;
   for (int d = 0; d < rank; d++) {
@@ -22,7 +22,7 @@ wc_status wc__shape_count(wc_dtype dtype, int rank, const int64_t *shape, int64_
 }
 
 wc_status wc__tensor_check(const wc_tensor *t, int64_t *count) {
-  int64_t n;
+  int64_t   n;
   wc_status s;
   if (t == NULL) return WC_E_ARG;
   if ((s = wc__shape_count(t->dtype, t->rank, t->shape, &n)) != WC_OK) return s;

@@ -17,13 +17,15 @@
 /* Default prefix: the file's base name without extension, made a C identifier. */
 static void prefix_from_path(const char *path, char *out, size_t cap) {
   const char *base = strrchr(path, '/');
-  size_t n = 0;
+  size_t      n = 0;
   base = base ? base + 1 : path;
-  if (!(*base == '_' || (*base >= 'a' && *base <= 'z') || (*base >= 'A' && *base <= 'Z')) && n + 1 < cap)
+  if (!(*base == '_' || (*base >= 'a' && *base <= 'z') || (*base >= 'A' && *base <= 'Z')) &&
+      n + 1 < cap)
     out[n++] = '_';
   for (; *base && *base != '.' && n + 1 < cap; base++) {
     char c = *base;
-    bool ok = c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    bool ok = c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+              (c >= '0' && c <= '9');
     out[n++] = ok ? c : '_';
   }
   out[n] = '\0';
@@ -32,27 +34,30 @@ static void prefix_from_path(const char *path, char *out, size_t cap) {
 /* ---- symbols: every kernel K emits P_K, P_K_range, P_K_program, ... ---- */
 
 typedef struct symbol {
-  char name[300];              /* the symbol without the "P_" prefix */
-  int  kernel;                 /* whose it is; -1 for the file's own (table, kernels) */
+  char name[300]; /* the symbol without the "P_" prefix */
+  int  kernel;    /* whose it is; -1 for the file's own (table, kernels) */
 } symbol;
 
 static int symbol_cmp(const void *a, const void *b) {
   const symbol *x = a, *y = b;
-  int c = strcmp(x->name, y->name);
+  int           c = strcmp(x->name, y->name);
   return c ? c : x->kernel - y->kernel;
 }
 
 /* Kernel names such as `a_range` (beside `a`) or `table` pass sema but would
    define one C symbol twice: report them before anything is generated. */
 static void check_symbols(const sema_program *sp, diag_ctx *d) {
-  static const char *const suffix[] = {"", "_range", "_count", "_invoke", "_count_invoke",
-                                       "_coords_invoke", "_fill", "_params", "_extents", "_out_dims",
-                                       "_program"};
+  static const char *const suffix[] = {
+      "",      "_range",  "_count",   "_invoke",   "_count_invoke", "_coords_invoke",
+      "_fill", "_params", "_extents", "_out_dims", "_program"};
   size_t n = 2, cap = 2;
   for (int i = 0; i < sp->n_kernels; i++)
     cap += sizeof suffix / sizeof *suffix + (size_t)sp->kernels[i].n_params;
   symbol *syms = malloc(cap * sizeof *syms);
-  if (syms == NULL) { diag_error(d, (diag_loc){0, 0, 0, 0}, "out of memory"); return; }
+  if (syms == NULL) {
+    diag_error(d, (diag_loc){0, 0, 0, 0}, "out of memory");
+    return;
+  }
   snprintf(syms[0].name, sizeof syms[0].name, "table");
   snprintf(syms[1].name, sizeof syms[1].name, "kernels");
   syms[0].kernel = syms[1].kernel = -1;
@@ -73,8 +78,10 @@ static void check_symbols(const sema_program *sp, diag_ctx *d) {
     if (strcmp(a->name, b->name) != 0 || a->kernel == b->kernel) continue;
     const sema_kernel *kb = &sp->kernels[b->kernel];
     if (a->kernel < 0)
-      diag_error(d, kb->loc, "kernel name '%s' would define the C symbol <prefix>_%s, which "
-                 "the generated file defines itself", kb->name, b->name);
+      diag_error(d, kb->loc,
+                 "kernel name '%s' would define the C symbol <prefix>_%s, which "
+                 "the generated file defines itself",
+                 kb->name, b->name);
     else {
       diag_error(d, kb->loc, "kernels '%s' and '%s' would both define the C symbol <prefix>_%s",
                  sp->kernels[a->kernel].name, kb->name, b->name);
@@ -91,14 +98,13 @@ static char *read_spec(const char *spec_path, size_t *len, FILE *err) {
   if (errno == EFBIG)
     fprintf(err, "%s: error: spec is too large (more than %zu bytes)\n", spec_path,
             PARSE_MAX_SOURCE);
-  else
-    fprintf(err, "%s: error: cannot read spec: %s\n", spec_path, strerror(errno));
+  else fprintf(err, "%s: error: cannot read spec: %s\n", spec_path, strerror(errno));
   return NULL;
 }
 
 /* --prefix, if given, follows sema_is_c_ident; false after a message on err. */
 static bool prefix_option_ok(const gen_options *opt, FILE *err) {
-  if (opt->prefix && strlen(opt->prefix) > GEN_MAX_PREFIX) {   /* it would be cut short */
+  if (opt->prefix && strlen(opt->prefix) > GEN_MAX_PREFIX) { /* it would be cut short */
     fprintf(err, "wherec: error: --prefix is too long (%zu bytes; the limit is %d)\n",
             strlen(opt->prefix), GEN_MAX_PREFIX);
     return false;
@@ -119,8 +125,9 @@ static bool choose_prefix(const gen_options *opt, const sema_program *sp, const 
   else if (sp->prefix) snprintf(prefix, GEN_MAX_PREFIX + 1, "%s", sp->prefix);
   else {
     prefix_from_path(spec_path, prefix, GEN_MAX_PREFIX + 1);
-    if (!sema_is_c_ident(prefix)) {                    /* the rule `option prefix` follows */
-      fprintf(err, "%s: error: the prefix '%s' taken from the file name is not a valid C "
+    if (!sema_is_c_ident(prefix)) { /* the rule `option prefix` follows */
+      fprintf(err,
+              "%s: error: the prefix '%s' taken from the file name is not a valid C "
               "identifier; name one with `option prefix = \"...\";` or --prefix\n",
               spec_path, prefix);
       return false;
@@ -176,16 +183,16 @@ static bool write_outputs(const char *out_dir, const char *prefix, const diag_te
 
 int gen_generate(const char *spec_path, const char *out_dir, const gen_options *opt, FILE *err,
                  gen_result *result) {
-  gen_options none = {NULL, NULL, 0};
-  diag_ctx d;
-  ast_file *af = NULL;
-  sema_program *sp = NULL;
+  gen_options    none = {NULL, NULL, 0};
+  diag_ctx       d;
+  ast_file      *af = NULL;
+  sema_program  *sp = NULL;
   lower_program *lp = NULL;
-  diag_text header = {0}, source = {0}, msg = {0};
-  char prefix[GEN_MAX_PREFIX + 1], tmp_h[FILE_TMP_CAP] = "", tmp_c[FILE_TMP_CAP] = "";
-  bool made_dir = false;
-  size_t len;
-  int rc = GEN_EXIT_BAD_INPUT;
+  diag_text      header = {0}, source = {0}, msg = {0};
+  char           prefix[GEN_MAX_PREFIX + 1], tmp_h[FILE_TMP_CAP] = "", tmp_c[FILE_TMP_CAP] = "";
+  bool           made_dir = false;
+  size_t         len;
+  int            rc = GEN_EXIT_BAD_INPUT;
   if (opt == NULL) opt = &none;
   char *src = read_spec(spec_path, &len, err);
   if (src == NULL) return GEN_EXIT_BAD_INPUT;
@@ -204,7 +211,10 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
     goto done;
   }
   check_plan(lp, sp, &d);
-  if (d.n_errors > 0) { rc = GEN_EXIT_BAD_INPUT; goto done; }
+  if (d.n_errors > 0) {
+    rc = GEN_EXIT_BAD_INPUT;
+    goto done;
+  }
   const char *tdir = opt->templates_dir;
   if (tdir == NULL) tdir = gen_env_or("WHEREC_TEMPLATES", gen_default_templates_dir());
   emit_input in = {lp, spec_path, prefix, tdir};
@@ -220,9 +230,9 @@ int gen_generate(const char *spec_path, const char *out_dir, const gen_options *
   if (result) fill_result(result, lp, prefix);
   rc = GEN_EXIT_OK;
 done:
-  if (tmp_h[0]) unlink(tmp_h);                         /* staged but not renamed */
+  if (tmp_h[0]) unlink(tmp_h); /* staged but not renamed */
   if (tmp_c[0]) unlink(tmp_c);
-  if (rc != 0 && made_dir) rmdir(out_dir);            /* empty: nothing was renamed into it */
+  if (rc != 0 && made_dir) rmdir(out_dir); /* empty: nothing was renamed into it */
   diag_text_free(&header);
   diag_text_free(&source);
   diag_text_free(&msg);

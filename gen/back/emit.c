@@ -34,14 +34,14 @@ static void set_bool(lua_State *L, const char *key, bool v) {
 /* dtypes[name] = {enum, ctype, sfx, kind, size}, from the one dtype list. */
 static void push_dtypes(lua_State *L) {
   lua_newtable(L);
-#define X(E, code, name, ctype, alias, sfx, kind)  \
-  lua_newtable(L);                                  \
-  set_str(L, "name", name);                         \
-  set_str(L, "enum", "WC_" #E);                     \
-  set_str(L, "ctype", #ctype);                      \
-  set_str(L, "sfx", #sfx);                          \
-  set_str(L, "kind", #kind);                        \
-  set_int(L, "size", (lua_Integer)sizeof(ctype));   \
+#define X(E, code, name, ctype, alias, sfx, kind) \
+  lua_newtable(L);                                \
+  set_str(L, "name", name);                       \
+  set_str(L, "enum", "WC_" #E);                   \
+  set_str(L, "ctype", #ctype);                    \
+  set_str(L, "sfx", #sfx);                        \
+  set_str(L, "kind", #kind);                      \
+  set_int(L, "size", (lua_Integer)sizeof(ctype)); \
   lua_setfield(L, -2, name);
   WC_DTYPE_LIST(X)
 #undef X
@@ -53,16 +53,17 @@ static const char *level_name(lower_level l) {
 
 static const char *kind_name(wc_kernel_kind k) {
   switch (k) {
-    case WC_KIND_WHERE_V1: return "where_v1";
-    case WC_KIND_ARGWHERE: return "argwhere";
-    case WC_KIND_NONZERO: return "nonzero";
-    default: return "elementwise";
+  case WC_KIND_WHERE_V1: return "where_v1";
+  case WC_KIND_ARGWHERE: return "argwhere";
+  case WC_KIND_NONZERO: return "nonzero";
+  default: return "elementwise";
   }
 }
 
 static const char *opcode_name(int op) {
   switch (op) {
-#define X(name, arity) case WC_OP_##name: return #name;
+#define X(name, arity) \
+  case WC_OP_##name: return #name;
     WC_OPCODE_LIST(X)
 #undef X
   }
@@ -74,7 +75,9 @@ static void push_shape(lua_State *L, const ast_shape *s, const char *const *name
   char buf[64];
   lua_createtable(L, s->rank, 0);
   for (int d = 0; d < s->rank; d++) {
-    lua_pushstring(L, s->dims[d] < 0 ? names[-s->dims[d] - 1] : (snprintf(buf, sizeof buf, "%lld", (long long)s->dims[d]), buf));
+    lua_pushstring(L, s->dims[d] < 0
+                          ? names[-s->dims[d] - 1]
+                          : (snprintf(buf, sizeof buf, "%lld", (long long)s->dims[d]), buf));
     lua_rawseti(L, -2, d + 1);
   }
   lua_setfield(L, -2, "dims");
@@ -98,19 +101,26 @@ static void push_hex(lua_State *L, const char *key, uint64_t v) {
 /* v as a whole number, or as the shortest %.Ng that reads back as the
    constant's bits in dtype t. */
 static void real_text(char *buf, size_t cap, double v, wc_dtype t, uint64_t bits) {
-  if (isnan(v)) { snprintf(buf, cap, "nan"); return; }
-  if (isinf(v)) { snprintf(buf, cap, v < 0 ? "-inf" : "inf"); return; }
-  if (v == floor(v) && fabs(v) < 1e15) snprintf(buf, cap, "%.0f", v);  /* whole: every digit */
-  else for (int digits = 1; digits <= 17; digits++) {
-    snprintf(buf, cap, "%.*g", digits, v);
-    double r = strtod(buf, NULL);
-    float f = (float)r;
-    bool same = t == WC_FLOAT     ? wc_f32_to_bits(f) == (uint32_t)bits
-              : t == WC_FLOAT16  ? wc_f32_to_f16(f) == (wc_float16)bits
-              : t == WC_BFLOAT16 ? wc_f32_to_bf16(f) == (wc_bfloat16)bits
-              : memcmp(&r, &v, sizeof r) == 0;
-    if (same) break;
+  if (isnan(v)) {
+    snprintf(buf, cap, "nan");
+    return;
   }
+  if (isinf(v)) {
+    snprintf(buf, cap, v < 0 ? "-inf" : "inf");
+    return;
+  }
+  if (v == floor(v) && fabs(v) < 1e15) snprintf(buf, cap, "%.0f", v); /* whole: every digit */
+  else
+    for (int digits = 1; digits <= 17; digits++) {
+      snprintf(buf, cap, "%.*g", digits, v);
+      double r = strtod(buf, NULL);
+      float  f = (float)r;
+      bool   same = t == WC_FLOAT      ? wc_f32_to_bits(f) == (uint32_t)bits
+                    : t == WC_FLOAT16  ? wc_f32_to_f16(f) == (wc_float16)bits
+                    : t == WC_BFLOAT16 ? wc_f32_to_bf16(f) == (wc_bfloat16)bits
+                                       : memcmp(&r, &v, sizeof r) == 0;
+      if (same) break;
+    }
   if (strpbrk(buf, ".e") == NULL) snprintf(buf + strlen(buf), cap - strlen(buf), ".0");
   if (t == WC_FLOAT) snprintf(buf + strlen(buf), cap - strlen(buf), "f");
 }
@@ -119,37 +129,43 @@ static void real_text(char *buf, size_t cap, double v, wc_dtype t, uint64_t bits
 static void const_text(char *buf, size_t cap, wc_dtype t, const uint64_t bits[2]) {
   char re[40], im[40];
   switch (t) {
-    case WC_BOOL: snprintf(buf, cap, bits[0] ? "true" : "false"); return;
-    case WC_FLOAT: case WC_FLOAT16: case WC_BFLOAT16: {
-      float f = t == WC_FLOAT ? wc_bits_to_f32((uint32_t)bits[0])
-              : t == WC_FLOAT16 ? wc_f16_to_f32((wc_float16)bits[0]) : wc_bf16_to_f32((wc_bfloat16)bits[0]);
-      real_text(buf, cap, f, t, bits[0]);
-      return;
-    }
-    case WC_DOUBLE: real_text(buf, cap, wc_bits_to_f64(bits[0]), t, bits[0]); return;
-    case WC_COMPLEX64: case WC_COMPLEX128: {
-      wc_dtype part = t == WC_COMPLEX64 ? WC_FLOAT : WC_DOUBLE;
-      for (int i = 0; i < 2; i++)
-        real_text(i ? im : re, sizeof re, part == WC_FLOAT ? wc_bits_to_f32((uint32_t)bits[i]) : wc_bits_to_f64(bits[i]),
-                  part, bits[i]);
-      snprintf(buf, cap, "{%s, %s}", re, im);
-      return;
-    }
-    case WC_INT8: snprintf(buf, cap, "%d", (int)(int8_t)bits[0]); return;
-    case WC_INT16: snprintf(buf, cap, "%d", (int)(int16_t)bits[0]); return;
-    case WC_INT32: snprintf(buf, cap, "%ld", (long)(int32_t)bits[0]); return;
-    case WC_INT64: snprintf(buf, cap, "%lld", (long long)(int64_t)bits[0]); return;
-    case WC_UINT8: case WC_UINT16: case WC_UINT32: case WC_UINT64:
-      snprintf(buf, cap, "%llu", (unsigned long long)bits[0]);
-      return;
-    default: snprintf(buf, cap, "0x%llx", (unsigned long long)bits[0]); return;
+  case WC_BOOL: snprintf(buf, cap, bits[0] ? "true" : "false"); return;
+  case WC_FLOAT:
+  case WC_FLOAT16:
+  case WC_BFLOAT16: {
+    float f = t == WC_FLOAT     ? wc_bits_to_f32((uint32_t)bits[0])
+              : t == WC_FLOAT16 ? wc_f16_to_f32((wc_float16)bits[0])
+                                : wc_bf16_to_f32((wc_bfloat16)bits[0]);
+    real_text(buf, cap, f, t, bits[0]);
+    return;
+  }
+  case WC_DOUBLE: real_text(buf, cap, wc_bits_to_f64(bits[0]), t, bits[0]); return;
+  case WC_COMPLEX64:
+  case WC_COMPLEX128: {
+    wc_dtype part = t == WC_COMPLEX64 ? WC_FLOAT : WC_DOUBLE;
+    for (int i = 0; i < 2; i++)
+      real_text(i ? im : re, sizeof re,
+                part == WC_FLOAT ? wc_bits_to_f32((uint32_t)bits[i]) : wc_bits_to_f64(bits[i]),
+                part, bits[i]);
+    snprintf(buf, cap, "{%s, %s}", re, im);
+    return;
+  }
+  case WC_INT8: snprintf(buf, cap, "%d", (int)(int8_t)bits[0]); return;
+  case WC_INT16: snprintf(buf, cap, "%d", (int)(int16_t)bits[0]); return;
+  case WC_INT32: snprintf(buf, cap, "%ld", (long)(int32_t)bits[0]); return;
+  case WC_INT64: snprintf(buf, cap, "%lld", (long long)(int64_t)bits[0]); return;
+  case WC_UINT8:
+  case WC_UINT16:
+  case WC_UINT32:
+  case WC_UINT64: snprintf(buf, cap, "%llu", (unsigned long long)bits[0]); return;
+  default: snprintf(buf, cap, "0x%llx", (unsigned long long)bits[0]); return;
   }
 }
 
 static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix) {
   const sema_kernel *sk = k->sk;
-  char buf[512];
-  ast_shape out;
+  char               buf[512];
+  ast_shape          out;
   lua_newtable(L);
   set_str(L, "name", sk->name);
   snprintf(buf, sizeof buf, "%s_%s", prefix, sk->name);
@@ -254,16 +270,15 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
    the command line alike); no output or templates directory, no date, so
    the bytes are the same on every machine (templates/README.md, "Banner"). */
 static void push_command(lua_State *L, const emit_input *in) {
-  diag_text t = {0};
+  diag_text   t = {0};
   const char *p = in->spec_path;
-  bool plain = *p != '\0';
+  bool        plain = *p != '\0';
   for (; *p; p++)
     plain &= (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
              strchr("_./+-", *p) != NULL;
   diag_text_printf(&t, "wherec gen ");
   if (plain) diag_text_printf(&t, "%s", in->spec_path);
-  else {                                               /* as the shell reads it back */
-    diag_text_putn(&t, "'", 1);
+  else { /* as the shell reads it back */ diag_text_putn(&t, "'", 1);
     for (p = in->spec_path; *p; p++)
       if (*p == '\'') diag_text_printf(&t, "'\\''");
       else diag_text_putn(&t, p, 1);
@@ -301,7 +316,7 @@ static void push_spec(lua_State *L, const emit_input *in) {
 static bool compile_template(const char *src, size_t len, diag_text *lua, diag_text *err,
                              const char *name) {
   size_t i = 0;
-  int line = 1;
+  int    line = 1;
   while (i < len) {
     size_t e = i, s = i;
     while (e < len && src[e] != '\n') e++;
@@ -313,7 +328,7 @@ static bool compile_template(const char *src, size_t len, diag_text *lua, diag_t
       for (size_t j = i; j < e; j++) {
         char ch = src[j];
         if (ch == '$' && j + 1 < e && src[j + 1] == '(') {
-          int depth = 0;
+          int    depth = 0;
           size_t k = j + 1;
           for (; k < e; k++) {
             if (src[k] == '(') depth++;
@@ -352,24 +367,29 @@ static bool compile_template(const char *src, size_t len, diag_text *lua, diag_t
    error naming the file when it cannot be read or compiled. */
 static void load_template(lua_State *L, const char *file) {
   const char *dir = lua_tostring(L, lua_upvalueindex(1));
-  char path[4096], chunk[4200];
-  size_t len;
+  char        path[4096], chunk[4200];
+  size_t      len;
   lua_getfield(L, lua_upvalueindex(2), file);
   if (!lua_isnil(L, -1)) return;
   lua_pop(L, 1);
-  if (file[0] == '\0' || strchr(file, '/') != NULL)
-    { lua_pushfstring(L, "template name '%s': a file of the templates directory, without '/'", file); lua_error(L); }
+  if (file[0] == '\0' || strchr(file, '/') != NULL) {
+    lua_pushfstring(L, "template name '%s': a file of the templates directory, without '/'", file);
+    lua_error(L);
+  }
   snprintf(path, sizeof path, "%s/%s", dir, file);
   char *src = file_read(path, &len, SIZE_MAX);
-  if (src == NULL) { lua_pushfstring(L, "%s: cannot read template", path); lua_error(L); }
+  if (src == NULL) {
+    lua_pushfstring(L, "%s: cannot read template", path);
+    lua_error(L);
+  }
   diag_text lua = {0}, err = {0};
-  bool ok = compile_template(src, len, &lua, &err, path);
+  bool      ok = compile_template(src, len, &lua, &err, path);
   free(src);
   snprintf(chunk, sizeof chunk, "@%s", path);
   int rc = ok ? luaL_loadbuffer(L, lua.data ? lua.data : "", lua.len, chunk) : LUA_ERRSYNTAX;
   diag_text_free(&lua);
   if (!ok) {
-    lua_pushlstring(L, err.data, err.len - 1);         /* without its newline */
+    lua_pushlstring(L, err.data, err.len - 1); /* without its newline */
     diag_text_free(&err);
     lua_error(L);
   }
@@ -383,7 +403,7 @@ static void load_template(lua_State *L, const char *file) {
 static int lua_include(lua_State *L) {
   const char *file = luaL_checkstring(L, 1);
   const char *indent = luaL_optstring(L, 2, "");
-  if (lua_gettop(L) < 2) lua_settop(L, 2);             /* include(file): no indent, no arguments */
+  if (lua_gettop(L) < 2) lua_settop(L, 2); /* include(file): no indent, no arguments */
   int nargs = lua_gettop(L) - 2;
   lua_getglobal(L, "_ind");
   const char *outer = lua_tostring(L, -1);
@@ -392,7 +412,7 @@ static int lua_include(lua_State *L) {
   load_template(L, file);
   for (int i = 0; i < nargs; i++) lua_pushvalue(L, 3 + i);
   lua_call(L, nargs, 0);
-  lua_setglobal(L, "_ind");                            /* the includer's again */
+  lua_setglobal(L, "_ind"); /* the includer's again */
   return 0;
 }
 
@@ -401,8 +421,8 @@ static int lua_include(lua_State *L) {
 static int on_error(lua_State *L) {
   const char *msg = lua_tostring(L, 1);
   luaL_Buffer b;
-  lua_Debug ar;
-  bool first = true;
+  lua_Debug   ar;
+  bool        first = true;
   luaL_buffinit(L, &b);
   luaL_addstring(&b, msg ? msg : "error (not a string)");
   for (int level = 1; lua_getstack(L, level, &ar); level++) {
@@ -437,7 +457,7 @@ static bool render(lua_State *L, const char *file, diag_text *out, diag_text *er
   lua_getfield(L, -1, "concat");
   lua_getglobal(L, "_buf");
   lua_call(L, 1, 1);
-  size_t n;
+  size_t      n;
   const char *text = lua_tolstring(L, -1, &n);
   diag_text_putn(out, text, n);
   lua_pop(L, 2);
@@ -446,24 +466,23 @@ static bool render(lua_State *L, const char *file, diag_text *out, diag_text *er
 
 /* _o(...): one text line, indented by _ind unless it is empty; indent(by,
    fn, ...): fn(...) with its lines indented by `by` more. */
-static const char *const prelude =
-  "_ind = ''\n"
-  "function _o(...)\n"
-  "  local b, s = _buf, table.concat({...})\n"
-  "  if s ~= '\\n' then b[#b + 1] = _ind end\n"
-  "  b[#b + 1] = s\n"
-  "end\n"
-  "function indent(by, fn, ...)\n"
-  "  local outer = _ind\n"
-  "  _ind = outer .. by\n"
-  "  fn(...)\n"
-  "  _ind = outer\n"
-  "end\n";
+static const char *const prelude = "_ind = ''\n"
+                                   "function _o(...)\n"
+                                   "  local b, s = _buf, table.concat({...})\n"
+                                   "  if s ~= '\\n' then b[#b + 1] = _ind end\n"
+                                   "  b[#b + 1] = s\n"
+                                   "end\n"
+                                   "function indent(by, fn, ...)\n"
+                                   "  local outer = _ind\n"
+                                   "  _ind = outer .. by\n"
+                                   "  fn(...)\n"
+                                   "  _ind = outer\n"
+                                   "end\n";
 
 bool emit_render(const emit_input *in, diag_text *header, diag_text *source, diag_text *err) {
   lua_State *L = luaL_newstate();
-  char path[4096];
-  bool ok = false;
+  char       path[4096];
+  bool       ok = false;
   if (L == NULL) {
     diag_text_printf(err, "cannot create a Lua state\n");
     return false;

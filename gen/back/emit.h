@@ -9,9 +9,9 @@
 
 typedef struct emit_input {
   const lower_program *lp;
-  const char *spec_path;       /* as given on the command line; printed in the header */
-  const char *prefix;          /* C prefix of every symbol */
-  const char *templates_dir;   /* directory holding the templates */
+  const char          *spec_path;     /* as given on the command line; printed in the header */
+  const char          *prefix;        /* C prefix of every symbol */
+  const char          *templates_dir; /* directory holding the templates */
 } emit_input;
 
 /* Renders the header and the source. Returns false with a message in err

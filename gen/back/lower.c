@@ -7,16 +7,17 @@
 
 #include "back/lower.h"
 
-#define DEFAULT_UNROLL 1   /* compilers vectorize the plain loop best; clang turns a manually
-                             unrolled select into branches (bench/README.md) */
+/* Compilers vectorize the plain loop best; clang turns a manually unrolled
+   select into branches (bench/README.md). */
+#define DEFAULT_UNROLL 1
 
 typedef struct lower_ctx {
-  arena              *a;
-  const sema_kernel  *sk;
-  lower_kernel       *lk;
-  int                 cap;     /* nodes allocated */
-  int                *hash;    /* open-addressing table of node indices, -1 empty */
-  int                 hash_cap;
+  arena             *a;
+  const sema_kernel *sk;
+  lower_kernel      *lk;
+  int                cap;  /* nodes allocated */
+  int               *hash; /* open-addressing table of node indices, -1 empty */
+  int                hash_cap;
 } lower_ctx;
 
 /* ---- C names ------------------------------------------------------------ */
@@ -38,25 +39,25 @@ static bool digits_from(const char *s, size_t from, size_t n) {
    lists, and the locals and patterns templates/README.md ("Names") reserves. */
 static bool ident_clashes(const char *s) {
   static const char *const taken[] = {
-    /* C99/C11 keywords and the types and macros generated code uses */
-    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
-    "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
-    "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch",
-    "typedef", "union", "unsigned", "void", "volatile", "while", "bool", "true", "false",
-    "NULL", "memcpy", "defined",
-    /* the templates' own locals */
-    "out", "n", "i", "j", "u", "rest", "begin", "end", "stream", "chunk", "chunk_at",
-    "chunk_len", "dst", "word", "truth", "count", "coords", "result", "ext", "in"};
-  static const char *const suffixes[] = {"_", "_t", "_C", "_val", "_row", "_range", "_count",
-                                         "_fill", "_invoke"};
-  size_t n = strlen(s);
+      /* C99/C11 keywords and the types and macros generated code uses */
+      "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
+      "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
+      "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch", "typedef",
+      "union", "unsigned", "void", "volatile", "while", "bool", "true", "false", "NULL", "memcpy",
+      "defined",
+      /* the templates' own locals */
+      "out", "n", "i", "j", "u", "rest", "begin", "end", "stream", "chunk", "chunk_at", "chunk_len",
+      "dst", "word", "truth", "count", "coords", "result", "ext", "in"};
+  static const char *const suffixes[] = {"_",      "_t",     "_C",    "_val",   "_row",
+                                         "_range", "_count", "_fill", "_invoke"};
+  size_t                   n = strlen(s);
   for (size_t i = 0; i < sizeof taken / sizeof *taken; i++)
     if (strcmp(s, taken[i]) == 0) return true;
   for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++)
     if (ends_with(s, n, suffixes[i])) return true;
   if (s[0] == '_' || strncmp(s, "wc_", 3) == 0 || strncmp(s, "WC_", 3) == 0) return true;
-  if ((s[0] == 'i' || s[0] == 'e') && digits_from(s, 1, n)) return true;  /* i0, e0 */
-  size_t l = 0;                                        /* value names: mul_4, const_1 */
+  if ((s[0] == 'i' || s[0] == 'e') && digits_from(s, 1, n)) return true; /* i0, e0 */
+  size_t l = 0; /* value names: mul_4, const_1 */
   while (l < n && s[l] >= 'a' && s[l] <= 'z') l++;
   return l > 0 && l < n && s[l] == '_' && digits_from(s, l + 1, n);
 }
@@ -76,14 +77,14 @@ static char *ident(arena *a, const char *name) {
 static void name_nodes(arena *a, lower_kernel *k) {
   static const char *const op_name[] = {
 #define X(name, arity) #name,
-    WC_OPCODE_LIST(X)
+      WC_OPCODE_LIST(X)
 #undef X
   };
   k->node_ident = arena_array(a, (size_t)(k->n_nodes ? k->n_nodes : 1), sizeof *k->node_ident);
   for (int i = 0; i < k->n_nodes; i++) {
     const wc_instr *ins = &k->nodes[i].ins;
-    char buf[LOWER_IDENT_MAX + 32];
-    size_t n = 0;
+    char            buf[LOWER_IDENT_MAX + 32];
+    size_t          n = 0;
     if (ins->op == WC_OP_INPUT) {
       snprintf(buf, sizeof buf, "%s_val", k->param_ident[ins->a]);
     } else {
@@ -105,20 +106,20 @@ static uint64_t instr_hash(const wc_instr *i) {
 }
 
 static bool instr_equal(const wc_instr *x, const wc_instr *y) {
-  return x->op == y->op && x->dtype == y->dtype && x->a == y->a && x->b == y->b &&
-         x->c == y->c && x->bits[0] == y->bits[0] && x->bits[1] == y->bits[1];
+  return x->op == y->op && x->dtype == y->dtype && x->a == y->a && x->b == y->b && x->c == y->c &&
+         x->bits[0] == y->bits[0] && x->bits[1] == y->bits[1];
 }
 
 /* The node computing ins, added unless an equal one exists. */
 static int node(lower_ctx *c, wc_instr ins, lower_level level) {
   lower_kernel *k = c->lk;
-  size_t h = (size_t)(instr_hash(&ins) % (uint64_t)c->hash_cap);
+  size_t        h = (size_t)(instr_hash(&ins) % (uint64_t)c->hash_cap);
   while (c->hash[h] >= 0) {
     if (instr_equal(&k->nodes[c->hash[h]].ins, &ins)) return c->hash[h];
     h = (h + 1) % (size_t)c->hash_cap;
   }
-  if (k->n_nodes == c->cap) {                          /* grow: nodes and table */
-    int ncap = c->cap * 2;
+  if (k->n_nodes == c->cap) { /* grow: nodes and table */
+    int         ncap = c->cap * 2;
     lower_node *nn = arena_array(c->a, (size_t)ncap, sizeof *nn);
     memcpy(nn, k->nodes, (size_t)k->n_nodes * sizeof *nn);
     k->nodes = nn;
@@ -166,41 +167,42 @@ static lower_level param_level(const lower_kernel *k, int p) {
 
 /* Lowers expression e to nodes; returns the node of its value. */
 static int lower_expr(lower_ctx *c, const ast_expr *e) {
-  int ops[3] = {0, 0, 0}, n = 0;
+  int       ops[3] = {0, 0, 0}, n = 0;
   wc_opcode op = WC_OP_CONST;
   switch (e->kind) {
-    case AST_LIT: {
-      wc_instr i = instr(WC_OP_CONST, e->dtype, 0, 0, 0);
-      i.bits[0] = e->u.lit.bits[0];
-      i.bits[1] = e->u.lit.bits[1];
-      return node(c, i, LOWER_KERNEL);
+  case AST_LIT: {
+    wc_instr i = instr(WC_OP_CONST, e->dtype, 0, 0, 0);
+    i.bits[0] = e->u.lit.bits[0];
+    i.bits[1] = e->u.lit.bits[1];
+    return node(c, i, LOWER_KERNEL);
+  }
+  case AST_PARAM:
+    return node(c, instr(WC_OP_INPUT, e->dtype, e->u.param.index, 0, 0),
+                param_level(c->lk, e->u.param.index));
+  case AST_UNARY:
+    ops[n++] = lower_expr(c, e->u.unary.arg);
+    op = ast_op_opcode(e->u.unary.op);
+    break;
+  case AST_BINARY:
+    ops[n++] = lower_expr(c, e->u.binary.lhs);
+    ops[n++] = lower_expr(c, e->u.binary.rhs);
+    op = ast_op_opcode(e->u.binary.op);
+    break;
+  case AST_CALL:
+    for (int i = 0; i < e->u.call.n_args; i++) ops[n++] = lower_expr(c, e->u.call.args[i]);
+    switch (e->u.call.fn) {
+    case AST_FN_WHERE:
+    case AST_FN_WHERE_V1: op = WC_OP_WHERE; break;
+    case AST_FN_MIN: op = WC_OP_MIN; break;
+    case AST_FN_MAX: op = WC_OP_MAX; break;
+    case AST_FN_ABS: op = WC_OP_ABS; break;
+    case AST_FN_CAST:
+      if (c->lk->nodes[ops[0]].ins.dtype == e->dtype) return ops[0]; /* identity */
+      op = WC_OP_CAST;
+      break;
+    default: return ops[0]; /* argwhere / nonzero: their value */
     }
-    case AST_PARAM:
-      return node(c, instr(WC_OP_INPUT, e->dtype, e->u.param.index, 0, 0),
-                  param_level(c->lk, e->u.param.index));
-    case AST_UNARY:
-      ops[n++] = lower_expr(c, e->u.unary.arg);
-      op = ast_op_opcode(e->u.unary.op);
-      break;
-    case AST_BINARY:
-      ops[n++] = lower_expr(c, e->u.binary.lhs);
-      ops[n++] = lower_expr(c, e->u.binary.rhs);
-      op = ast_op_opcode(e->u.binary.op);
-      break;
-    case AST_CALL:
-      for (int i = 0; i < e->u.call.n_args; i++) ops[n++] = lower_expr(c, e->u.call.args[i]);
-      switch (e->u.call.fn) {
-        case AST_FN_WHERE: case AST_FN_WHERE_V1: op = WC_OP_WHERE; break;
-        case AST_FN_MIN: op = WC_OP_MIN; break;
-        case AST_FN_MAX: op = WC_OP_MAX; break;
-        case AST_FN_ABS: op = WC_OP_ABS; break;
-        case AST_FN_CAST:
-          if (c->lk->nodes[ops[0]].ins.dtype == e->dtype) return ops[0];  /* identity */
-          op = WC_OP_CAST;
-          break;
-        default: return ops[0];                        /* argwhere / nonzero: their value */
-      }
-      break;
+    break;
   }
   return node(c, instr(op, e->dtype, ops[0], n > 1 ? ops[1] : 0, n > 2 ? ops[2] : 0),
               max_level(c, n, ops));
@@ -212,15 +214,16 @@ static int lower_expr(lower_ctx *c, const ast_expr *e) {
    written into the arena: extent names are up to 255 bytes, 16 of them. Sema
    keeps the product of the fixed extents within SEMA_MAX_ELEMENTS. */
 static char *extent_expr(arena *a, char *const *names, const int64_t *dims, int n, int64_t *fixed) {
-  char *buf = NULL;
-  size_t len = 0;
+  char   *buf = NULL;
+  size_t  len = 0;
   int64_t f = 1;
-  bool sym = false;
+  bool    sym = false;
   for (int i = 0; i < n; i++)
     if (dims[i] >= 0) f *= dims[i];
   for (int pass = 0; pass < 2; pass++) {
     size_t at = 0;
-#define PUT(...) (at += (size_t)snprintf(buf ? buf + at : NULL, buf ? len + 1 - at : 0, __VA_ARGS__))
+#define PUT(...) \
+  (at += (size_t)snprintf(buf ? buf + at : NULL, buf ? len + 1 - at : 0, __VA_ARGS__))
     sym = false;
     for (int i = 0; i < n; i++) {
       if (dims[i] >= 0) continue;
@@ -241,7 +244,7 @@ static char *extent_expr(arena *a, char *const *names, const int64_t *dims, int 
 
 /* Product of loop extent variables e<i> for the given loops, or "1". */
 static char *stride_expr(arena *a, const bool *inner_full, int from, int n_loops) {
-  char buf[512];
+  char   buf[512];
   size_t len = 0;
   for (int l = from; l < n_loops; l++) {
     if (!inner_full[l]) continue;
@@ -255,7 +258,10 @@ static char *stride_expr(arena *a, const bool *inner_full, int from, int n_loops
    broadcast of every parameter, or x's shape for tf.compat.v1.where. False if
    the parameters do not broadcast together. */
 bool lower_out_shape(const sema_kernel *sk, ast_shape *out) {
-  if (sk->kind == WC_KIND_WHERE_V1) { *out = sk->params[1].shape; return true; }
+  if (sk->kind == WC_KIND_WHERE_V1) {
+    *out = sk->params[1].shape;
+    return true;
+  }
   out->rank = 0;
   for (int p = 0; p < sk->n_params; p++)
     if (!sema_broadcast(out, &sk->params[p].shape, out)) return false;
@@ -267,16 +273,16 @@ bool lower_out_shape(const sema_kernel *sk, ast_shape *out) {
    coordinates: every dim of the value, so the odometer sees true indices). */
 static void plan_loops(lower_ctx *c, bool coords) {
   const sema_kernel *sk = c->sk;
-  lower_kernel *k = c->lk;
-  ast_shape shape;
+  lower_kernel      *k = c->lk;
+  ast_shape          shape;
   lower_out_shape(sk, &shape);
   int np = sk->n_params, r = shape.rank;
   /* per kept dim: its output dims and which parameters run along it */
   int64_t dims[WC_MAX_RANK][WC_MAX_RANK];
-  int n_dims[WC_MAX_RANK];
-  bool *full = arena_array(c->a, (size_t)(WC_MAX_RANK + 1) * (size_t)(np + 1), sizeof *full);
-  bool *f = full + (size_t)WC_MAX_RANK * (size_t)(np + 1);   /* the dim being looked at */
-  int nl = 0;
+  int     n_dims[WC_MAX_RANK];
+  bool   *full = arena_array(c->a, (size_t)(WC_MAX_RANK + 1) * (size_t)(np + 1), sizeof *full);
+  bool   *f = full + (size_t)WC_MAX_RANK * (size_t)(np + 1); /* the dim being looked at */
+  int     nl = 0;
 #define FULL(l, p) full[(size_t)(l) * (size_t)(np + 1) + (size_t)(p)]
   bool rowsel_v1 = sk->kind == WC_KIND_WHERE_V1 && sk->params[0].shape.rank == 1 && r > 1;
   for (int d = 0; d < r; d++) {
@@ -297,8 +303,9 @@ static void plan_loops(lower_ctx *c, bool coords) {
     }
     dims[nl - 1][n_dims[nl - 1]++] = od;
   }
-  if (nl == 0 && !coords) {                            /* a single element */
-    n_dims[0] = 1; dims[0][0] = 1;
+  if (nl == 0 && !coords) { /* a single element */
+    n_dims[0] = 1;
+    dims[0][0] = 1;
     for (int p = 0; p < np; p++) FULL(0, p) = false;
     nl = 1;
   }
@@ -317,7 +324,10 @@ static void plan_loops(lower_ctx *c, bool coords) {
   for (int p = 0; p < np; p++) {
     bool pf[WC_MAX_RANK];
     bool any = false;
-    for (int l = 0; l < nl; l++) { pf[l] = FULL(l, p); any |= pf[l]; }
+    for (int l = 0; l < nl; l++) {
+      pf[l] = FULL(l, p);
+      any |= pf[l];
+    }
     for (int l = 0; l < nl; l++)
       k->loops[l].stride[p] = pf[l] ? stride_expr(c->a, pf, l + 1, nl) : arena_strdup(c->a, "0");
     k->invariant[p] = !any;
@@ -327,17 +337,16 @@ static void plan_loops(lower_ctx *c, bool coords) {
 }
 
 /* Whether parameter p runs along loop L (else it is broadcast there). */
-static bool runs_along(const lower_loop *L, int p) {
-  return strcmp(L->stride[p], "0") != 0;
-}
+static bool runs_along(const lower_loop *L, int p) { return strcmp(L->stride[p], "0") != 0; }
 
 /* Offsets of every parameter for every element of a small fixed kernel. The
    strides, in elements, are worked out once; each element only sums them. */
 static void plan_straight(lower_ctx *c) {
   lower_kernel *k = c->lk;
-  int np = c->sk->n_params, nl = k->n_loops;
-  int64_t n = k->total_fixed;
-  int64_t *stride = arena_array(c->a, (size_t)(nl ? nl : 1) * (size_t)(np ? np : 1), sizeof *stride);
+  int           np = c->sk->n_params, nl = k->n_loops;
+  int64_t       n = k->total_fixed;
+  int64_t      *stride = arena_array(c->a, (size_t)(nl ? nl : 1) * (size_t)(np ? np : 1),
+                                     sizeof *stride);
   for (int p = 0; p < np; p++) {
     int64_t s = 1;
     for (int l = nl - 1; l >= 0; l--) {
@@ -372,7 +381,7 @@ static void plan_row_select(lower_kernel *k) {
   int br[2] = {top->ins.b, top->ins.c};
   for (int i = 0; i < 2; i++) {
     const lower_node *b = &k->nodes[br[i]];
-    bool copy = b->ins.op == WC_OP_INPUT && b->level == LOWER_ELEM;
+    bool              copy = b->ins.op == WC_OP_INPUT && b->level == LOWER_ELEM;
     if (b->level == LOWER_ELEM && !copy) return;
     rs->branch[i] = br[i];
     rs->copy[i] = copy;
@@ -390,7 +399,7 @@ static void plan_row_select(lower_kernel *k) {
    copied (a row select that only fills rows from scalars has nothing to stream). */
 static void plan_streaming(lower_kernel *k) {
   const sema_kernel *sk = k->sk;
-  size_t read = 0;
+  size_t             read = 0;
   for (int p = 0; p < sk->n_params; p++) {
     bool used = false, full = true;
     for (int i = 0; i < k->n_nodes; i++)
@@ -415,15 +424,16 @@ static int elem_work(const lower_kernel *k) {
 static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, int unroll,
                               int64_t *budget) {
   lower_ctx c;
-  bool coords = sk->kind == WC_KIND_ARGWHERE || sk->kind == WC_KIND_NONZERO;
-  int np = sk->n_params;
+  bool      coords = sk->kind == WC_KIND_ARGWHERE || sk->kind == WC_KIND_NONZERO;
+  int       np = sk->n_params;
   memset(k, 0, sizeof *k);
   k->sk = sk;
   k->contig = arena_array(a, (size_t)(np ? np : 1), sizeof *k->contig);
   k->invariant = arena_array(a, (size_t)(np ? np : 1), sizeof *k->invariant);
   k->param_ident = arena_array(a, (size_t)(np ? np : 1), sizeof *k->param_ident);
   for (int p = 0; p < np; p++) k->param_ident[p] = ident(a, sk->params[p].name);
-  k->extent_ident = arena_array(a, (size_t)(sk->n_extents ? sk->n_extents : 1), sizeof *k->extent_ident);
+  k->extent_ident = arena_array(a, (size_t)(sk->n_extents ? sk->n_extents : 1),
+                                sizeof *k->extent_ident);
   for (int e = 0; e < sk->n_extents; e++) k->extent_ident[e] = ident(a, sk->extent_names[e]);
   c.a = a;
   c.sk = sk;
@@ -434,7 +444,7 @@ static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, 
   c.hash = arena_array(a, (size_t)c.hash_cap, sizeof *c.hash);
   for (int i = 0; i < c.hash_cap; i++) c.hash[i] = -1;
   plan_loops(&c, coords);
-  lower_expr(&c, sk->value);      /* the value is the last node: nothing can equal its root */
+  lower_expr(&c, sk->value); /* the value is the last node: nothing can equal its root */
   name_nodes(a, k);
   int work = elem_work(k);
   k->unroll = unroll;
@@ -444,8 +454,9 @@ static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, 
   if (k->unroll < 1) k->unroll = 1;
   *budget -= (int64_t)work * (k->unroll + 1);
   if (*budget < 0) *budget = 0;
-  k->straight = !coords && !k->empty && k->total_fixed <= LOWER_MAX_STRAIGHT && k->total_fixed >= 0 &&
-                k->total_fixed * work <= LOWER_MAX_STRAIGHT_WORK && k->total_fixed * work <= *budget;
+  k->straight = !coords && !k->empty && k->total_fixed <= LOWER_MAX_STRAIGHT &&
+                k->total_fixed >= 0 && k->total_fixed * work <= LOWER_MAX_STRAIGHT_WORK &&
+                k->total_fixed * work <= *budget;
   if (k->straight) {
     *budget -= k->total_fixed * work;
     plan_straight(&c);
@@ -455,7 +466,7 @@ static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, 
 }
 
 lower_program *lower_spec(const sema_program *sp, int unroll) {
-  lower_program *volatile lp = calloc(1, sizeof *lp);   /* volatile: survives longjmp */
+  lower_program *volatile lp = calloc(1, sizeof *lp); /* volatile: survives longjmp */
   jmp_buf oom;
   if (lp == NULL) return NULL;
   arena_init(&lp->arena);
@@ -468,7 +479,8 @@ lower_program *lower_spec(const sema_program *sp, int unroll) {
   lp->sp = sp;
   lp->unroll = unroll > 0 ? unroll : sp->unroll > 0 ? sp->unroll : DEFAULT_UNROLL;
   lp->n_kernels = sp->n_kernels;
-  lp->kernels = arena_array(&lp->arena, (size_t)(sp->n_kernels ? sp->n_kernels : 1), sizeof *lp->kernels);
+  lp->kernels = arena_array(&lp->arena, (size_t)(sp->n_kernels ? sp->n_kernels : 1),
+                            sizeof *lp->kernels);
   int64_t budget = LOWER_MAX_TOTAL_WORK;
   for (int i = 0; i < sp->n_kernels; i++)
     lower_kernel_plan(&lp->arena, &sp->kernels[i], &lp->kernels[i], lp->unroll, &budget);

@@ -8,64 +8,64 @@
 
 #include "front/sema.h"
 
-#define LOWER_MAX_UNROLL_WORK 2048   /* unroll x per-element operations, at most */
-#define LOWER_MAX_STRAIGHT 64        /* fixed kernels this small become straight-line code */
+#define LOWER_MAX_UNROLL_WORK   2048 /* unroll x per-element operations, at most */
+#define LOWER_MAX_STRAIGHT      64   /* fixed kernels this small become straight-line code */
 #define LOWER_MAX_STRAIGHT_WORK 4096 /* elements x per-element operations, at most */
 /* Element operations emitted for a whole spec (unrolled loop bodies and
    straight-line code), at most: past it, kernels in declaration order get
    fewer unrolled copies and loops instead of straight-line code, so that a
    small hostile spec cannot make gigabytes of C. */
-#define LOWER_MAX_TOTAL_WORK ((int64_t)1 << 20)
+#define LOWER_MAX_TOTAL_WORK    ((int64_t)1 << 20)
 
 /* Where a value is computed: once per call, once per row, once per element. */
 typedef enum lower_level { LOWER_KERNEL = 0, LOWER_ROW = 1, LOWER_ELEM = 2 } lower_level;
 
 typedef struct lower_node {
-  wc_instr    ins;             /* the operation; operands are node indices */
-  lower_level level;           /* max of its operands' levels (inputs: their stride class) */
+  wc_instr    ins;   /* the operation; operands are node indices */
+  lower_level level; /* max of its operands' levels (inputs: their stride class) */
 } lower_node;
 
 typedef struct lower_loop {
-  char   *extent;              /* C expression of the extent: "N", "N * 3", "12" */
-  int64_t fixed;               /* the extent when every factor is fixed, else -1 */
-  char  **stride;              /* per parameter: C expression of its stride in elements, "0" if broadcast */
+  char   *extent; /* C expression of the extent: "N", "N * 3", "12" */
+  int64_t fixed;  /* the extent when every factor is fixed, else -1 */
+  char  **stride; /* per parameter: C expression of its stride in elements, "0" if broadcast */
 } lower_loop;
 
 /* The row of a where whose condition is invariant along the row: one pointer
    choice, then a block copy (contiguous branch) or a fill (invariant branch). */
 typedef struct lower_row_select {
   bool enabled;
-  int  cond;                   /* node of the condition (level <= LOWER_ROW) */
-  int  branch[2];              /* nodes of x (true) and y (false) */
-  bool copy[2];                /* branch is a contiguous input: block copy, else fill */
+  int  cond;      /* node of the condition (level <= LOWER_ROW) */
+  int  branch[2]; /* nodes of x (true) and y (false) */
+  bool copy[2];   /* branch is a contiguous input: block copy, else fill */
 } lower_row_select;
 
 typedef struct lower_kernel {
-  const sema_kernel *sk;       /* the checked kernel */
-  int          n_loops;        /* >= 1 for elementwise kinds; value rank for coordinates */
-  lower_loop  *loops;          /* outermost first */
-  bool        *contig;         /* per parameter: steps by 1 along the innermost loop */
-  bool        *invariant;      /* per parameter: one element for the whole call */
-  int          n_nodes;
-  lower_node  *nodes;          /* topological order; the last is the kernel's value */
-  int          unroll;         /* unroll factor of the innermost loop */
-  int64_t      total_fixed;    /* element count when every extent is fixed, else -1 */
-  bool         empty;          /* a fixed output extent is 0: no elements, whatever the binding */
-  bool         streams;        /* large outputs may take non-temporal stores (plan_streaming) */
-  bool         straight;       /* P_K is straight-line code (small fixed kernel) */
-  int64_t    **straight_off;   /* straight: [element][parameter] element offsets */
-  lower_row_select row_select;
-  char       **param_ident;    /* per parameter: its C name in the generated code (lower_ident) */
-  char       **extent_ident;   /* per symbolic extent: its C name (lower_ident) */
-  char       **node_ident;     /* per node: the C name of its value, "x_val", "const_1", "mul_4" */
+  const sema_kernel *sk;        /* the checked kernel */
+  int                n_loops;   /* >= 1 for elementwise kinds; value rank for coordinates */
+  lower_loop        *loops;     /* outermost first */
+  bool              *contig;    /* per parameter: steps by 1 along the innermost loop */
+  bool              *invariant; /* per parameter: one element for the whole call */
+  int                n_nodes;
+  lower_node        *nodes;       /* topological order; the last is the kernel's value */
+  int                unroll;      /* unroll factor of the innermost loop */
+  int64_t            total_fixed; /* element count when every extent is fixed, else -1 */
+  bool               empty;    /* a fixed output extent is 0: no elements, whatever the binding */
+  bool               streams;  /* large outputs may take non-temporal stores (plan_streaming) */
+  bool               straight; /* P_K is straight-line code (small fixed kernel) */
+  int64_t          **straight_off; /* straight: [element][parameter] element offsets */
+  lower_row_select   row_select;
+  char **param_ident;  /* per parameter: its C name in the generated code (lower_ident) */
+  char **extent_ident; /* per symbolic extent: its C name (lower_ident) */
+  char **node_ident;   /* per node: the C name of its value, "x_val", "const_1", "mul_4" */
 } lower_kernel;
 
 typedef struct lower_program {
-  arena         arena;         /* owns everything below */
+  arena               arena; /* owns everything below */
   const sema_program *sp;
-  int           unroll;        /* the unroll option in force */
-  int           n_kernels;
-  lower_kernel *kernels;
+  int                 unroll; /* the unroll option in force */
+  int                 n_kernels;
+  lower_kernel       *kernels;
 } lower_program;
 
 /* The output shape pattern of a kernel as the runtime sees it: the broadcast

@@ -7,11 +7,11 @@
 #include <string.h>
 
 #define ARENA_MIN_CHUNK ((size_t)16 * 1024)
-#define ARENA_MAX_CHUNK ((size_t)1024 * 1024)   /* growth stops here: bounded waste */
+#define ARENA_MAX_CHUNK ((size_t)1024 * 1024) /* growth stops here: bounded waste */
 
 struct arena_chunk {
-  arena_chunk *next;           /* the chunk allocated before this one */
-  max_align_t  data[];         /* payload, aligned for any object */
+  arena_chunk *next;   /* the chunk allocated before this one */
+  max_align_t  data[]; /* payload, aligned for any object */
 };
 
 void arena_init(arena *a) {
@@ -41,12 +41,14 @@ static void *out_of_memory(arena *a) {
 
 void *arena_alloc(arena *a, size_t size) {
   const size_t align = sizeof(max_align_t);
-  size_t need = size ? size : 1;
-  void *p;
+  size_t       need = size ? size : 1;
+  void        *p;
   if (need > SIZE_MAX - align) return out_of_memory(a);
   need = (need + align - 1) / align * align;
   if (!a->head || a->cap - a->used < need) {
-    size_t cap = !a->cap ? ARENA_MIN_CHUNK : a->cap < ARENA_MAX_CHUNK ? a->cap * 2 : ARENA_MAX_CHUNK;
+    size_t       cap = !a->cap                    ? ARENA_MIN_CHUNK
+                       : a->cap < ARENA_MAX_CHUNK ? a->cap * 2
+                                                  : ARENA_MAX_CHUNK;
     arena_chunk *c;
     if (cap < need) cap = need;
     if (cap > SIZE_MAX - sizeof(arena_chunk)) return out_of_memory(a);

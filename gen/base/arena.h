@@ -9,14 +9,14 @@
 typedef struct arena_chunk arena_chunk;
 
 typedef struct arena {
-  arena_chunk *head;           /* newest chunk; older ones follow its next links */
-  size_t       used;           /* bytes handed out from head */
-  size_t       cap;            /* usable bytes in head */
-  jmp_buf     *oom;            /* where to longjmp when malloc fails; NULL: return NULL */
+  arena_chunk *head; /* newest chunk; older ones follow its next links */
+  size_t       used; /* bytes handed out from head */
+  size_t       cap;  /* usable bytes in head */
+  jmp_buf     *oom;  /* where to longjmp when malloc fails; NULL: return NULL */
 } arena;
 
-void  arena_init(arena *a);
-void  arena_free(arena *a);
+void arena_init(arena *a);
+void arena_free(arena *a);
 /* Zeroed, suitably aligned memory for any object; never NULL unless a->oom is NULL. */
 void *arena_alloc(arena *a, size_t size);
 /* n elements of size bytes, with an overflow check on n * size. */

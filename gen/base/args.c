@@ -9,7 +9,8 @@
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-static args_result usage(char *msg, size_t cap, const char *fmt, ...) {
+static args_result
+usage(char *msg, size_t cap, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   if (cap) vsnprintf(msg, cap, fmt, ap);
@@ -29,14 +30,14 @@ args_result args_parse(int argc, char **argv, const args_opt *opts, int n_opts,
       options_done = true;
       continue;
     }
-    if (options_done || a[0] != '-' || a[1] == '\0') {  /* "-" alone is an operand */
+    if (options_done || a[0] != '-' || a[1] == '\0') { /* "-" alone is an operand */
       if (*n_operands == max_operands)
         return usage(msg, cap, "%s", one_only ? one_only : "too many operands");
       operands[(*n_operands)++] = a;
       continue;
     }
-    const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
-    size_t len = eq ? (size_t)(eq - a) : strlen(a);
+    const char     *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
+    size_t          len = eq ? (size_t)(eq - a) : strlen(a);
     const args_opt *o = NULL;
     for (int k = 0; k < n_opts && !o; k++)
       if (strlen(opts[k].name) == len && strncmp(opts[k].name, a, len) == 0) o = &opts[k];

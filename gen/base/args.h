@@ -8,15 +8,15 @@
 
 /* One option of a command: a flag, or an option taking a value. */
 typedef struct args_opt {
-  const char  *name;               /* spelled with its dashes: "-o", "--prefix" */
-  bool         has_value;          /* takes a value (else a flag) */
-  const char **value;              /* where the value goes ("1" for a flag); untouched until given */
+  const char  *name;      /* spelled with its dashes: "-o", "--prefix" */
+  bool         has_value; /* takes a value (else a flag) */
+  const char **value;     /* where the value goes ("1" for a flag); untouched until given */
 } args_opt;
 
 typedef enum args_result {
-  ARGS_OK,                         /* options stored, operands collected */
-  ARGS_HELP,                       /* --help or -h: the caller prints its help */
-  ARGS_USAGE                       /* a usage error, described in msg */
+  ARGS_OK,   /* options stored, operands collected */
+  ARGS_HELP, /* --help or -h: the caller prints its help */
+  ARGS_USAGE /* a usage error, described in msg */
 } args_result;
 
 /* Parses argv[1..argc) (argv[0] is the command's name). Operands, in order,

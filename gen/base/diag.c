@@ -14,13 +14,19 @@
    marked truncated rather than failing the caller (diagnostics are best effort). */
 void diag_text_putn(diag_text *t, const char *s, size_t n) {
   if (t->truncated) return;
-  if (n >= SIZE_MAX / 2 - t->len) { t->truncated = true; return; }
+  if (n >= SIZE_MAX / 2 - t->len) {
+    t->truncated = true;
+    return;
+  }
   if (t->len + n + 1 > t->cap) {
     size_t cap = t->cap ? t->cap : 256;
-    char *p;
+    char  *p;
     while (cap < t->len + n + 1) cap *= 2;
     p = realloc(t->data, cap);
-    if (!p) { t->truncated = true; return; }
+    if (!p) {
+      t->truncated = true;
+      return;
+    }
     t->data = p;
     t->cap = cap;
   }
@@ -31,12 +37,15 @@ void diag_text_putn(diag_text *t, const char *s, size_t n) {
 
 /* vprintf into t: format into a small buffer, or measure and format again. */
 void diag_text_vprintf(diag_text *t, const char *fmt, va_list ap) {
-  char small[256];
+  char    small[256];
   va_list ap2;
-  int n;
+  int     n;
   va_copy(ap2, ap);
   n = vsnprintf(small, sizeof small, fmt, ap);
-  if (n < 0) { va_end(ap2); return; }
+  if (n < 0) {
+    va_end(ap2);
+    return;
+  }
   if ((size_t)n < sizeof small) {
     diag_text_putn(t, small, (size_t)n);
   } else {
@@ -94,7 +103,7 @@ const diag_entry *diag_first_error(const diag_ctx *d) {
    test its level and message without parsing the text. Best effort, like the text. */
 static void record(diag_ctx *d, diag_level level, diag_loc loc, const char *msg, size_t n) {
   if (d->n_entries == d->cap_entries) {
-    int cap = d->cap_entries ? 2 * d->cap_entries : 8;
+    int         cap = d->cap_entries ? 2 * d->cap_entries : 8;
     diag_entry *e = realloc(d->entries, sizeof *e * (size_t)cap);
     if (!e) return;
     d->entries = e;
@@ -132,7 +141,7 @@ static void quote_line(diag_text *t, const diag_ctx *d, diag_loc loc) {
   if (from > start) diag_text_putn(t, "...", 3);
   for (i = from; i < to; i++) {
     unsigned char c = (unsigned char)d->src[i];
-    char out = (c < 0x20 && c != '\t') || c == 0x7f ? ' ' : (char)c;
+    char          out = (c < 0x20 && c != '\t') || c == 0x7f ? ' ' : (char)c;
     diag_text_putn(t, &out, 1);
   }
   if (to < end) diag_text_putn(t, "...", 3);
@@ -149,11 +158,9 @@ static void quote_line(diag_text *t, const diag_ctx *d, diag_loc loc) {
 /* Format one diagnostic into d->text, record it and echo it to d->out. */
 static void emit(diag_ctx *d, diag_level lv, diag_loc loc, const char *fmt, va_list ap) {
   const char *level = lv == DIAG_LEVEL_ERROR ? "error" : "note";
-  size_t begin = d->text.len, msg;
-  if (loc.line > 0)
-    diag_text_printf(&d->text, "%s:%d:%d: %s: ", d->path, loc.line, loc.col, level);
-  else
-    diag_text_printf(&d->text, "%s: %s: ", d->path, level);
+  size_t      begin = d->text.len, msg;
+  if (loc.line > 0) diag_text_printf(&d->text, "%s:%d:%d: %s: ", d->path, loc.line, loc.col, level);
+  else diag_text_printf(&d->text, "%s: %s: ", d->path, level);
   msg = d->text.len;
   diag_text_vprintf(&d->text, fmt, ap);
   if (!d->text.truncated) record(d, lv, loc, d->text.data + msg, d->text.len - msg);
@@ -166,7 +173,7 @@ static void emit(diag_ctx *d, diag_level lv, diag_loc loc, const char *fmt, va_l
 }
 
 static void emitf(diag_ctx *d, diag_level level, diag_loc loc, const char *fmt, ...)
-  DIAG_PRINTF(4, 5);
+    DIAG_PRINTF(4, 5);
 static void emitf(diag_ctx *d, diag_level level, diag_loc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -176,13 +183,13 @@ static void emitf(diag_ctx *d, diag_level level, diag_loc loc, const char *fmt, 
 
 void diag_error(diag_ctx *d, diag_loc loc, const char *fmt, ...) {
   static const diag_loc nowhere = {0, 0, 0, 0};
-  va_list ap;
+  va_list               ap;
   d->n_errors++;
   if (d->n_errors > DIAG_MAX_ERRORS) {
     /* a hostile file can hold millions of errors: say so once, then count only */
     if (d->n_errors == DIAG_MAX_ERRORS + 1)
-      emitf(d, DIAG_LEVEL_ERROR, nowhere, "too many errors; the rest are not shown (the limit is %d)",
-            DIAG_MAX_ERRORS);
+      emitf(d, DIAG_LEVEL_ERROR, nowhere,
+            "too many errors; the rest are not shown (the limit is %d)", DIAG_MAX_ERRORS);
     return;
   }
   va_start(ap, fmt);
@@ -193,7 +200,7 @@ void diag_error(diag_ctx *d, diag_loc loc, const char *fmt, ...) {
 void diag_note(diag_ctx *d, diag_loc loc, const char *fmt, ...) {
   va_list ap;
   d->n_notes++;
-  if (d->n_errors > DIAG_MAX_ERRORS) return;   /* its error was not shown */
+  if (d->n_errors > DIAG_MAX_ERRORS) return; /* its error was not shown */
   va_start(ap, fmt);
   emit(d, DIAG_LEVEL_NOTE, loc, fmt, ap);
   va_end(ap);

@@ -19,46 +19,43 @@
 
 /* A place in the source; every token and AST node carries one. */
 typedef struct diag_loc {
-  int    line;                 /* 1-based line; 0 = no location (whole file) */
-  int    col;                  /* 1-based column, counted in bytes */
-  size_t off;                  /* byte offset of the first byte */
-  size_t len;                  /* bytes spanned (at least 1 for a token, 0 at end of file) */
+  int    line; /* 1-based line; 0 = no location (whole file) */
+  int    col;  /* 1-based column, counted in bytes */
+  size_t off;  /* byte offset of the first byte */
+  size_t len;  /* bytes spanned (at least 1 for a token, 0 at end of file) */
 } diag_loc;
 
 /* A growable NUL-terminated string; all printing in the front end goes through it. */
 typedef struct diag_text {
-  char  *data;                 /* NULL until something is appended */
-  size_t len;                  /* bytes used, without the NUL */
-  size_t cap;                  /* bytes allocated */
-  bool   truncated;            /* an allocation failed; text is incomplete */
+  char  *data;      /* NULL until something is appended */
+  size_t len;       /* bytes used, without the NUL */
+  size_t cap;       /* bytes allocated */
+  bool   truncated; /* an allocation failed; text is incomplete */
 } diag_text;
 
 /* What a recorded diagnostic is: callers test this, never the printed text. */
-typedef enum diag_level {
-  DIAG_LEVEL_ERROR,
-  DIAG_LEVEL_NOTE
-} diag_level;
+typedef enum diag_level { DIAG_LEVEL_ERROR, DIAG_LEVEL_NOTE } diag_level;
 
 /* One diagnostic as recorded beside the printed text. */
 typedef struct diag_entry {
-  diag_level level;            /* error or note */
-  diag_loc   loc;              /* where it points (line 0: the whole file) */
-  char      *message;          /* the message alone (no location, level or quoted line);
-                                  NULL when it could not be allocated */
+  diag_level level;   /* error or note */
+  diag_loc   loc;     /* where it points (line 0: the whole file) */
+  char      *message; /* the message alone (no location, level or quoted line);
+                         NULL when it could not be allocated */
 } diag_entry;
 
 typedef struct diag_ctx {
-  const char *path;            /* printed in front of every location */
-  const char *src;             /* the source text, for the quoted line */
-  size_t      src_len;         /* bytes in src */
-  FILE       *out;             /* each diagnostic is also written here; may be NULL */
-  diag_text   text;            /* every diagnostic printed so far */
-  int         n_errors;        /* errors reported */
-  int         n_notes;         /* notes reported */
-  diag_entry *entries;         /* every diagnostic shown, in order (best effort: an
-                                  allocation failure drops one) */
-  int         n_entries;       /* entries recorded */
-  int         cap_entries;     /* entries allocated */
+  const char *path;        /* printed in front of every location */
+  const char *src;         /* the source text, for the quoted line */
+  size_t      src_len;     /* bytes in src */
+  FILE       *out;         /* each diagnostic is also written here; may be NULL */
+  diag_text   text;        /* every diagnostic printed so far */
+  int         n_errors;    /* errors reported */
+  int         n_notes;     /* notes reported */
+  diag_entry *entries;     /* every diagnostic shown, in order (best effort: an
+                              allocation failure drops one) */
+  int         n_entries;   /* entries recorded */
+  int         cap_entries; /* entries allocated */
 } diag_ctx;
 
 /* src is not copied and must outlive d; out may be NULL (collect only). */

@@ -12,24 +12,30 @@
 #include <unistd.h>
 
 char *file_read(const char *path, size_t *len, size_t max) {
-  FILE *f = fopen(path, "rb");
-  char *buf = NULL;
+  FILE  *f = fopen(path, "rb");
+  char  *buf = NULL;
   size_t n = 0, cap = 0;
-  int fail = 0;
+  int    fail = 0;
   if (f == NULL) return NULL;
   errno = 0;
   for (;;) {
-    if (n > max) { fail = EFBIG; break; }
+    if (n > max) {
+      fail = EFBIG;
+      break;
+    }
     if (cap - n < 4096) {
       char *nb = realloc(buf, cap = cap ? cap * 2 : 16384);
-      if (nb == NULL) { fail = ENOMEM; break; }
+      if (nb == NULL) {
+        fail = ENOMEM;
+        break;
+      }
       buf = nb;
     }
     size_t got = fread(buf + n, 1, cap - n - 1, f);
     n += got;
     if (got == 0) break;
   }
-  if (fail == 0 && ferror(f)) fail = errno ? errno : EIO;  /* a directory: EISDIR */
+  if (fail == 0 && ferror(f)) fail = errno ? errno : EIO; /* a directory: EISDIR */
   fclose(f);
   if (fail) {
     free(buf);
@@ -42,14 +48,14 @@ char *file_read(const char *path, size_t *len, size_t max) {
 }
 
 bool file_stage(const char *path, const void *data, size_t len, char tmp[FILE_TMP_CAP], FILE *err) {
-  size_t old_len, done = 0;
+  size_t      old_len, done = 0;
   struct stat st;
-  char *old = file_read(path, &old_len, len);          /* a longer file differs anyway */
-  bool same = old && old_len == len && (len == 0 || memcmp(old, data, len) == 0);
+  char       *old = file_read(path, &old_len, len); /* a longer file differs anyway */
+  bool        same = old && old_len == len && (len == 0 || memcmp(old, data, len) == 0);
   free(old);
   tmp[0] = '\0';
   if (same) return true;
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {  /* rename would fail after the other one */
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) { /* rename would fail after the other one */
     fprintf(err, "wherec: error: cannot write %s: %s\n", path, strerror(EISDIR));
     return false;
   }
@@ -72,8 +78,11 @@ bool file_stage(const char *path, const void *data, size_t len, char tmp[FILE_TM
     done += (size_t)w;
   }
   bool ok = done == len && fchmod(fd, 0644) == 0;
-  int saved = errno;
-  if (close(fd) != 0 && ok) { ok = false; saved = errno; }
+  int  saved = errno;
+  if (close(fd) != 0 && ok) {
+    ok = false;
+    saved = errno;
+  }
   if (!ok) {
     fprintf(err, "wherec: error: cannot write %s: %s\n", path, strerror(saved ? saved : EIO));
     unlink(tmp);

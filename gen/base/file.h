@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define FILE_TMP_CAP 4200          /* bytes of a staged file's name: a path up to 4096, plus a suffix */
+#define FILE_TMP_CAP 4200 /* bytes of a staged file's name: a path up to 4096, plus a suffix */
 
 /* The whole file at path in a malloc'ed buffer, NUL-terminated (the terminator
    is not counted in *len). NULL with errno set on failure: EFBIG when the file

@@ -1,6 +1,6 @@
 /* paths.c: where wherec finds its templates, headers, check harness and libwherec:
    relative to its own executable when installed (via /proc/self/exe), else the build tree. */
-#define _XOPEN_SOURCE 700           /* realpath, readlink */
+#define _XOPEN_SOURCE 700 /* realpath, readlink */
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -46,7 +46,7 @@ static const char *beside_exe(const char *rel, char *out) {
   exe[n] = '\0';
   char *slash = strrchr(exe, '/');
   if (slash == NULL) return NULL;
-  *slash = '\0';                                       /* "/wherec" leaves "": the root */
+  *slash = '\0'; /* "/wherec" leaves "": the root */
   if (snprintf(joined, sizeof joined, "%s/%s", exe, rel) >= (int)sizeof joined) return NULL;
   return realpath(joined, out);
 }
@@ -71,7 +71,7 @@ const char *gen_default_templates_dir(void) {
    exists on most systems whether or not wherec was installed there. */
 const char *gen_include_dir(const char *build_tree) {
   static char buf[PATH_MAX];
-  char probe[PATH_MAX + 32];
+  char        probe[PATH_MAX + 32];
   const char *p = beside_exe(WHEREC_REL_INCLUDE, buf);
   if (p == NULL) return build_tree;
   snprintf(probe, sizeof probe, "%s/wherec/wherec.h", p);

@@ -29,9 +29,9 @@ static void spawn_child(char *const argv[], int log_fd, int report_fd) {
 }
 
 int spawn_run(char *const argv[], const char *log_path) {
-  int report[2], log_fd = -1, status, err = 0;
+  int     report[2], log_fd = -1, status, err = 0;
   ssize_t got;
-  pid_t pid;
+  pid_t   pid;
   if (log_path && (log_fd = open(log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600)) < 0)
     return SPAWN_NOT_STARTED;
   if (pipe(report) != 0) {
@@ -44,7 +44,7 @@ int spawn_run(char *const argv[], const char *log_path) {
     spawn_close(log_fd);
     return SPAWN_NOT_STARTED;
   }
-  fflush(NULL);                        /* what we printed comes before what the child prints */
+  fflush(NULL); /* what we printed comes before what the child prints */
   if ((pid = fork()) < 0) {
     spawn_close(report[0]);
     spawn_close(report[1]);

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 bool vec_grow_(arena *a, void *data_field, size_t n, size_t *cap, size_t size) {
-  void *old, *data;
+  void  *old, *data;
   size_t want = *cap ? *cap * 2 : 8;
   if (*cap >= VEC_MAX) return false;
   if (want > VEC_MAX) want = VEC_MAX;

@@ -14,11 +14,11 @@
 #define VEC_MAX ((size_t)0x7fffffff)
 
 /* A vector of T; zero-initialise it ({0}) to start empty. */
-#define VEC(T)                                                                 \
-  struct {                                                                     \
-    T     *data;               /* n used slots */                              \
-    size_t n;                  /* slots used */                                \
-    size_t cap;                /* slots allocated */                           \
+#define VEC(T)                         \
+  struct {                             \
+    T     *data; /* n used slots */    \
+    size_t n;    /* slots used */      \
+    size_t cap;  /* slots allocated */ \
   }
 
 /* Doubles the storage whose pointer is at *data_field (a T *, n used slots of
@@ -29,9 +29,9 @@ bool vec_grow_(arena *a, void *data_field, size_t n, size_t *cap, size_t size);
 
 /* A pointer to a new zeroed slot at the end of v (a VEC(T) *; evaluated more
    than once), or NULL when vec_grow_ failed. a: the arena, or NULL for malloc. */
-#define vec_push(a, v)                                                         \
+#define vec_push(a, v)                                                                   \
   ((v)->n < (v)->cap || vec_grow_((a), &(v)->data, (v)->n, &(v)->cap, sizeof *(v)->data) \
-       ? (memset(&(v)->data[(v)->n], 0, sizeof *(v)->data), &(v)->data[(v)->n++])       \
+       ? (memset(&(v)->data[(v)->n], 0, sizeof *(v)->data), &(v)->data[(v)->n++])        \
        : NULL)
 
 /* Frees a malloc-backed vector and empties it (an arena's is freed with the arena). */

@@ -33,15 +33,15 @@
 #define WHEREC_RUNTIME_SANITIZED 0
 #endif
 
-#define CHECK_MAX_ARGS    48
-#define CHECK_MAX_DIR     1024       /* the temporary directory's path */
-#define CHECK_MAX_PATH    4096       /* everything else: dir + prefix + a suffix fits */
+#define CHECK_MAX_ARGS 48
+#define CHECK_MAX_DIR  1024 /* the temporary directory's path */
+#define CHECK_MAX_PATH 4096 /* everything else: dir + prefix + a suffix fits */
 
 /* An argv under construction. execvp's argv is `char *const[]` for historical
    reasons; the strings are never written, so const is cast away here only. */
 typedef struct check_argv {
-  char *v[CHECK_MAX_ARGS + 1];       /* NULL-terminated */
-  int   n;                           /* arguments given; above CHECK_MAX_ARGS, some did not fit */
+  char *v[CHECK_MAX_ARGS + 1]; /* NULL-terminated */
+  int   n;                     /* arguments given; above CHECK_MAX_ARGS, some did not fit */
 } check_argv;
 
 /* Appends s. One that does not fit is still counted, so that build_step
@@ -59,7 +59,7 @@ static void put_command(FILE *err, char *const argv[]) {
                              "0123456789-_=+./,:@%";
   for (int i = 0; argv[i]; i++) {
     const char *s = argv[i];
-    bool plain = *s != '\0';
+    bool        plain = *s != '\0';
     for (const char *c = s; *c && plain; c++) plain = strchr(safe, *c) != NULL;
     if (plain) {
       fprintf(err, "%s%s", i ? " " : "  ", s);
@@ -76,9 +76,9 @@ static void put_command(FILE *err, char *const argv[]) {
 
 /* Removes the (flat) temporary directory and what it holds. */
 static void remove_dir(const char *dir) {
-  DIR *d = opendir(dir);
+  DIR           *d = opendir(dir);
   struct dirent *e;
-  char path[CHECK_MAX_PATH];
+  char           path[CHECK_MAX_PATH];
   if (d == NULL) return;
   while ((e = readdir(d)) != NULL) {
     if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
@@ -108,7 +108,7 @@ static check_step build_step(check_argv *a, const char *what, const char *log, F
   fprintf(err, "wherec check: %s failed (exit status %d):\n", what, rc);
   put_command(err, a->v);
   size_t len;
-  char *text = file_read(log, &len, SIZE_MAX);
+  char  *text = file_read(log, &len, SIZE_MAX);
   if (text && len) fprintf(err, "%s%s", text, text[len - 1] == '\n' ? "" : "\n");
   free(text);
   return STEP_FAILED;
@@ -139,15 +139,15 @@ static void add_flags(check_argv *a, const char *std, bool werror, bool sanitize
 
 /* What the harness needs and where check works; NULL: not found. */
 typedef struct check_paths {
-  const char *include_dir;           /* the wherec include directory */
-  const char *harness_src;           /* harness.c */
-  const char *runtime;               /* libwherec (.a or .so) */
-  char dir[CHECK_MAX_DIR];           /* the temporary directory */
-  char src[CHECK_MAX_PATH];          /* generated <prefix>.c */
-  char obj[CHECK_MAX_PATH];          /* its object file */
-  char hobj[CHECK_MAX_PATH];         /* the harness's object file */
-  char exe[CHECK_MAX_PATH];          /* the linked harness */
-  char log[CHECK_MAX_PATH];          /* what the compiler printed */
+  const char *include_dir;          /* the wherec include directory */
+  const char *harness_src;          /* harness.c */
+  const char *runtime;              /* libwherec (.a or .so) */
+  char        dir[CHECK_MAX_DIR];   /* the temporary directory */
+  char        src[CHECK_MAX_PATH];  /* generated <prefix>.c */
+  char        obj[CHECK_MAX_PATH];  /* its object file */
+  char        hobj[CHECK_MAX_PATH]; /* the harness's object file */
+  char        exe[CHECK_MAX_PATH];  /* the linked harness */
+  char        log[CHECK_MAX_PATH];  /* what the compiler printed */
 } check_paths;
 
 /* Finds the include directory, harness and libwherec (environment first);
@@ -156,11 +156,12 @@ static bool find_inputs(check_paths *p, FILE *err) {
   p->include_dir = gen_env_or("WHEREC_INCLUDE_DIR", gen_include_dir(WHEREC_INCLUDE_DIR));
   p->harness_src = gen_env_or("WHEREC_HARNESS", gen_harness_source(WHEREC_HARNESS_SOURCE));
   p->runtime = gen_env_or("WHEREC_RUNTIME_LIB", gen_runtime_lib(WHEREC_RUNTIME_ARCHIVE));
-  const char *missing = !p->include_dir ? "the wherec include directory (set WHEREC_INCLUDE_DIR)"
-                      : !p->harness_src ? "harness.c (set WHEREC_HARNESS)"
-                      : !p->runtime ? "libwherec (set WHEREC_RUNTIME_LIB)"
-                      : access(p->harness_src, R_OK) != 0 ? p->harness_src
-                      : access(p->runtime, R_OK) != 0 ? p->runtime : NULL;
+  const char *missing = !p->include_dir   ? "the wherec include directory (set WHEREC_INCLUDE_DIR)"
+                        : !p->harness_src ? "harness.c (set WHEREC_HARNESS)"
+                        : !p->runtime     ? "libwherec (set WHEREC_RUNTIME_LIB)"
+                        : access(p->harness_src, R_OK) != 0 ? p->harness_src
+                        : access(p->runtime, R_OK) != 0     ? p->runtime
+                                                            : NULL;
   if (missing) fprintf(err, "wherec check: cannot find %s\n", missing);
   return missing == NULL;
 }
@@ -180,8 +181,8 @@ static bool make_dir(check_paths *p, FILE *err) {
 static check_step build(const check_paths *p, const char *prefix, const check_options *opt,
                         bool sanitize, FILE *err) {
   const char *cc = opt->cc ? opt->cc : "clang";
-  char def_table[300], def_header[300], inc_dir[CHECK_MAX_PATH], inc_out[CHECK_MAX_PATH],
-       rpath[CHECK_MAX_PATH], cflag_words[CHECK_MAX_PATH];
+  char        def_table[300], def_header[300], inc_dir[CHECK_MAX_PATH], inc_out[CHECK_MAX_PATH],
+      rpath[CHECK_MAX_PATH], cflag_words[CHECK_MAX_PATH];
   check_step step;
   check_argv a;
   snprintf(inc_dir, sizeof inc_dir, "-I%s", p->include_dir);
@@ -218,7 +219,7 @@ static check_step build(const check_paths *p, const char *prefix, const check_op
   arg(&a, p->hobj);
   arg(&a, p->obj);
   arg(&a, p->runtime);
-  if (strstr(p->runtime, ".so")) {                     /* a shared libwherec: find it at run time */
+  if (strstr(p->runtime, ".so")) { /* a shared libwherec: find it at run time */
     const char *slash = strrchr(p->runtime, '/');
     snprintf(rpath, sizeof rpath, "-Wl,-rpath,%.*s", slash ? (int)(slash - p->runtime) : 1,
              slash ? p->runtime : ".");
@@ -233,18 +234,24 @@ static check_step build(const check_paths *p, const char *prefix, const check_op
    each with its extents) and turns its exit status into check's. */
 static int run_harness(const check_paths *p, const gen_result *g, const check_options *opt,
                        FILE *err) {
-  char unroll_text[GEN_MAX_UNROLLS][16];
+  char       unroll_text[GEN_MAX_UNROLLS][16];
   check_argv a;
   a.n = 0;
   arg(&a, p->exe);
-  if (opt->trials) { arg(&a, "--trials"); arg(&a, opt->trials); }
-  if (opt->seed) { arg(&a, "--seed"); arg(&a, opt->seed); }
+  if (opt->trials) {
+    arg(&a, "--trials");
+    arg(&a, opt->trials);
+  }
+  if (opt->seed) {
+    arg(&a, "--seed");
+    arg(&a, opt->seed);
+  }
   for (int i = 0; i < g->n_unrolls; i++) {
     snprintf(unroll_text[i], sizeof unroll_text[i], "%d", g->unrolls[i]);
     arg(&a, "--unroll");
     arg(&a, unroll_text[i]);
   }
-  int rc = spawn_run(a.v, NULL);                       /* the harness shares stdout */
+  int rc = spawn_run(a.v, NULL); /* the harness shares stdout */
   if (rc == 0) {
     remove_dir(p->dir);
     return GEN_EXIT_OK;
@@ -267,9 +274,9 @@ static int run_harness(const check_paths *p, const gen_result *g, const check_op
 }
 
 int check_run(const char *spec_path, const check_options *opt, FILE *err) {
-  bool sanitize = opt->sanitize || WHEREC_RUNTIME_SANITIZED;
+  bool        sanitize = opt->sanitize || WHEREC_RUNTIME_SANITIZED;
   check_paths p;
-  gen_result g;
+  gen_result  g;
 
   if (!find_inputs(&p, err)) return GEN_EXIT_TOOLCHAIN;
   if (opt->cflags && strlen(opt->cflags) >= CHECK_MAX_PATH) {
@@ -280,7 +287,7 @@ int check_run(const char *spec_path, const check_options *opt, FILE *err) {
   if (!make_dir(&p, err)) return GEN_EXIT_TOOLCHAIN;
 
   gen_options gopt = {NULL, opt->templates_dir, opt->unroll};
-  int rc = gen_generate(spec_path, p.dir, &gopt, err, &g);
+  int         rc = gen_generate(spec_path, p.dir, &gopt, err, &g);
   if (rc != 0) {
     remove_dir(p.dir);
     return rc == GEN_EXIT_BAD_INPUT ? GEN_EXIT_BAD_INPUT : GEN_EXIT_TOOLCHAIN;
@@ -293,7 +300,7 @@ int check_run(const char *spec_path, const check_options *opt, FILE *err) {
 
   check_step step = build(&p, g.prefix, opt, sanitize, err);
   if (step == STEP_OK) return run_harness(&p, &g, opt, err);
-  if (step == STEP_NO_COMPILER) remove_dir(p.dir);     /* nothing there to debug */
+  if (step == STEP_NO_COMPILER) remove_dir(p.dir); /* nothing there to debug */
   else fprintf(err, "wherec check: generated code kept in %s\n", p.dir);
   return GEN_EXIT_TOOLCHAIN;
 }

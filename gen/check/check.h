@@ -9,15 +9,14 @@
 
 #include "base/exit_status.h"
 
-
 typedef struct check_options {
-  const char *cc;              /* compiler command; NULL: "clang" */
-  const char *trials;          /* per kernel, decimal; NULL: the harness's default */
-  const char *seed;            /* decimal or 0x; NULL: the harness's default */
-  bool        sanitize;        /* build generated code and harness with ASan + UBSan */
-  int         unroll;          /* > 0: overrides the spec's unroll option */
-  const char *templates_dir;   /* NULL: the generator's default */
-  const char *cflags;          /* space-separated flags for the generated code; NULL: -O2 */
+  const char *cc;            /* compiler command; NULL: "clang" */
+  const char *trials;        /* per kernel, decimal; NULL: the harness's default */
+  const char *seed;          /* decimal or 0x; NULL: the harness's default */
+  bool        sanitize;      /* build generated code and harness with ASan + UBSan */
+  int         unroll;        /* > 0: overrides the spec's unroll option */
+  const char *templates_dir; /* NULL: the generator's default */
+  const char *cflags;        /* space-separated flags for the generated code; NULL: -O2 */
 } check_options;
 
 /* Generates spec_path, builds and runs the harness: its table goes to stdout,

@@ -17,12 +17,14 @@
 #include "../base/exit_status.h"
 
 #define MAX_EXTENTS  64
-#define MAX_ELEMENTS ((int64_t)1 << 16)    /* per output; larger bindings are shrunk */
+#define MAX_ELEMENTS ((int64_t)1 << 16) /* per output; larger bindings are shrunk */
 #define LARGE_EXTENT 1000
 
 /* ---- random values biased to the edges ----------------------------------- */
 
-typedef struct rng { uint64_t s; } rng;                /* xorshift64* state, never 0 */
+typedef struct rng {
+  uint64_t s;
+} rng; /* xorshift64* state, never 0 */
 
 static uint64_t rng_next(rng *r) {
   r->s ^= r->s >> 12;
@@ -49,10 +51,11 @@ enum { K_SINT, K_UINT, K_REAL, K_HALF, K_BOOL, K_COMPLEX, K_STRING };
 
 static int dtype_kind(wc_dtype t) {
   switch (t) {
-#define KIND_(E, code, name, ctype, alias, sfx, kind) case WC_##E: return K_##kind;
+#define KIND_(E, code, name, ctype, alias, sfx, kind) \
+  case WC_##E: return K_##kind;
     WC_DTYPE_LIST(KIND_)
 #undef KIND_
-    default: return -1;
+  default: return -1;
   }
 }
 
@@ -65,26 +68,26 @@ static wc_dtype float_part(wc_dtype t) {
 
 /* NaN with payloads (quiet and signalling, both signs), +-inf, +-0, subnormals
    (smallest, largest, negative), +-1, largest finite, smallest normal. */
-static const uint32_t edges_f32[] = {
-  0x7fc00000u, 0x7fc12345u, 0xffc00001u, 0x7f800001u, 0xff812345u, 0x7f800000u, 0xff800000u,
-  0x00000000u, 0x80000000u, 0x00000001u, 0x007fffffu, 0x80000001u, 0x3f800000u, 0xbf800000u,
-  0x7f7fffffu, 0x00800000u};
+static const uint32_t edges_f32[] = {0x7fc00000u, 0x7fc12345u, 0xffc00001u, 0x7f800001u,
+                                     0xff812345u, 0x7f800000u, 0xff800000u, 0x00000000u,
+                                     0x80000000u, 0x00000001u, 0x007fffffu, 0x80000001u,
+                                     0x3f800000u, 0xbf800000u, 0x7f7fffffu, 0x00800000u};
 static const uint64_t edges_f64[] = {
-  0x7ff8000000000000u, 0x7ff800000000beefu, 0xfff8000000000001u, 0x7ff0000000000001u,
-  0xfff00000deadbeefu, 0x7ff0000000000000u, 0xfff0000000000000u, 0x0000000000000000u,
-  0x8000000000000000u, 0x0000000000000001u, 0x000fffffffffffffu, 0x8000000000000001u,
-  0x3ff0000000000000u, 0xbff0000000000000u, 0x7fefffffffffffffu, 0x0010000000000000u};
-static const uint16_t edges_f16[] = {
-  0x7e00, 0x7e01, 0xfe00, 0x7c01, 0xfd55, 0x7c00, 0xfc00, 0x0000,
-  0x8000, 0x0001, 0x03ff, 0x8001, 0x3c00, 0xbc00, 0x7bff, 0x0400};
-static const uint16_t edges_bf16[] = {
-  0x7fc0, 0x7fc1, 0xffc0, 0x7f81, 0xff81, 0x7f80, 0xff80, 0x0000,
-  0x8000, 0x0001, 0x007f, 0x8001, 0x3f80, 0xbf80, 0x7f7f, 0x0080};
+    0x7ff8000000000000u, 0x7ff800000000beefu, 0xfff8000000000001u, 0x7ff0000000000001u,
+    0xfff00000deadbeefu, 0x7ff0000000000000u, 0xfff0000000000000u, 0x0000000000000000u,
+    0x8000000000000000u, 0x0000000000000001u, 0x000fffffffffffffu, 0x8000000000000001u,
+    0x3ff0000000000000u, 0xbff0000000000000u, 0x7fefffffffffffffu, 0x0010000000000000u};
+static const uint16_t edges_f16[] = {0x7e00, 0x7e01, 0xfe00, 0x7c01, 0xfd55, 0x7c00,
+                                     0xfc00, 0x0000, 0x8000, 0x0001, 0x03ff, 0x8001,
+                                     0x3c00, 0xbc00, 0x7bff, 0x0400};
+static const uint16_t edges_bf16[] = {0x7fc0, 0x7fc1, 0xffc0, 0x7f81, 0xff81, 0x7f80,
+                                      0xff80, 0x0000, 0x8000, 0x0001, 0x007f, 0x8001,
+                                      0x3f80, 0xbf80, 0x7f7f, 0x0080};
 #define N_EDGES 16
 
 /* Strings the fills draw from, "" twice; a string output may only hold these. */
-static const char *const string_pool[] = {"", "a", "b", "", "where", "caf\xc3\xa9", "0",
-                                          "a longer string, with spaces"};
+static const char *const string_pool[] = {
+    "", "a", "b", "", "where", "caf\xc3\xa9", "0", "a longer string, with spaces"};
 #define N_STRINGS (sizeof string_pool / sizeof string_pool[0])
 
 /* The sign bit of float type t (complex: of a part). */
@@ -96,17 +99,14 @@ static uint64_t sign_bit(wc_dtype t) {
    3/8 edges, 1/8 zero of either sign, 2/8 small exact values, 2/8 any bits. */
 static uint64_t fill_float(rng *r, wc_dtype t) {
   uint64_t pick = rng_below(r, 8), e = rng_below(r, N_EDGES), any = rng_next(r), bits;
-  double v = ((double)rng_below(r, 401) - 200.0) / 8.0;   /* exact in every float type */
+  double   v = ((double)rng_below(r, 401) - 200.0) / 8.0; /* exact in every float type */
   if (pick == 3) return any & 1 ? sign_bit(t) : 0;
   switch (t) {
-    case WC_FLOAT: return pick < 3 ? edges_f32[e] : pick < 6 ? wc_f32_to_bits((float)v) : any >> 32;
-    case WC_FLOAT16:
-      return pick < 3 ? edges_f16[e] : pick < 6 ? wc_f32_to_f16((float)v) : any >> 48;
-    case WC_BFLOAT16:
-      return pick < 3 ? edges_bf16[e] : pick < 6 ? wc_f32_to_bf16((float)v) : any >> 48;
-    default:
-      memcpy(&bits, &v, sizeof bits);
-      return pick < 3 ? edges_f64[e] : pick < 6 ? bits : any;
+  case WC_FLOAT: return pick < 3 ? edges_f32[e] : pick < 6 ? wc_f32_to_bits((float)v) : any >> 32;
+  case WC_FLOAT16: return pick < 3 ? edges_f16[e] : pick < 6 ? wc_f32_to_f16((float)v) : any >> 48;
+  case WC_BFLOAT16:
+    return pick < 3 ? edges_bf16[e] : pick < 6 ? wc_f32_to_bf16((float)v) : any >> 48;
+  default: memcpy(&bits, &v, sizeof bits); return pick < 3 ? edges_f64[e] : pick < 6 ? bits : any;
   }
 }
 
@@ -125,56 +125,57 @@ static uint64_t fill_int(rng *r, int bits, bool is_signed) {
 }
 
 static void store_bits(void *p, size_t w, uint64_t v) {
-  uint8_t b1 = (uint8_t)v;
+  uint8_t  b1 = (uint8_t)v;
   uint16_t b2 = (uint16_t)v;
   uint32_t b4 = (uint32_t)v;
   switch (w) {
-    case 1: memcpy(p, &b1, 1); break;
-    case 2: memcpy(p, &b2, 2); break;
-    case 4: memcpy(p, &b4, 4); break;
-    default: memcpy(p, &v, 8); break;
+  case 1: memcpy(p, &b1, 1); break;
+  case 2: memcpy(p, &b2, 2); break;
+  case 4: memcpy(p, &b4, 4); break;
+  default: memcpy(p, &v, 8); break;
   }
 }
 
 static uint64_t load_bits(const void *p, size_t w) {
-  uint8_t b1;
+  uint8_t  b1;
   uint16_t b2;
   uint32_t b4;
   uint64_t b8;
   switch (w) {
-    case 1: memcpy(&b1, p, 1); return b1;
-    case 2: memcpy(&b2, p, 2); return b2;
-    case 4: memcpy(&b4, p, 4); return b4;
-    default: memcpy(&b8, p, 8); return b8;
+  case 1: memcpy(&b1, p, 1); return b1;
+  case 2: memcpy(&b2, p, 2); return b2;
+  case 4: memcpy(&b4, p, 4); return b4;
+  default: memcpy(&b8, p, 8); return b8;
   }
 }
 
 /* Fills n elements of dtype t; bool elements are true with probability p_true. */
 static void fill(rng *r, wc_dtype t, void *data, int64_t n, double p_true) {
   size_t w = wc_dtype_size(t);
-  int kind = dtype_kind(t);
+  int    kind = dtype_kind(t);
   for (int64_t i = 0; i < n; i++) {
     char *p = (char *)data + (size_t)i * w;
     switch (kind) {
-      case K_BOOL: *(bool *)p = (double)(rng_next(r) >> 11) * 0x1.0p-53 < p_true; break;
-      case K_STRING: *(const char **)p = string_pool[rng_below(r, N_STRINGS)]; break;
-      case K_SINT: case K_UINT: store_bits(p, w, fill_int(r, (int)w * 8, kind == K_SINT)); break;
-      case K_COMPLEX:
-        store_bits(p, w / 2, fill_float(r, float_part(t)));
-        store_bits(p + w / 2, w / 2, fill_float(r, float_part(t)));
-        break;
-      default: store_bits(p, w, fill_float(r, t)); break;
+    case K_BOOL: *(bool *)p = (double)(rng_next(r) >> 11) * 0x1.0p-53 < p_true; break;
+    case K_STRING: *(const char **)p = string_pool[rng_below(r, N_STRINGS)]; break;
+    case K_SINT:
+    case K_UINT: store_bits(p, w, fill_int(r, (int)w * 8, kind == K_SINT)); break;
+    case K_COMPLEX:
+      store_bits(p, w / 2, fill_float(r, float_part(t)));
+      store_bits(p + w / 2, w / 2, fill_float(r, float_part(t)));
+      break;
+    default: store_bits(p, w, fill_float(r, t)); break;
     }
   }
 }
 
 static bool is_nan_bits(wc_dtype t, uint64_t u) {
   switch (t) {
-    case WC_FLOAT: return (u & 0x7fffffffu) > 0x7f800000u;
-    case WC_DOUBLE: return (u & INT64_MAX) > 0x7ff0000000000000u;
-    case WC_FLOAT16: return (u & 0x7fffu) > 0x7c00u;
-    case WC_BFLOAT16: return (u & 0x7fffu) > 0x7f80u;
-    default: return false;
+  case WC_FLOAT: return (u & 0x7fffffffu) > 0x7f800000u;
+  case WC_DOUBLE: return (u & INT64_MAX) > 0x7ff0000000000000u;
+  case WC_FLOAT16: return (u & 0x7fffu) > 0x7c00u;
+  case WC_BFLOAT16: return (u & 0x7fffu) > 0x7f80u;
+  default: return false;
   }
 }
 
@@ -183,23 +184,30 @@ static bool is_nan_bits(wc_dtype t, uint64_t u) {
 /* A float's readable value; NaN says its sign and whether it is quiet. */
 static void put_float(FILE *f, wc_dtype t, uint64_t u) {
   if (is_nan_bits(t, u)) {
-    uint64_t quiet = t == WC_DOUBLE ? UINT64_C(1) << 51 : t == WC_FLOAT ? 1u << 22
-                   : t == WC_FLOAT16 ? 1u << 9 : 1u << 6;
+    uint64_t quiet = t == WC_DOUBLE    ? UINT64_C(1) << 51
+                     : t == WC_FLOAT   ? 1u << 22
+                     : t == WC_FLOAT16 ? 1u << 9
+                                       : 1u << 6;
     fprintf(f, "%snan, %s", u & sign_bit(t) ? "-" : "", u & quiet ? "quiet" : "signalling");
     return;
   }
   switch (t) {
-    case WC_DOUBLE: { double d; memcpy(&d, &u, 8); fprintf(f, "%.17g", d); break; }
-    case WC_FLOAT: fprintf(f, "%.9g", (double)wc_bits_to_f32((uint32_t)u)); break;
-    case WC_FLOAT16: fprintf(f, "%.6g", (double)wc_f16_to_f32((uint16_t)u)); break;
-    default: fprintf(f, "%.6g", (double)wc_bf16_to_f32((uint16_t)u)); break;
+  case WC_DOUBLE: {
+    double d;
+    memcpy(&d, &u, 8);
+    fprintf(f, "%.17g", d);
+    break;
+  }
+  case WC_FLOAT: fprintf(f, "%.9g", (double)wc_bits_to_f32((uint32_t)u)); break;
+  case WC_FLOAT16: fprintf(f, "%.6g", (double)wc_f16_to_f32((uint16_t)u)); break;
+  default: fprintf(f, "%.6g", (double)wc_bf16_to_f32((uint16_t)u)); break;
   }
 }
 
 /* "0x<bits> (<value>)" of one element of dtype t at p. */
 static void put_value(FILE *f, wc_dtype t, const void *p) {
   size_t w = wc_dtype_size(t);
-  int kind = dtype_kind(t);
+  int    kind = dtype_kind(t);
   if (kind == K_STRING) {
     const char *s;
     memcpy(&s, p, sizeof s);
@@ -227,7 +235,7 @@ static void put_value(FILE *f, wc_dtype t, const void *p) {
   else if (kind == K_SINT) {
     int64_t s;
     if (w == 8) memcpy(&s, &u, 8);
-    else s = (int64_t)u - ((u >> (w * 8 - 1)) ? INT64_C(1) << (w * 8) : 0);   /* sign-extend */
+    else s = (int64_t)u - ((u >> (w * 8 - 1)) ? INT64_C(1) << (w * 8) : 0); /* sign-extend */
     fprintf(f, "%" PRId64, s);
   } else put_float(f, t, u);
   fprintf(f, ")");
@@ -237,25 +245,25 @@ static void put_value(FILE *f, wc_dtype t, const void *p) {
 
 typedef struct kcheck {
   const wc_kernel *k;
-  const size_t *list;        /* extents the first trials walk (from the unroll factors) */
-  size_t   n_list;
-  size_t   random_max;       /* later trials also draw extents from [0, random_max] */
-  int64_t  trials;           /* trials run */
-  int64_t  elements;         /* output elements (coordinates, and counts) compared, all paths */
-  int64_t  mismatches;       /* differing elements (or failed calls) */
-  bool     reported;         /* the first mismatch has been printed */
-  size_t  *seen;             /* bindings tried, n_extents each */
-  int64_t  n_seen;           /* distinct bindings in seen */
+  const size_t    *list; /* extents the first trials walk (from the unroll factors) */
+  size_t           n_list;
+  size_t           random_max; /* later trials also draw extents from [0, random_max] */
+  int64_t          trials;     /* trials run */
+  int64_t          elements;   /* output elements (coordinates, and counts) compared, all paths */
+  int64_t          mismatches; /* differing elements (or failed calls) */
+  bool             reported;   /* the first mismatch has been printed */
+  size_t          *seen;       /* bindings tried, n_extents each */
+  int64_t          n_seen;     /* distinct bindings in seen */
 } kcheck;
 
 typedef struct trial {
-  size_t      ext[MAX_EXTENTS];          /* binding of the symbolic extents */
-  wc_tensor   in[WC_MAX_INPUTS];            /* inputs; data malloc'ed at its exact size */
-  const void *data[WC_MAX_INPUTS];          /* the same pointers, for the invokers */
-  int         rank;                      /* rank of the output (coordinates: of the value) */
+  size_t      ext[MAX_EXTENTS];    /* binding of the symbolic extents */
+  wc_tensor   in[WC_MAX_INPUTS];   /* inputs; data malloc'ed at its exact size */
+  const void *data[WC_MAX_INPUTS]; /* the same pointers, for the invokers */
+  int         rank;                /* rank of the output (coordinates: of the value) */
   int64_t     shape[WC_MAX_RANK];
-  int64_t     total;                     /* elements of that shape */
-  const char *note;                      /* how the shapes were made, for reports */
+  int64_t     total; /* elements of that shape */
+  const char *note;  /* how the shapes were made, for reports */
 } trial;
 
 static bool is_coords(const wc_kernel *k) {
@@ -263,7 +271,7 @@ static bool is_coords(const wc_kernel *k) {
 }
 
 static void *xmalloc(size_t n) {
-  void *p = malloc(n ? n : 1);                         /* never NULL: empty tensors too */
+  void *p = malloc(n ? n : 1); /* never NULL: empty tensors too */
   if (p == NULL) {
     fprintf(stderr, "check_harness: out of memory\n");
     exit(1);
@@ -285,11 +293,11 @@ static size_t tensor_bytes(const wc_tensor *t) {
    where_v1's row-select condition is left-aligned). */
 static int64_t input_offset(const wc_kernel *k, const trial *tr, int i, const int64_t *idx) {
   const wc_tensor *t = &tr->in[i];
-  int64_t off = 0;
+  int64_t          off = 0;
   if (k->kind == WC_KIND_WHERE_V1 && t->rank == 1 && tr->rank > 1)
     return t->shape[0] == 1 ? 0 : idx[0];
   for (int d = 0; d < t->rank; d++) {
-    int od = tr->rank - t->rank + d;
+    int     od = tr->rank - t->rank + d;
     int64_t e = t->shape[d];
     off = off * e + (e == 1 || od < 0 ? 0 : idx[od]);
   }
@@ -317,7 +325,7 @@ static void put_inputs_at(const kcheck *kc, const trial *tr, int64_t flat) {
   printf("]\n");
   for (int i = 0; i < kc->k->n_inputs; i++) {
     const wc_tensor *t = &tr->in[i];
-    size_t off = (size_t)input_offset(kc->k, tr, i, idx) * wc_dtype_size(t->dtype);
+    size_t           off = (size_t)input_offset(kc->k, tr, i, idx) * wc_dtype_size(t->dtype);
     printf("    input %-8s %-10s ", kc->k->inputs[i].name, dtype_text(t->dtype));
     put_value(stdout, t->dtype, (const char *)t->data + off);
     printf("\n");
@@ -349,8 +357,8 @@ static void failf(kcheck *kc, const trial *tr, const char *path, const char *fmt
 static void compare(kcheck *kc, const trial *tr, const char *path, const char *expect_name,
                     const void *expect, const void *got, int64_t n) {
   wc_dtype t = kc->k->out_dtype;
-  size_t w = wc_dtype_size(t);
-  int64_t diffs = 0, first = -1;
+  size_t   w = wc_dtype_size(t);
+  int64_t  diffs = 0, first = -1;
   for (int64_t i = 0; i < n; i++) {
     const char *a = (const char *)expect + (size_t)i * w, *b = (const char *)got + (size_t)i * w;
     if (memcmp(a, b, w) == 0) continue;
@@ -372,13 +380,13 @@ static void compare(kcheck *kc, const trial *tr, const char *path, const char *e
 /* Compares coordinate lists ([n, rank] or [rank, n]). */
 static void compare_coords(kcheck *kc, const trial *tr, const char *path, const int64_t *expect,
                            int64_t n_expect, const int64_t *got, int64_t n_got) {
-  bool rows = kc->k->kind == WC_KIND_ARGWHERE;
-  int r = tr->rank;
+  bool    rows = kc->k->kind == WC_KIND_ARGWHERE;
+  int     r = tr->rank;
   int64_t first = -1, diffs = 0;
-  kc->elements++;                                      /* the count itself */
+  kc->elements++; /* the count itself */
   if (n_expect != n_got) {
-    failf(kc, tr, path, "%" PRId64 " true elements expected (reference), %" PRId64 " got",
-          n_expect, n_got);
+    failf(kc, tr, path, "%" PRId64 " true elements expected (reference), %" PRId64 " got", n_expect,
+          n_got);
     return;
   }
   for (int64_t i = 0; i < n_expect * r; i++)
@@ -396,7 +404,8 @@ static void compare_coords(kcheck *kc, const trial *tr, const char *path, const 
   }
   printf("    %" PRId64 " of %" PRId64 " coordinates differ; first at flat index %" PRId64
          " (true element %" PRId64 ", dim %" PRId64 "): expected %" PRId64 ", got %" PRId64 "\n"
-         "    expected element", diffs, n_expect * r, first, row, dim, expect[first], got[first]);
+         "    expected element",
+         diffs, n_expect * r, first, row, dim, expect[first], got[first]);
   put_inputs_at(kc, tr, flat);
 }
 
@@ -479,12 +488,12 @@ static void note_binding(kcheck *kc, const trial *tr) {
    min max meet equal operands, and +0 meets -0. */
 static void add_ties(trial *tr, int i, rng *r) {
   wc_tensor *t = &tr->in[i];
-  int j = 0;
+  int        j = 0;
   while (j < i && tr->in[j].dtype != t->dtype) j++;
   int64_t n = count_of(t->rank, t->shape);
   int64_t m = j < i ? count_of(tr->in[j].rank, tr->in[j].shape) : 0;
-  size_t w = wc_dtype_size(t->dtype);
-  bool is_float = dtype_kind(t->dtype) == K_REAL || dtype_kind(t->dtype) == K_HALF;
+  size_t  w = wc_dtype_size(t->dtype);
+  bool    is_float = dtype_kind(t->dtype) == K_REAL || dtype_kind(t->dtype) == K_HALF;
   for (int64_t e = 0; m > 0 && e < n; e++) {
     if (rng_below(r, 8) != 0) continue;
     char *p = (char *)t->data + (size_t)e * w;
@@ -495,7 +504,7 @@ static void add_ties(trial *tr, int i, rng *r) {
 }
 
 static void fill_inputs(trial *tr, int n, rng *r) {
-  static const double p_true[] = {0.5, 0.5, 0.5, 0.5, 0.1, 0.9, 0.0, 1.0};  /* some all-false */
+  static const double p_true[] = {0.5, 0.5, 0.5, 0.5, 0.1, 0.9, 0.0, 1.0}; /* some all-false */
   for (int i = 0; i < n; i++) {
     wc_tensor *t = &tr->in[i];
     t->data = xmalloc(tensor_bytes(t));
@@ -516,7 +525,7 @@ static wc_tensor out_tensor(wc_dtype t, int rank, const int64_t *shape, int pois
   o.rank = rank;
   memcpy(o.shape, shape, (size_t)rank * sizeof *shape);
   o.data = xmalloc(tensor_bytes(&o));
-  memset(o.data, poison, tensor_bytes(&o));            /* unwritten elements show up */
+  memset(o.data, poison, tensor_bytes(&o)); /* unwritten elements show up */
   return o;
 }
 
@@ -526,11 +535,11 @@ static bool fits_pattern(const wc_kernel *k, const trial *tr) {
   int64_t bound[MAX_EXTENTS];
   for (int e = 0; e < MAX_EXTENTS; e++) bound[e] = -1;
   for (int i = 0; i < k->n_inputs; i++) {
-    const wc_param *p = &k->inputs[i];
+    const wc_param  *p = &k->inputs[i];
     const wc_tensor *t = &tr->in[i];
-    int r = p->rank > t->rank ? p->rank : t->rank;
+    int              r = p->rank > t->rank ? p->rank : t->rank;
     for (int j = 0; j < r; j++) {
-      int pd = p->rank - 1 - j, td = t->rank - 1 - j;
+      int     pd = p->rank - 1 - j, td = t->rank - 1 - j;
       int64_t pe = pd >= 0 ? p->dims[pd] : 1, te = td >= 0 ? t->shape[td] : 1;
       if (pe >= 0) {
         if (pe != te) return false;
@@ -545,8 +554,9 @@ static bool fits_pattern(const wc_kernel *k, const trial *tr) {
 }
 
 static const char *path_name(wc_path p) {
-  return p == WC_PATH_SPECIALIZED ? "specialized"
-       : p == WC_PATH_INTERPRETED ? "interpreted" : "none";
+  return p == WC_PATH_SPECIALIZED   ? "specialized"
+         : p == WC_PATH_INTERPRETED ? "interpreted"
+                                    : "none";
 }
 
 /* wc_run must report the path the shapes call for. */
@@ -563,12 +573,12 @@ static void check_path(kcheck *kc, const trial *tr, const char *path, wc_path go
 static void run_elementwise(kcheck *kc, const wc_kernel_table *table, trial *tr, rng *r,
                             bool direct) {
   const wc_kernel *k = kc->k;
-  wc_dtype t = k->out_dtype;
-  size_t bytes = (size_t)tr->total * wc_dtype_size(t);
-  size_t n = (size_t)tr->total;
-  wc_tensor ref = out_tensor(t, tr->rank, tr->shape, 0xee), got;
-  wc_path path = (wc_path)0;
-  wc_status s;
+  wc_dtype         t = k->out_dtype;
+  size_t           bytes = (size_t)tr->total * wc_dtype_size(t);
+  size_t           n = (size_t)tr->total;
+  wc_tensor        ref = out_tensor(t, tr->rank, tr->shape, 0xee), got;
+  wc_path          path = (wc_path)0;
+  wc_status        s;
   if ((s = wc_ref_run(k, tr->in, k->n_inputs, &ref)) != WC_OK) {
     failf(kc, tr, "reference", "wc_ref_run returned %s", wc_status_str(s));
     free(ref.data);
@@ -582,9 +592,16 @@ static void run_elementwise(kcheck *kc, const wc_kernel_table *table, trial *tr,
 
     /* the same bytes from three pieces, run in a random order */
     wc_tensor split = out_tensor(t, tr->rank, tr->shape, 0x5a);
-    size_t a = (size_t)rng_below(r, n + 1), b = (size_t)rng_below(r, n + 1), cut[4];
-    if (a > b) { size_t x = a; a = b; b = x; }
-    cut[0] = 0; cut[1] = a; cut[2] = b; cut[3] = n;
+    size_t    a = (size_t)rng_below(r, n + 1), b = (size_t)rng_below(r, n + 1), cut[4];
+    if (a > b) {
+      size_t x = a;
+      a = b;
+      b = x;
+    }
+    cut[0] = 0;
+    cut[1] = a;
+    cut[2] = b;
+    cut[3] = n;
     int first = (int)rng_below(r, 3);
     for (int p = 0; p < 3; p++) {
       int q = (first + p) % 3;
@@ -607,8 +624,7 @@ static void run_elementwise(kcheck *kc, const wc_kernel_table *table, trial *tr,
     memset(got.data, 0x3c, bytes);
     if ((s = wc_interpret(k, tr->in, k->n_inputs, &got)) != WC_OK)
       failf(kc, tr, "interpreter", "wc_interpret returned %s", wc_status_str(s));
-    else
-      compare(kc, tr, "interpreter", "reference", ref.data, got.data, tr->total);
+    else compare(kc, tr, "interpreter", "reference", ref.data, got.data, tr->total);
 
     /* in place: out is (a copy of) an input of the output's shape and dtype */
     for (int i = 0; i < k->n_inputs; i++) {
@@ -617,7 +633,7 @@ static void run_elementwise(kcheck *kc, const wc_kernel_table *table, trial *tr,
           memcmp(in->shape, tr->shape, (size_t)tr->rank * sizeof *tr->shape) != 0)
         continue;
       const void *data[WC_MAX_INPUTS];
-      char path_buf[64];
+      char        path_buf[64];
       memcpy(data, tr->data, (size_t)k->n_inputs * sizeof *data);
       memcpy(got.data, in->data, bytes);
       data[i] = got.data;
@@ -640,19 +656,21 @@ static wc_status call_run(const wc_kernel_table *table, const wc_kernel *k, cons
 }
 static wc_status call_interp(const wc_kernel_table *table, const wc_kernel *k, const trial *tr,
                              wc_tensor *out, wc_path *path) {
-  (void)table; (void)path;
+  (void)table;
+  (void)path;
   return wc_interpret(k, tr->in, k->n_inputs, out);
 }
 static wc_status call_ref(const wc_kernel_table *table, const wc_kernel *k, const trial *tr,
                           wc_tensor *out, wc_path *path) {
-  (void)table; (void)path;
+  (void)table;
+  (void)path;
   return wc_ref_run(k, tr->in, k->n_inputs, out);
 }
 
 /* Coordinates into a buffer of capacity total * rank; returns n, or -1 on failure. */
 static int64_t coords_via(kcheck *kc, const wc_kernel_table *table, const trial *tr,
                           const char *path, coords_call call, int64_t *buf, wc_path *p) {
-  int64_t cap = tr->total * tr->rank;
+  int64_t   cap = tr->total * tr->rank;
   wc_tensor out;
   memset(&out, 0, sizeof out);
   out.dtype = WC_INT64;
@@ -677,11 +695,11 @@ static int64_t coords_via(kcheck *kc, const wc_kernel_table *table, const trial 
    the interpreter against the reference. */
 static void run_coords(kcheck *kc, const wc_kernel_table *table, trial *tr, bool direct) {
   const wc_kernel *k = kc->k;
-  size_t cap_bytes = (size_t)(tr->total * tr->rank) * sizeof(int64_t);
-  int64_t *ref = xmalloc(cap_bytes), *got = xmalloc(cap_bytes);
-  const char *run_path = direct ? "wc_run" : "wc_run-unfit";
-  wc_path path = (wc_path)0;
-  int64_t n_ref = coords_via(kc, table, tr, "reference", call_ref, ref, NULL), n;
+  size_t           cap_bytes = (size_t)(tr->total * tr->rank) * sizeof(int64_t);
+  int64_t         *ref = xmalloc(cap_bytes), *got = xmalloc(cap_bytes);
+  const char      *run_path = direct ? "wc_run" : "wc_run-unfit";
+  wc_path          path = (wc_path)0;
+  int64_t          n_ref = coords_via(kc, table, tr, "reference", call_ref, ref, NULL), n;
   if (n_ref < 0) goto done;
   if (direct) {
     n = k->count(tr->ext, tr->data);
@@ -709,18 +727,18 @@ done:
    dim of 2 (data repeated), which broadcasts but fits no pattern, through wc_run. */
 static void run_unfit(kcheck *kc, const wc_kernel_table *table, const trial *base, rng *r) {
   const wc_kernel *k = kc->k;
-  trial tr;
-  int R = base->rank;
+  trial            tr;
+  int              R = base->rank;
   if (R + 1 > WC_MAX_RANK) return;
   if (k->kind == WC_KIND_WHERE_V1)
     for (int i = 0; i < k->n_inputs; i++)
-      if (base->in[i].rank != R) return;                /* row select cannot take a leading dim */
+      if (base->in[i].rank != R) return; /* row select cannot take a leading dim */
   memcpy(&tr, base, sizeof tr);
   tr.note = "every input with a leading dim of 2";
   for (int i = 0; i < k->n_inputs; i++) {
     const wc_tensor *b = &base->in[i];
-    wc_tensor *t = &tr.in[i];
-    size_t bytes = tensor_bytes(b);
+    wc_tensor       *t = &tr.in[i];
+    size_t           bytes = tensor_bytes(b);
     t->rank = R + 1;
     t->shape[0] = 2;
     for (int d = 1; d <= R; d++) {
@@ -773,7 +791,7 @@ static const char *entry_problem(const wc_kernel *k) {
 /* The out pattern, bound, must be the shape the runtime computes. */
 static void check_out_pattern(kcheck *kc, const trial *tr) {
   const wc_kernel *k = kc->k;
-  bool same = k->out_rank == tr->rank && (k->out_rank == 0 || k->out_dims != NULL);
+  bool             same = k->out_rank == tr->rank && (k->out_rank == 0 || k->out_dims != NULL);
   for (int d = 0; same && d < k->out_rank; d++) {
     int64_t p = k->out_dims[d];
     same = (p >= 0 ? p : (int64_t)tr->ext[-p - 1]) == tr->shape[d];
@@ -783,17 +801,17 @@ static void check_out_pattern(kcheck *kc, const trial *tr) {
 }
 
 static uint64_t hash_name(const char *s) {
-  uint64_t h = 1469598103934665603u;                   /* FNV-1a */
+  uint64_t h = 1469598103934665603u; /* FNV-1a */
   while (*s) h = (h ^ (uint8_t)*s++) * 1099511628211u;
   return h;
 }
 
 static void check_kernel(kcheck *kc, const wc_kernel_table *table, int64_t trials, uint64_t seed) {
   const wc_kernel *k = kc->k;
-  const char *problem = entry_problem(k);
-  static trial tr;
-  rng r = rng_seed(seed ^ hash_name(k->name ? k->name : ""));
-  bool unfit_done = false;
+  const char      *problem = entry_problem(k);
+  static trial     tr;
+  rng              r = rng_seed(seed ^ hash_name(k->name ? k->name : ""));
+  bool             unfit_done = false;
   memset(&tr, 0, sizeof tr);
   if (problem) {
     failf(kc, &tr, "table", "%s", problem);
@@ -830,11 +848,11 @@ static void check_kernel(kcheck *kc, const wc_kernel_table *table, int64_t trial
 
 static const char *kind_name(wc_kernel_kind kind) {
   switch (kind) {
-    case WC_KIND_ELEMENTWISE: return "elementwise";
-    case WC_KIND_WHERE_V1: return "where_v1";
-    case WC_KIND_ARGWHERE: return "argwhere";
-    case WC_KIND_NONZERO: return "nonzero";
-    default: return "?";
+  case WC_KIND_ELEMENTWISE: return "elementwise";
+  case WC_KIND_WHERE_V1: return "where_v1";
+  case WC_KIND_ARGWHERE: return "argwhere";
+  case WC_KIND_NONZERO: return "nonzero";
+  default: return "?";
   }
 }
 
@@ -864,22 +882,23 @@ static bool parse_num(const char *s, uint64_t lo, uint64_t hi, uint64_t *v) {
 
 int main(int argc, char **argv) {
   const wc_kernel_table *table = &WC_CHECK_TABLE;
-  uint64_t trials = 0, seed = 1, umax = 0;
-  int n_unrolls = 0, name_w = 6, dt_w = 6;
-  int64_t total_trials = 0, total_mismatches = 0;
+  uint64_t               trials = 0, seed = 1, umax = 0;
+  int                    n_unrolls = 0, name_w = 6, dt_w = 6;
+  int64_t                total_trials = 0, total_mismatches = 0;
   /* As many unroll factors as the command line holds (`wherec check` passes what
      the generator used), and the extents their bindings walk (binding_list). */
   uint64_t *unrolls = xmalloc((size_t)argc * sizeof *unrolls);
-  size_t *list = xmalloc((3 + 5 * (size_t)argc) * sizeof *list), n_list;
-  char dt[256];
+  size_t   *list = xmalloc((3 + 5 * (size_t)argc) * sizeof *list), n_list;
+  char      dt[256];
   unrolls[0] = 8;
-  for (int i = 1; i < argc; i += 2) {                  /* --name value pairs */
-    bool is_unroll = strcmp(argv[i], "--unroll") == 0;
+  for (int i = 1; i < argc; i += 2) { /* --name value pairs */
+    bool      is_unroll = strcmp(argv[i], "--unroll") == 0;
     uint64_t *dst = strcmp(argv[i], "--trials") == 0 ? &trials
-                  : strcmp(argv[i], "--seed") == 0 ? &seed
-                  : is_unroll ? &unrolls[n_unrolls] : NULL;
-    uint64_t lo = dst == &seed ? 0 : 1;
-    uint64_t hi = dst == &seed ? UINT64_MAX : dst == &trials ? 1000000 : 1024;
+                    : strcmp(argv[i], "--seed") == 0 ? &seed
+                    : is_unroll                      ? &unrolls[n_unrolls]
+                                                     : NULL;
+    uint64_t  lo = dst == &seed ? 0 : 1;
+    uint64_t  hi = dst == &seed ? UINT64_MAX : dst == &trials ? 1000000 : 1024;
     if (dst == NULL || i + 1 >= argc || !parse_num(argv[i + 1], lo, hi, dst)) {
       free(unrolls);
       free(list);
@@ -887,10 +906,10 @@ int main(int argc, char **argv) {
     }
     n_unrolls += is_unroll;
   }
-  if (n_unrolls == 0) n_unrolls = 1;                   /* the generator's default, 8 */
+  if (n_unrolls == 0) n_unrolls = 1; /* the generator's default, 8 */
   for (int i = 0; i < n_unrolls; i++) umax = unrolls[i] > umax ? unrolls[i] : umax;
   n_list = binding_list(unrolls, n_unrolls, list);
-  if (trials == 0) trials = n_list + 8;                /* the whole list, then as many random */
+  if (trials == 0) trials = n_list + 8; /* the whole list, then as many random */
   for (int i = 0; i < table->n_kernels; i++) {
     int n = (int)strlen(table->kernels[i].name ? table->kernels[i].name : "");
     dtypes_text(&table->kernels[i], dt, sizeof dt);
@@ -913,13 +932,13 @@ int main(int argc, char **argv) {
     check_kernel(&kc, table, (int64_t)trials, seed);
     dtypes_text(kc.k, dt, sizeof dt);
     printf("%-*s  %-11s  %-*s  %8" PRId64 "  %10" PRId64 "  %10" PRId64 "\n", name_w,
-           kc.k->name ? kc.k->name : "?", kind_name(kc.k->kind), dt_w, dt, kc.n_seen,
-           kc.elements, kc.mismatches);
+           kc.k->name ? kc.k->name : "?", kind_name(kc.k->kind), dt_w, dt, kc.n_seen, kc.elements,
+           kc.mismatches);
     total_trials += kc.trials;
     total_mismatches += kc.mismatches;
   }
-  printf("%d kernels, %" PRId64 " trials, %" PRId64 " mismatches\n", table->n_kernels,
-         total_trials, total_mismatches);
+  printf("%d kernels, %" PRId64 " trials, %" PRId64 " mismatches\n", table->n_kernels, total_trials,
+         total_mismatches);
   free(unrolls);
   free(list);
   return total_mismatches ? GEN_EXIT_MISMATCH : GEN_EXIT_OK;

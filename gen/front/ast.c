@@ -13,20 +13,14 @@ void ast_file_free(ast_file *f) {
 
 ast_expr *ast_clone(arena *a, const ast_expr *e) {
   ast_expr *c;
-  int i;
+  int       i;
   if (!e) return NULL;
   c = arena_alloc(a, sizeof *c);
   *c = *e;
   switch (e->kind) {
-  case AST_LIT:
-    c->u.lit.text = arena_strdup(a, e->u.lit.text);
-    break;
-  case AST_PARAM:
-    c->u.param.name = arena_strdup(a, e->u.param.name);
-    break;
-  case AST_UNARY:
-    c->u.unary.arg = ast_clone(a, e->u.unary.arg);
-    break;
+  case AST_LIT: c->u.lit.text = arena_strdup(a, e->u.lit.text); break;
+  case AST_PARAM: c->u.param.name = arena_strdup(a, e->u.param.name); break;
+  case AST_UNARY: c->u.unary.arg = ast_clone(a, e->u.unary.arg); break;
   case AST_BINARY:
     c->u.binary.lhs = ast_clone(a, e->u.binary.lhs);
     c->u.binary.rhs = ast_clone(a, e->u.binary.rhs);
@@ -77,14 +71,14 @@ bool ast_cast_ok(wc_dtype from, wc_dtype to) {
   ast_dtype_class f = ast_dtype_class_of(from), t = ast_dtype_class_of(to);
   if (f == AST_CLASS_NONE || t == AST_CLASS_NONE) return false;
   if (from == to) return true;
-  return f != AST_CLASS_COMPLEX && f != AST_CLASS_STRING &&
-         t != AST_CLASS_COMPLEX && t != AST_CLASS_STRING;
+  return f != AST_CLASS_COMPLEX && f != AST_CLASS_STRING && t != AST_CLASS_COMPLEX &&
+         t != AST_CLASS_STRING;
 }
 
 const char *ast_op_str(ast_op op) {
   static const char *const str[] = {
 #define AST_OP_STR_(name, s, opcode) s,
-    AST_OP_LIST(AST_OP_STR_)
+      AST_OP_LIST(AST_OP_STR_)
 #undef AST_OP_STR_
   };
   return (unsigned)op < AST_OP_COUNT_ ? str[op] : "?";
@@ -93,7 +87,7 @@ const char *ast_op_str(ast_op op) {
 wc_opcode ast_op_opcode(ast_op op) {
   static const wc_opcode code[] = {
 #define AST_OP_CODE_(name, s, opcode) opcode,
-    AST_OP_LIST(AST_OP_CODE_)
+      AST_OP_LIST(AST_OP_CODE_)
 #undef AST_OP_CODE_
   };
   return (unsigned)op < AST_OP_COUNT_ ? code[op] : WC_OP_COUNT_;
@@ -101,7 +95,8 @@ wc_opcode ast_op_opcode(ast_op op) {
 
 const char *ast_fn_str(ast_fn fn) {
   switch (fn) {
-#define AST_FN_STR_(name, s, arity) case AST_FN_##name: return s;
+#define AST_FN_STR_(name, s, arity) \
+  case AST_FN_##name: return s;
     AST_FN_LIST(AST_FN_STR_)
 #undef AST_FN_STR_
   case AST_FN_CAST: return "cast";
@@ -111,7 +106,8 @@ const char *ast_fn_str(ast_fn fn) {
 
 int ast_fn_arity(ast_fn fn) {
   switch (fn) {
-#define AST_FN_ARITY_(name, s, arity) case AST_FN_##name: return arity;
+#define AST_FN_ARITY_(name, s, arity) \
+  case AST_FN_##name: return arity;
     AST_FN_LIST(AST_FN_ARITY_)
 #undef AST_FN_ARITY_
   case AST_FN_CAST: return 1;
@@ -120,8 +116,8 @@ int ast_fn_arity(ast_fn fn) {
 }
 
 bool ast_parse_uint(const char *text, uint64_t *out) {
-  uint64_t v = 0;
-  unsigned base = 10;
+  uint64_t    v = 0;
+  unsigned    base = 10;
   const char *s = text;
   if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
     base = 16;
@@ -147,12 +143,9 @@ void ast_print_shape(diag_text *t, const ast_shape *s, const char *const *extent
   for (i = 0; i < s->rank; i++) {
     int64_t d = s->dims[i];
     if (i) diag_text_putn(t, ",", 1);
-    if (d >= 0)
-      diag_text_printf(t, "%lld", (long long)d);
-    else if (extent_names)
-      diag_text_printf(t, "%s", extent_names[-(d + 1)]);
-    else
-      diag_text_printf(t, "?%lld", (long long)-(d + 1));
+    if (d >= 0) diag_text_printf(t, "%lld", (long long)d);
+    else if (extent_names) diag_text_printf(t, "%s", extent_names[-(d + 1)]);
+    else diag_text_printf(t, "?%lld", (long long)-(d + 1));
   }
   diag_text_putn(t, "]", 1);
 }
@@ -171,8 +164,7 @@ void ast_print_expr(diag_text *t, const ast_expr *e, const char *const *extent_n
   case AST_LIT:
     if (e->u.lit.kind == AST_LIT_BOOL)
       diag_text_printf(t, "%s", e->u.lit.boolval ? "true" : "false");
-    else
-      diag_text_printf(t, "%s%s", e->u.lit.neg ? "-" : "", e->u.lit.text);
+    else diag_text_printf(t, "%s%s", e->u.lit.neg ? "-" : "", e->u.lit.text);
     print_type(t, e, extent_names);
     return;
   case AST_PARAM:

@@ -12,6 +12,7 @@
 #include "base/diag.h"
 
 /* Operators: X(NAME, spelling, interpreter opcode).  ORDER: the enum follows this list. */
+/* clang-format off */
 #define AST_OP_LIST(X)                                                    \
   X(OR, "||", WC_OP_OR) X(AND, "&&", WC_OP_AND)                          \
   X(EQ, "==", WC_OP_EQ) X(NE, "!=", WC_OP_NE)                            \
@@ -20,6 +21,7 @@
   X(ADD, "+", WC_OP_ADD) X(SUB, "-", WC_OP_SUB)                          \
   X(MUL, "*", WC_OP_MUL) X(DIV, "/", WC_OP_DIV)                          \
   X(NOT, "!", WC_OP_NOT) X(NEG, "-", WC_OP_NEG)
+/* clang-format on */
 
 #define AST_OP_ENUM_(name, str, opcode) AST_OP_##name,
 typedef enum ast_op { AST_OP_LIST(AST_OP_ENUM_) AST_OP_COUNT_ } ast_op;
@@ -27,153 +29,154 @@ typedef enum ast_op { AST_OP_LIST(AST_OP_ENUM_) AST_OP_COUNT_ } ast_op;
 
 /* Built-in functions: X(NAME, spelling, arity).  Casts (`float(x)`, `T(x)`)
    are AST_FN_CAST; a call is AST_FN_UNRESOLVED until sema looks its name up. */
+/* clang-format off */
 #define AST_FN_LIST(X)                                                    \
   X(WHERE, "where", 3) X(WHERE_V1, "where_v1", 3)                        \
   X(ARGWHERE, "argwhere", 1) X(NONZERO, "nonzero", 1)                    \
   X(MIN, "min", 2) X(MAX, "max", 2) X(ABS, "abs", 1)
+/* clang-format on */
 
 #define AST_FN_ENUM_(name, str, arity) AST_FN_##name,
 typedef enum ast_fn {
   AST_FN_UNRESOLVED = 0,
-  AST_FN_LIST(AST_FN_ENUM_)
-  AST_FN_CAST,
+  AST_FN_LIST(AST_FN_ENUM_) AST_FN_CAST,
   AST_FN_COUNT_
 } ast_fn;
 #undef AST_FN_ENUM_
 
 typedef enum ast_expr_kind {
-  AST_LIT,                     /* literal: u.lit */
-  AST_PARAM,                   /* reference to a kernel parameter: u.param */
-  AST_UNARY,                   /* ! or unary -: u.unary */
-  AST_BINARY,                  /* || && == != < <= > >= + - * /: u.binary */
-  AST_CALL                     /* built-in function or cast: u.call */
+  AST_LIT,    /* literal: u.lit */
+  AST_PARAM,  /* reference to a kernel parameter: u.param */
+  AST_UNARY,  /* ! or unary -: u.unary */
+  AST_BINARY, /* || && == != < <= > >= + - * /: u.binary */
+  AST_CALL    /* built-in function or cast: u.call */
 } ast_expr_kind;
 
 typedef enum ast_lit_kind {
-  AST_LIT_INT,                 /* 42, 0x2a */
-  AST_LIT_FLOAT,               /* 0.01, 1e-3, .5 */
-  AST_LIT_BOOL,                /* true, false */
-  AST_LIT_INF,                 /* inf */
-  AST_LIT_NAN                  /* nan */
+  AST_LIT_INT,   /* 42, 0x2a */
+  AST_LIT_FLOAT, /* 0.01, 1e-3, .5 */
+  AST_LIT_BOOL,  /* true, false */
+  AST_LIT_INF,   /* inf */
+  AST_LIT_NAN    /* nan */
 } ast_lit_kind;
 
 /* A shape pattern: rank dims, each a fixed extent >= 0 or WC_SYM(i) for the
    kernel's i-th symbolic extent (see <wherec/kernel.h>). */
 typedef struct ast_shape {
-  int     rank;                /* 0 = scalar */
-  int64_t dims[WC_MAX_RANK];   /* outermost first */
+  int     rank;              /* 0 = scalar */
+  int64_t dims[WC_MAX_RANK]; /* outermost first */
 } ast_shape;
 
 /* The class of a dtype (the kind column of WC_DTYPE_LIST), for type rules and lowering. */
 typedef enum ast_dtype_class {
-  AST_CLASS_NONE,              /* not a dtype */
+  AST_CLASS_NONE, /* not a dtype */
   AST_CLASS_BOOL,
-  AST_CLASS_SINT,              /* int8 .. int64 */
-  AST_CLASS_UINT,              /* uint8 .. uint64 */
-  AST_CLASS_REAL,              /* float, double */
-  AST_CLASS_HALF,              /* float16, bfloat16: stored as bits, computed in float */
-  AST_CLASS_COMPLEX,           /* complex64, complex128 */
+  AST_CLASS_SINT,    /* int8 .. int64 */
+  AST_CLASS_UINT,    /* uint8 .. uint64 */
+  AST_CLASS_REAL,    /* float, double */
+  AST_CLASS_HALF,    /* float16, bfloat16: stored as bits, computed in float */
+  AST_CLASS_COMPLEX, /* complex64, complex128 */
   AST_CLASS_STRING
 } ast_dtype_class;
 
 typedef struct ast_expr ast_expr;
 
 struct ast_expr {
-  ast_expr_kind kind;          /* which member of u is live */
-  diag_loc      loc;           /* the literal, the name, the operator or the callee */
-  int           height;        /* 1 for a leaf, else 1 + the highest operand (<= PARSE_MAX_DEPTH) */
-  wc_dtype      dtype;         /* after sema: dtype of the value (0 before) */
-  ast_shape     shape;         /* after sema: shape pattern of the value */
+  ast_expr_kind kind;   /* which member of u is live */
+  diag_loc      loc;    /* the literal, the name, the operator or the callee */
+  int           height; /* 1 for a leaf, else 1 + the highest operand (<= PARSE_MAX_DEPTH) */
+  wc_dtype      dtype;  /* after sema: dtype of the value (0 before) */
+  ast_shape     shape;  /* after sema: shape pattern of the value */
   union {
     struct {
-      ast_lit_kind kind;       /* how the literal was written */
-      const char  *text;       /* spelling without a folded minus: "300", "0x1f", "inf" */
-      bool         neg;        /* a unary minus was folded into the literal */
-      bool         boolval;    /* AST_LIT_BOOL: the value */
-      uint64_t     bits[2];    /* after sema: the value's bits in dtype, as wc_instr.bits */
+      ast_lit_kind kind;    /* how the literal was written */
+      const char  *text;    /* spelling without a folded minus: "300", "0x1f", "inf" */
+      bool         neg;     /* a unary minus was folded into the literal */
+      bool         boolval; /* AST_LIT_BOOL: the value */
+      uint64_t     bits[2]; /* after sema: the value's bits in dtype, as wc_instr.bits */
     } lit;
     struct {
-      const char *name;        /* parameter name */
-      int         index;       /* after sema: parameter number, declaration order */
+      const char *name;  /* parameter name */
+      int         index; /* after sema: parameter number, declaration order */
     } param;
     struct {
-      ast_op    op;            /* AST_OP_NOT or AST_OP_NEG */
-      ast_expr *arg;           /* the operand */
+      ast_op    op;  /* AST_OP_NOT or AST_OP_NEG */
+      ast_expr *arg; /* the operand */
     } unary;
     struct {
-      ast_op    op;            /* AST_OP_OR .. AST_OP_DIV */
-      ast_expr *lhs;           /* left operand */
-      ast_expr *rhs;           /* right operand */
+      ast_op    op;  /* AST_OP_OR .. AST_OP_DIV */
+      ast_expr *lhs; /* left operand */
+      ast_expr *rhs; /* right operand */
     } binary;
     struct {
-      const char *name;        /* callee as written: "where", "float", "T" */
-      ast_fn      fn;          /* after sema: the function, or AST_FN_CAST */
-      int         cast_var;    /* AST_FN_CAST: type variable index, -1 for a dtype name */
-      wc_dtype    cast_dtype;  /* AST_FN_CAST: target (after sema, also for T(x)) */
-      int         n_args;      /* arguments written */
-      ast_expr  **args;        /* n_args operands, in order */
+      const char *name;       /* callee as written: "where", "float", "T" */
+      ast_fn      fn;         /* after sema: the function, or AST_FN_CAST */
+      int         cast_var;   /* AST_FN_CAST: type variable index, -1 for a dtype name */
+      wc_dtype    cast_dtype; /* AST_FN_CAST: target (after sema, also for T(x)) */
+      int         n_args;     /* arguments written */
+      ast_expr  **args;       /* n_args operands, in order */
     } call;
-  } u;                         /* per kind */
+  } u; /* per kind */
 };
 
 typedef struct ast_name {
-  const char *name;            /* NUL-terminated copy of the identifier */
-  diag_loc    loc;             /* where it is written */
+  const char *name; /* NUL-terminated copy of the identifier */
+  diag_loc    loc;  /* where it is written */
 } ast_name;
 
 /* A dtype variable of a specialization list: `T: float, int32`. */
 typedef struct ast_tvar {
-  const char *name;            /* "T" */
-  diag_loc    loc;             /* the variable's name */
-  int         n_types;         /* dtypes listed (0 for `T:`, which sema rejects) */
-  ast_name   *types;           /* dtype names or aliases as written */
+  const char *name;    /* "T" */
+  diag_loc    loc;     /* the variable's name */
+  int         n_types; /* dtypes listed (0 for `T:`, which sema rejects) */
+  ast_name   *types;   /* dtype names or aliases as written */
 } ast_tvar;
 
 typedef struct ast_dim {
-  const char *name;            /* symbolic extent, or NULL for a fixed one */
-  uint64_t    value;           /* fixed extent */
-  bool        too_big;         /* fixed extent does not fit in 64 bits */
-  diag_loc    loc;             /* the extent as written */
+  const char *name;    /* symbolic extent, or NULL for a fixed one */
+  uint64_t    value;   /* fixed extent */
+  bool        too_big; /* fixed extent does not fit in 64 bits */
+  diag_loc    loc;     /* the extent as written */
 } ast_dim;
 
 typedef struct ast_param {
-  const char *name;            /* parameter name */
-  diag_loc    loc;             /* the parameter's name */
-  const char *type;            /* dtype name, alias or type variable as written */
-  diag_loc    type_loc;        /* where type is written */
-  int         rank;            /* dims written; no brackets means a scalar */
-  ast_dim    *dims;            /* rank entries, outermost first */
+  const char *name;     /* parameter name */
+  diag_loc    loc;      /* the parameter's name */
+  const char *type;     /* dtype name, alias or type variable as written */
+  diag_loc    type_loc; /* where type is written */
+  int         rank;     /* dims written; no brackets means a scalar */
+  ast_dim    *dims;     /* rank entries, outermost first */
 } ast_param;
 
 typedef struct ast_kernel {
-  const char *name;            /* kernel name before specialization */
-  diag_loc    loc;             /* the kernel's name */
-  int         n_tvars;         /* type variables (0: not specialized) */
-  ast_tvar   *tvars;           /* specialization list, declaration order */
-  int         n_params;        /* parameters */
-  ast_param  *params;          /* declaration order */
-  ast_expr   *expr;            /* the kernel's value */
+  const char *name;     /* kernel name before specialization */
+  diag_loc    loc;      /* the kernel's name */
+  int         n_tvars;  /* type variables (0: not specialized) */
+  ast_tvar   *tvars;    /* specialization list, declaration order */
+  int         n_params; /* parameters */
+  ast_param  *params;   /* declaration order */
+  ast_expr   *expr;     /* the kernel's value */
 } ast_kernel;
 
 typedef enum ast_option_kind { AST_OPTION_INT, AST_OPTION_STRING } ast_option_kind;
 
 typedef struct ast_option {
-  const char     *name;        /* "prefix", "unroll", or anything (sema checks) */
-  diag_loc        loc;         /* the option's name */
-  ast_option_kind kind;        /* how the value was written */
-  const char     *text;        /* string contents without quotes, or the integer's spelling */
-  uint64_t        ival;        /* AST_OPTION_INT: value */
-  bool            too_big;     /* AST_OPTION_INT: value does not fit in 64 bits */
-  diag_loc        value_loc;   /* the value as written */
+  const char     *name;      /* "prefix", "unroll", or anything (sema checks) */
+  diag_loc        loc;       /* the option's name */
+  ast_option_kind kind;      /* how the value was written */
+  const char     *text;      /* string contents without quotes, or the integer's spelling */
+  uint64_t        ival;      /* AST_OPTION_INT: value */
+  bool            too_big;   /* AST_OPTION_INT: value does not fit in 64 bits */
+  diag_loc        value_loc; /* the value as written */
 } ast_option;
 
 /* A parsed file: statements that parsed cleanly, in source order. */
 typedef struct ast_file {
-  arena       arena;           /* owns every node and string below */
-  int         n_options;       /* option statements */
-  ast_option *options;         /* in source order */
-  int         n_kernels;       /* kernel statements without syntax errors */
-  ast_kernel *kernels;         /* in source order */
+  arena       arena;     /* owns every node and string below */
+  int         n_options; /* option statements */
+  ast_option *options;   /* in source order */
+  int         n_kernels; /* kernel statements without syntax errors */
+  ast_kernel *kernels;   /* in source order */
 } ast_file;
 
 void ast_file_free(ast_file *f);
@@ -190,11 +193,11 @@ ast_dtype_class ast_dtype_class_of(wc_dtype t);
 unsigned        ast_dtype_bits(wc_dtype t);
 /* Is a cast from `from` to `to` defined?  Numeric and bool types convert into
    each other; complex and string cast only to themselves. */
-bool            ast_cast_ok(wc_dtype from, wc_dtype to);
+bool ast_cast_ok(wc_dtype from, wc_dtype to);
 
 const char *ast_op_str(ast_op op);
 wc_opcode   ast_op_opcode(ast_op op);
-const char *ast_fn_str(ast_fn fn);   /* "where", ..., "cast" */
+const char *ast_fn_str(ast_fn fn); /* "where", ..., "cast" */
 int         ast_fn_arity(ast_fn fn);
 
 /* Value of a decimal or 0x hexadecimal integer spelling; false on overflow. */

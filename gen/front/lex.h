@@ -11,6 +11,7 @@
 #define LEX_MAX_IDENT 255
 
 /* The one list of token kinds: X(KIND, spelling used in messages). */
+/* clang-format off */
 #define LEX_TOKEN_LIST(X)                                                   \
   X(EOF, "end of file") X(ERROR, "invalid token")                          \
   X(IDENT, "identifier") X(INT, "integer") X(FLOAT, "number")              \
@@ -22,27 +23,28 @@
   X(ASSIGN, "=") X(OROR, "||") X(ANDAND, "&&") X(NOT, "!")                 \
   X(EQ, "==") X(NE, "!=") X(LT, "<") X(LE, "<=") X(GT, ">") X(GE, ">=")    \
   X(PLUS, "+") X(MINUS, "-") X(STAR, "*") X(SLASH, "/")
+/* clang-format on */
 
 #define LEX_KIND_ENUM_(k, s) LEX_##k,
 typedef enum lex_kind { LEX_TOKEN_LIST(LEX_KIND_ENUM_) LEX_KIND_COUNT_ } lex_kind;
 #undef LEX_KIND_ENUM_
 
 typedef struct lex_token {
-  lex_kind    kind;            /* what was lexed (LEX_ERROR: already reported) */
-  diag_loc    loc;             /* span, line and column of the token */
-  const char *text;            /* first byte (inside the source; not NUL-terminated) */
-  size_t      len;             /* bytes, same as loc.len */
+  lex_kind    kind; /* what was lexed (LEX_ERROR: already reported) */
+  diag_loc    loc;  /* span, line and column of the token */
+  const char *text; /* first byte (inside the source; not NUL-terminated) */
+  size_t      len;  /* bytes, same as loc.len */
 } lex_token;
 
 /* Lexer state over a buffer whose byte at src[len] is NUL (the re2c sentinel);
    NUL bytes inside [src, src + len) are lexed as errors, not as the end. */
 typedef struct lex_state {
-  const char *src;             /* start of the buffer */
-  const char *cur;             /* next byte to lex */
-  const char *lim;             /* src + len: the sentinel */
-  const char *line_start;      /* first byte of the current line */
-  int         line;            /* current line, 1-based */
-  diag_ctx   *diag;            /* where lexical errors go */
+  const char *src;        /* start of the buffer */
+  const char *cur;        /* next byte to lex */
+  const char *lim;        /* src + len: the sentinel */
+  const char *line_start; /* first byte of the current line */
+  int         line;       /* current line, 1-based */
+  diag_ctx   *diag;       /* where lexical errors go */
 } lex_state;
 
 /* Lex src[0, len); src[len] must be '\0' (parse_source lexes a copy that ends so). */

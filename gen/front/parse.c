@@ -10,16 +10,16 @@
 #include "front/lex.h"
 
 typedef struct parser {
-  lex_state  lex;              /* token source */
-  lex_token  tok;              /* current token */
-  lex_token  next;             /* the token after tok */
-  lex_token  prev;             /* last token consumed (prev.kind EOF before any) */
-  diag_ctx  *d;                /* where errors go */
-  arena     *a;                /* owns the tree (the file's arena) */
-  int        depth;            /* nesting of the expression being parsed */
-  bool       panic;            /* a syntax error in this statement; skip to the next */
-  int        n_nodes;          /* expression nodes made in the whole file */
-  bool       too_many;         /* PARSE_MAX_NODES was reached (reported once) */
+  lex_state lex;      /* token source */
+  lex_token tok;      /* current token */
+  lex_token next;     /* the token after tok */
+  lex_token prev;     /* last token consumed (prev.kind EOF before any) */
+  diag_ctx *d;        /* where errors go */
+  arena    *a;        /* owns the tree (the file's arena) */
+  int       depth;    /* nesting of the expression being parsed */
+  bool      panic;    /* a syntax error in this statement; skip to the next */
+  int       n_nodes;  /* expression nodes made in the whole file */
+  bool      too_many; /* PARSE_MAX_NODES was reached (reported once) */
 } parser;
 
 /* The file's lists, growing in the arena (vec.h). */
@@ -53,7 +53,10 @@ static const char *tok_desc(const lex_token *t, char buf[64]) {
     unsigned char c = (unsigned char)t->text[i];
     buf[o++] = c >= 0x20 && c < 0x7f ? (char)c : '?';
   }
-  if (i < n) { memcpy(buf + o, "...", 3); o += 3; }
+  if (i < n) {
+    memcpy(buf + o, "...", 3);
+    o += 3;
+  }
   buf[o++] = '\'';
   buf[o] = '\0';
   return buf;
@@ -64,10 +67,8 @@ static const char *tok_desc(const lex_token *t, char buf[64]) {
 static void fail(parser *p, const char *what) {
   char buf[64];
   if (!p->panic && p->tok.kind != LEX_ERROR) {
-    if (p->tok.kind == LEX_EOF)
-      diag_error(p->d, after_prev(p), "expected %s at end of file", what);
-    else
-      diag_error(p->d, p->tok.loc, "expected %s, got %s", what, tok_desc(&p->tok, buf));
+    if (p->tok.kind == LEX_EOF) diag_error(p->d, after_prev(p), "expected %s at end of file", what);
+    else diag_error(p->d, p->tok.loc, "expected %s, got %s", what, tok_desc(&p->tok, buf));
   }
   p->panic = true;
 }
@@ -136,8 +137,7 @@ static bool grow(parser *p, ast_expr *e, const ast_expr *operand) {
 static bool enter(parser *p, diag_loc at) {
   if (p->depth >= PARSE_MAX_DEPTH) {
     if (!p->panic)
-      diag_error(p->d, at, "expression nested too deeply (the limit is %d)",
-                 PARSE_MAX_DEPTH);
+      diag_error(p->d, at, "expression nested too deeply (the limit is %d)", PARSE_MAX_DEPTH);
     p->panic = true;
     return false;
   }
@@ -201,9 +201,9 @@ static ast_expr *parse_primary(parser *p) {
   case LEX_TRUE:
   case LEX_FALSE: return literal(p, AST_LIT_BOOL);
   case LEX_IDENT: {
-    diag_loc loc = p->tok.loc;
+    diag_loc    loc = p->tok.loc;
     const char *name = tok_str(p, &p->tok);
-    ast_expr *e;
+    ast_expr   *e;
     advance(p);
     if (p->tok.kind == LEX_LPAREN) return call(p, name, loc);
     e = new_expr(p, AST_PARAM, loc);
@@ -212,16 +212,14 @@ static ast_expr *parse_primary(parser *p) {
     return e;
   }
   case LEX_LPAREN: {
-    diag_loc at = p->tok.loc;
+    diag_loc  at = p->tok.loc;
     ast_expr *e;
     advance(p);
     e = parse_expr(p, at);
     if (!e || !expect(p, LEX_RPAREN, "')'")) return NULL;
     return e;
   }
-  default:
-    fail(p, "an expression");
-    return NULL;
+  default: fail(p, "an expression"); return NULL;
   }
 }
 
@@ -277,9 +275,9 @@ static int binary_op(lex_kind k, ast_op *op) {
 static ast_expr *parse_binary(parser *p, int min_prec) {
   ast_expr *lhs = parse_unary(p);
   while (lhs) {
-    ast_op op = AST_OP_OR;
-    int prec = binary_op(p->tok.kind, &op);
-    diag_loc loc = p->tok.loc;
+    ast_op    op = AST_OP_OR;
+    int       prec = binary_op(p->tok.kind, &op);
+    diag_loc  loc = p->tok.loc;
     ast_expr *rhs, *e;
     if (!prec || prec < min_prec) break;
     advance(p);
@@ -442,7 +440,7 @@ static void parse_kernel(parser *p, kernel_vec *kernels) {
 /* Parse the whole file into f (the work of parse_source, apart from its
    out-of-memory recovery point). */
 static void parse_file(ast_file *f, const char *src, size_t len, diag_ctx *d) {
-  parser p;
+  parser     p;
   option_vec options = {0};
   kernel_vec kernels = {0};
   /* The lexer needs a NUL sentinel at src[len]: lex a copy that has one. */
@@ -484,7 +482,7 @@ static bool parse_guarded(ast_file *f, const char *src, size_t len, diag_ctx *d)
 
 ast_file *parse_source(const char *src, size_t len, diag_ctx *d) {
   static const diag_loc nowhere = {0, 0, 0, 0};
-  ast_file *f;
+  ast_file             *f;
 
   if (len > PARSE_MAX_SOURCE) {
     diag_error(d, nowhere, "source is too large (%zu bytes; the limit is %zu)", len,

@@ -9,13 +9,13 @@
 #include "base/diag.h"
 
 /* Deepest expression nesting (parentheses, unary operators, operand chains). */
-#define PARSE_MAX_DEPTH 200
+#define PARSE_MAX_DEPTH  200
 /* Largest source accepted, in bytes (16 MiB: a spec of the most kernels
    sema takes is a few MiB). */
 #define PARSE_MAX_SOURCE ((size_t)1 << 24)
 /* Most expression nodes (operands, operators, calls) in one file: bounds the
    syntax tree's memory whatever the file holds. */
-#define PARSE_MAX_NODES 200000
+#define PARSE_MAX_NODES  200000
 
 /* Parse src[0, len) (any bytes; it need not be NUL-terminated).  Errors go to
    d; statements with syntax errors are left out of the result, so sema can

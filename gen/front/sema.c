@@ -23,11 +23,11 @@ static const diag_loc nowhere = {0, 0, 0, 0};
 /* A string -> int hash map (open addressing), so name checks stay linear
    even for files with very many kernels or parameters. */
 typedef struct nmap {
-  arena       *a;              /* where the slots live */
-  const char **keys;           /* NULL = empty slot */
+  arena       *a;    /* where the slots live */
+  const char **keys; /* NULL = empty slot */
   int         *vals;
-  size_t       cap;            /* slots, a power of two */
-  size_t       n;              /* keys stored */
+  size_t       cap; /* slots, a power of two */
+  size_t       n;   /* keys stored */
 } nmap;
 
 static uint64_t hash(const char *s) {
@@ -62,7 +62,7 @@ static int nmap_add(nmap *m, const char *key, int val) {
   size_t i = nmap_slot(m, key);
   if (m->keys[i]) return m->vals[i];
   if (2 * (m->n + 1) > m->cap) {
-    nmap old = *m;
+    nmap   old = *m;
     size_t j;
     m->cap *= 2;
     m->n = 0;
@@ -82,38 +82,38 @@ static int nmap_add(nmap *m, const char *key, int val) {
 
 /* A parameter before specialization. */
 typedef struct gparam {
-  const char *name;            /* copy in the program's arena */
+  const char *name; /* copy in the program's arena */
   diag_loc    loc;
-  wc_dtype    dtype;           /* when tvar < 0 */
-  int         tvar;            /* type variable index, or -1 */
-  ast_shape   shape;           /* symbolic extents as WC_SYM(index) */
+  wc_dtype    dtype; /* when tvar < 0 */
+  int         tvar;  /* type variable index, or -1 */
+  ast_shape   shape; /* symbolic extents as WC_SYM(index) */
 } gparam;
 
 typedef struct sema {
-  diag_ctx     *d;             /* where errors go */
-  sema_program *prog;          /* the result being built */
-  arena        *pa;            /* prog->arena */
-  arena         glob;          /* tables that live for the whole run */
-  arena         tmp;           /* tables of the current kernel, freed after it */
-  nmap          names;         /* instance name -> index into first_locs */
-  VEC(diag_loc) first_locs;    /* each instance name's declaration */
-  VEC(sema_kernel) kernels;    /* the instances */
-  long          n_instances;   /* instances so far (checked or not) */
-  bool          too_many;      /* the instance limit was reported */
-  int64_t       n_nodes;       /* expression nodes of those instances */
-  bool          too_big;       /* the node limit was reported */
+  diag_ctx     *d;          /* where errors go */
+  sema_program *prog;       /* the result being built */
+  arena        *pa;         /* prog->arena */
+  arena         glob;       /* tables that live for the whole run */
+  arena         tmp;        /* tables of the current kernel, freed after it */
+  nmap          names;      /* instance name -> index into first_locs */
+  VEC(diag_loc) first_locs; /* each instance name's declaration */
+  VEC(sema_kernel) kernels; /* the instances */
+  long    n_instances;      /* instances so far (checked or not) */
+  bool    too_many;         /* the instance limit was reported */
+  int64_t n_nodes;          /* expression nodes of those instances */
+  bool    too_big;          /* the node limit was reported */
 
-  const ast_kernel *k;         /* kernel being checked */
-  int           *tv_count;     /* per type variable: dtypes listed */
-  wc_dtype     **tv_types;     /* per type variable: the dtypes */
-  gparam        *params;       /* k->n_params entries */
-  int            n_extents;    /* symbolic extents of the kernel */
-  const char   **extent_names; /* their names, in the program's arena */
+  const ast_kernel *k;            /* kernel being checked */
+  int              *tv_count;     /* per type variable: dtypes listed */
+  wc_dtype        **tv_types;     /* per type variable: the dtypes */
+  gparam           *params;       /* k->n_params entries */
+  int               n_extents;    /* symbolic extents of the kernel */
+  const char      **extent_names; /* their names, in the program's arena */
 
-  const sema_binding *bind;    /* current instance: binding per type variable */
-  const sema_param   *iparams; /* current instance: parameters */
-  const char   *inst_name;     /* current instance's name */
-  diag_text     bind_desc;     /* "T = float, U = int8"; empty when not specialized */
+  const sema_binding *bind;      /* current instance: binding per type variable */
+  const sema_param   *iparams;   /* current instance: parameters */
+  const char         *inst_name; /* current instance's name */
+  diag_text           bind_desc; /* "T = float, U = int8"; empty when not specialized */
 } sema;
 
 /* Report an error; in a specialized instance, add a note naming it, since the
@@ -121,7 +121,7 @@ typedef struct sema {
 static void err(sema *s, diag_loc loc, const char *fmt, ...) DIAG_PRINTF(3, 4);
 static void err(sema *s, diag_loc loc, const char *fmt, ...) {
   diag_text t = {0};
-  va_list ap;
+  va_list   ap;
   va_start(ap, fmt);
   diag_text_vprintf(&t, fmt, ap);
   va_end(ap);
@@ -155,17 +155,33 @@ static const char *lit_text(const ast_expr *e, char buf[80]) {
 
 /* The one identifier rule (sema.h): option prefix, --prefix and extent names. */
 bool sema_is_c_ident(const char *s) {
-  static const char *const keywords[] = {
-    "auto", "break", "case", "char", "const", "continue", "default", "do", "double",
-    "else", "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long",
-    "register", "restrict", "return", "short", "signed", "sizeof", "static", "struct",
-    "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "bool",
-    "true", "false", "_Alignas", "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic",
-    "_Imaginary", "_Noreturn", "_Static_assert", "_Thread_local"};
-  size_t i, n = strlen(s);
+  static const char *const keywords[] = {"auto",         "break",
+                                         "case",         "char",
+                                         "const",        "continue",
+                                         "default",      "do",
+                                         "double",       "else",
+                                         "enum",         "extern",
+                                         "float",        "for",
+                                         "goto",         "if",
+                                         "inline",       "int",
+                                         "long",         "register",
+                                         "restrict",     "return",
+                                         "short",        "signed",
+                                         "sizeof",       "static",
+                                         "struct",       "switch",
+                                         "typedef",      "union",
+                                         "unsigned",     "void",
+                                         "volatile",     "while",
+                                         "bool",         "true",
+                                         "false",        "_Alignas",
+                                         "_Alignof",     "_Atomic",
+                                         "_Bool",        "_Complex",
+                                         "_Generic",     "_Imaginary",
+                                         "_Noreturn",    "_Static_assert",
+                                         "_Thread_local"};
+  size_t                   i, n = strlen(s);
   if (n == 0 || n > LEX_MAX_IDENT) return false;
-  if (!(s[0] == '_' || (s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')))
-    return false;
+  if (!(s[0] == '_' || (s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))) return false;
   for (i = 1; i < n; i++) {
     char c = s[i];
     if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')))
@@ -191,10 +207,10 @@ static ast_fn builtin(const char *name) {
 /* Options: known names, each set once, with a value of the right kind and range. */
 static void check_options(sema *s, const ast_file *f) {
   const ast_option *prefix = NULL, *unroll = NULL;
-  char buf[80];
-  int i;
+  char              buf[80];
+  int               i;
   for (i = 0; i < f->n_options; i++) {
-    const ast_option *o = &f->options[i];
+    const ast_option  *o = &f->options[i];
     const ast_option **seen;
     if (strcmp(o->name, "prefix") == 0) seen = &prefix;
     else if (strcmp(o->name, "unroll") == 0) seen = &unroll;
@@ -236,16 +252,16 @@ static void check_options(sema *s, const ast_file *f) {
    lists of known dtypes without repeats. */
 static bool check_tvars(sema *s) {
   const ast_kernel *k = s->k;
-  nmap vars;
-  bool ok = true;
-  int i, j;
+  nmap              vars;
+  bool              ok = true;
+  int               i, j;
   nmap_init(&vars, &s->tmp);
   s->tv_count = arena_array(&s->tmp, (size_t)k->n_tvars, sizeof *s->tv_count);
   s->tv_types = arena_array(&s->tmp, (size_t)k->n_tvars, sizeof *s->tv_types);
   for (i = 0; i < k->n_tvars; i++) {
     const ast_tvar *tv = &k->tvars[i];
-    wc_dtype dummy;
-    int first = nmap_add(&vars, tv->name, i);
+    wc_dtype        dummy;
+    int             first = nmap_add(&vars, tv->name, i);
     if (first >= 0) {
       err(s, tv->loc, "duplicate type variable '%s'", tv->name);
       diag_note(s->d, k->tvars[first].loc, "'%s' first declared here", tv->name);
@@ -264,8 +280,8 @@ static bool check_tvars(sema *s) {
     s->tv_types[i] = arena_array(&s->tmp, (size_t)tv->n_types, sizeof **s->tv_types);
     for (j = 0; j < tv->n_types; j++) {
       const ast_name *t = &tv->types[j];
-      wc_dtype dt;
-      int m;
+      wc_dtype        dt;
+      int             m;
       if (!ast_dtype_lookup(t->name, &dt)) {
         err(s, t->loc, "unknown dtype '%s'", t->name);
         ok = false;
@@ -295,7 +311,7 @@ static bool check_tvars(sema *s) {
    them in 64 bits (a zero makes a shape empty, but the others still multiply). */
 static int64_t fixed_elements(const ast_shape *sh) {
   int64_t n = 1;
-  int i;
+  int     i;
   for (i = 0; i < sh->rank; i++) {
     if (sh->dims[i] <= 0) continue;
     if (n > SEMA_MAX_ELEMENTS / sh->dims[i]) return -1;
@@ -309,25 +325,25 @@ static int64_t fixed_elements(const ast_shape *sh) {
    of first appearance; fixed extents within SEMA_MAX_ELEMENTS together. */
 static bool check_params(sema *s) {
   const ast_kernel *k = s->k;
-  nmap names, extents, tvars;
+  nmap              names, extents, tvars;
   VEC(const char *) ext = {0};
   bool ok = true;
-  int i, j;
+  int  i, j;
   nmap_init(&names, &s->tmp);
   nmap_init(&extents, &s->tmp);
   nmap_init(&tvars, &s->tmp);
   for (i = 0; i < k->n_tvars; i++) nmap_add(&tvars, k->tvars[i].name, i);
-  if (k->n_params > WC_MAX_INPUTS) {                   /* at the first one past the limit */
-    err(s, k->params[WC_MAX_INPUTS].loc, "kernel '%s' has %d parameters; the limit is %d",
-        k->name, k->n_params, WC_MAX_INPUTS);
+  if (k->n_params > WC_MAX_INPUTS) { /* at the first one past the limit */
+    err(s, k->params[WC_MAX_INPUTS].loc, "kernel '%s' has %d parameters; the limit is %d", k->name,
+        k->n_params, WC_MAX_INPUTS);
     ok = false;
   }
   s->params = arena_array(&s->tmp, (size_t)k->n_params, sizeof *s->params);
   for (i = 0; i < k->n_params; i++) {
     const ast_param *ap = &k->params[i];
-    gparam *gp = &s->params[i];
-    int first = nmap_add(&names, ap->name, i);
-    bool dims_ok = true;
+    gparam          *gp = &s->params[i];
+    int              first = nmap_add(&names, ap->name, i);
+    bool             dims_ok = true;
     gp->name = arena_strdup(s->pa, ap->name);
     gp->loc = ap->loc;
     gp->tvar = nmap_get(&tvars, ap->type);
@@ -337,10 +353,8 @@ static bool check_params(sema *s) {
       ok = false;
     }
     if (gp->tvar < 0 && !ast_dtype_lookup(ap->type, &gp->dtype)) {
-      if (k->n_tvars)
-        err(s, ap->type_loc, "unknown dtype or type variable '%s'", ap->type);
-      else
-        err(s, ap->type_loc, "unknown dtype '%s'", ap->type);
+      if (k->n_tvars) err(s, ap->type_loc, "unknown dtype or type variable '%s'", ap->type);
+      else err(s, ap->type_loc, "unknown dtype '%s'", ap->type);
       ok = false;
     }
     if (ap->rank > WC_MAX_RANK) {
@@ -371,8 +385,10 @@ static bool check_params(sema *s) {
       gp->shape.dims[j] = WC_SYM(nmap_get(&extents, dim->name));
     }
     if (dims_ok && fixed_elements(&gp->shape) < 0) {
-      err(s, ap->loc, "parameter '%s' is too large: its fixed extents multiply to more than "
-          "%lld elements", ap->name, (long long)SEMA_MAX_ELEMENTS);
+      err(s, ap->loc,
+          "parameter '%s' is too large: its fixed extents multiply to more than "
+          "%lld elements",
+          ap->name, (long long)SEMA_MAX_ELEMENTS);
       ok = false;
     }
   }
@@ -389,10 +405,9 @@ static bool check_params(sema *s) {
    shape rules to inputs 0, 1, 2 (cond, x, y), not to computed values. */
 static bool resolve(sema *s, ast_expr *e, const nmap *params, const nmap *tvars, bool top) {
   bool ok = true;
-  int i;
+  int  i;
   switch (e->kind) {
-  case AST_LIT:
-    return true;
+  case AST_LIT: return true;
   case AST_PARAM:
     e->u.param.index = nmap_get(params, e->u.param.name);
     if (e->u.param.index < 0) {
@@ -400,13 +415,11 @@ static bool resolve(sema *s, ast_expr *e, const nmap *params, const nmap *tvars,
       return false;
     }
     return true;
-  case AST_UNARY:
-    return resolve(s, e->u.unary.arg, params, tvars, false);
+  case AST_UNARY: return resolve(s, e->u.unary.arg, params, tvars, false);
   case AST_BINARY:
     ok = resolve(s, e->u.binary.lhs, params, tvars, false);
     return resolve(s, e->u.binary.rhs, params, tvars, false) && ok;
-  case AST_CALL:
-    break;
+  case AST_CALL: break;
   }
   for (i = 0; i < e->u.call.n_args; i++)
     ok = resolve(s, e->u.call.args[i], params, tvars, false) && ok;
@@ -426,8 +439,8 @@ static bool resolve(sema *s, ast_expr *e, const nmap *params, const nmap *tvars,
     if (e->u.call.fn == AST_FN_CAST)
       err(s, e->loc, "a cast to '%s' takes 1 argument, got %d", e->u.call.name, e->u.call.n_args);
     else
-      err(s, e->loc, "'%s' takes %d argument%s, got %d", e->u.call.name, want,
-          want == 1 ? "" : "s", e->u.call.n_args);
+      err(s, e->loc, "'%s' takes %d argument%s, got %d", e->u.call.name, want, want == 1 ? "" : "s",
+          e->u.call.n_args);
     return false;
   }
   switch (e->u.call.fn) {
@@ -439,15 +452,15 @@ static bool resolve(sema *s, ast_expr *e, const nmap *params, const nmap *tvars,
       return false;
     }
     break;
-  default:
-    break;
+  default: break;
   }
   if (ok && e->u.call.fn == AST_FN_WHERE_V1) {
     for (i = 0; i < 3; i++) {
       const ast_expr *a = e->u.call.args[i];
       if (a->kind != AST_PARAM || a->u.param.index != i) {
-        err(s, a->loc, "the arguments of 'where_v1' must be the kernel's first three "
-                       "parameters, in order");
+        err(s, a->loc,
+            "the arguments of 'where_v1' must be the kernel's first three "
+            "parameters, in order");
         return false;
       }
     }
@@ -467,15 +480,16 @@ static bool is_arith(wc_dtype t) {
    zero-extended from their width, floats as IEEE bits, complex as re, im). */
 static bool type_literal(sema *s, ast_expr *e, wc_dtype t) {
   ast_dtype_class c = ast_dtype_class_of(t);
-  char buf[80];
-  uint64_t *bits = e->u.lit.bits;
-  bool neg = e->u.lit.neg;
-  const char *text = e->u.lit.text;
-  ast_lit_kind kind = e->u.lit.kind;
+  char            buf[80];
+  uint64_t       *bits = e->u.lit.bits;
+  bool            neg = e->u.lit.neg;
+  const char     *text = e->u.lit.text;
+  ast_lit_kind    kind = e->u.lit.kind;
 
   bits[0] = bits[1] = 0;
   if (c == AST_CLASS_BOOL) {
-    err(s, e->loc, "numeric literal %s cannot be used as bool (write true or false)", lit_text(e, buf));
+    err(s, e->loc, "numeric literal %s cannot be used as bool (write true or false)",
+        lit_text(e, buf));
     return false;
   }
   if (c == AST_CLASS_STRING) {
@@ -483,7 +497,8 @@ static bool type_literal(sema *s, ast_expr *e, wc_dtype t) {
     return false;
   }
   if ((kind == AST_LIT_INF || kind == AST_LIT_NAN) && c != AST_CLASS_REAL && c != AST_CLASS_HALF) {
-    err(s, e->loc, "'%s' is valid only for floating-point dtypes (float16, bfloat16, float, double), not %s",
+    err(s, e->loc,
+        "'%s' is valid only for floating-point dtypes (float16, bfloat16, float, double), not %s",
         kind == AST_LIT_INF ? "inf" : "nan", wc_dtype_name(t));
     return false;
   }
@@ -519,12 +534,12 @@ static bool type_literal(sema *s, ast_expr *e, wc_dtype t) {
     memcpy(&bits[0], &v, sizeof v);
     return true;
   } else {
-    float v = kind == AST_LIT_INF ? HUGE_VALF : kind == AST_LIT_NAN ? NAN : strtof(text, NULL);
+    float    v = kind == AST_LIT_INF ? HUGE_VALF : kind == AST_LIT_NAN ? NAN : strtof(text, NULL);
     uint32_t fb;
-    bool special = kind == AST_LIT_INF || kind == AST_LIT_NAN;
+    bool     special = kind == AST_LIT_INF || kind == AST_LIT_NAN;
     if (neg) v = -v;
     fb = wc_f32_to_bits(v);
-    if (kind == AST_LIT_NAN) fb = (fb & 0x80000000u) | 0x7fc00000u;  /* canonical quiet NaN */
+    if (kind == AST_LIT_NAN) fb = (fb & 0x80000000u) | 0x7fc00000u; /* canonical quiet NaN */
     if (t == WC_FLOAT16) bits[0] = wc_f32_to_f16(wc_bits_to_f32(fb));
     else if (t == WC_BFLOAT16) bits[0] = wc_f32_to_bf16(wc_bits_to_f32(fb));
     else bits[0] = fb;
@@ -549,15 +564,11 @@ static bool check_arith(sema *s, diag_loc loc, const char *op, wc_dtype t) {
 /* Push the dtype t into the untyped parts of e (which hold literals only). */
 static bool coerce(sema *s, ast_expr *e, wc_dtype t) {
   bool ok = true;
-  int i;
+  int  i;
   if (e->dtype != UNTYPED) return true;
   switch (e->kind) {
-  case AST_LIT:
-    ok = type_literal(s, e, t);
-    break;
-  case AST_UNARY:
-    ok = check_arith(s, e->loc, "-", t) && coerce(s, e->u.unary.arg, t);
-    break;
+  case AST_LIT: ok = type_literal(s, e, t); break;
+  case AST_UNARY: ok = check_arith(s, e->loc, "-", t) && coerce(s, e->u.unary.arg, t); break;
   case AST_BINARY:
     ok = check_arith(s, e->loc, ast_op_str(e->u.binary.op), t);
     ok = ok && coerce(s, e->u.binary.lhs, t);
@@ -568,8 +579,7 @@ static bool coerce(sema *s, ast_expr *e, wc_dtype t) {
     for (i = e->u.call.fn == AST_FN_WHERE ? 1 : 0; ok && i < e->u.call.n_args; i++)
       ok = coerce(s, e->u.call.args[i], t);
     break;
-  case AST_PARAM:
-    break;
+  case AST_PARAM: break;
   }
   if (ok) e->dtype = t;
   return ok;
@@ -579,10 +589,10 @@ static bool coerce(sema *s, ast_expr *e, wc_dtype t) {
 
 bool sema_broadcast(const ast_shape *a, const ast_shape *b, ast_shape *out) {
   ast_shape r;
-  int i;
+  int       i;
   r.rank = a->rank > b->rank ? a->rank : b->rank;
   for (i = 0; i < r.rank; i++) {
-    int ia = a->rank - r.rank + i, ib = b->rank - r.rank + i;
+    int     ia = a->rank - r.rank + i, ib = b->rank - r.rank + i;
     int64_t da = ia >= 0 ? a->dims[ia] : 1, db = ib >= 0 ? b->dims[ib] : 1;
     if (da == db || db == 1) r.dims[i] = da;
     else if (da == 1) r.dims[i] = db;
@@ -608,10 +618,12 @@ static const char *shape_str(const sema *s, const ast_shape *sh, diag_text *t) {
 }
 
 /* acc = broadcast(acc, b), or an error naming both shapes and the operation. */
-static bool broadcast_into(sema *s, ast_shape *acc, const ast_shape *b, diag_loc loc, const char *op) {
+static bool broadcast_into(sema *s, ast_shape *acc, const ast_shape *b, diag_loc loc,
+                           const char *op) {
   diag_text ta = {0}, tb = {0};
   if (sema_broadcast(acc, b, acc)) return true;
-  err(s, loc, "cannot broadcast %s and %s in '%s'", shape_str(s, acc, &ta), shape_str(s, b, &tb), op);
+  err(s, loc, "cannot broadcast %s and %s in '%s'", shape_str(s, acc, &ta), shape_str(s, b, &tb),
+      op);
   diag_text_free(&ta);
   diag_text_free(&tb);
   return false;
@@ -621,8 +633,8 @@ static bool broadcast_into(sema *s, ast_shape *acc, const ast_shape *b, diag_loc
    first dimension (then it picks rows), or a scalar when x is one. */
 static bool check_where_v1(sema *s, ast_expr *e) {
   const ast_expr *c = e->u.call.args[0], *x = e->u.call.args[1], *y = e->u.call.args[2];
-  diag_text t1 = {0}, t2 = {0};
-  bool ok = true;
+  diag_text       t1 = {0}, t2 = {0};
+  bool            ok = true;
   if (c->dtype != WC_BOOL) {
     err(s, c->loc, "condition of 'where_v1' must be bool, got %s", dname(c->dtype));
     ok = false;
@@ -696,12 +708,12 @@ static bool infer_unary(sema *s, ast_expr *e) {
 /* Operands broadcast and agree on a dtype; || && take bool, ordering and
    arithmetic take numbers, == != any dtype; comparisons give bool. */
 static bool infer_binary(sema *s, ast_expr *e) {
-  ast_expr *l = e->u.binary.lhs, *r = e->u.binary.rhs;
-  ast_op op = e->u.binary.op;
+  ast_expr   *l = e->u.binary.lhs, *r = e->u.binary.rhs;
+  ast_op      op = e->u.binary.op;
   const char *sym = ast_op_str(op);
-  char what[32];
-  wc_dtype t;
-  bool ok = infer(s, l);
+  char        what[32];
+  wc_dtype    t;
+  bool        ok = infer(s, l);
   ok = infer(s, r) && ok;
   if (!ok) return false;
   e->shape = l->shape;
@@ -718,7 +730,7 @@ static bool infer_binary(sema *s, ast_expr *e) {
   snprintf(what, sizeof what, "operands of '%s'", sym);
   if (!unify(s, l, r, e->loc, what, &t)) return false;
   if (t == UNTYPED) {
-    if (op >= AST_OP_ADD) return true;            /* literal arithmetic: typed by context */
+    if (op >= AST_OP_ADD) return true; /* literal arithmetic: typed by context */
     err(s, e->loc, "cannot infer the dtype of literals compared by '%s'; cast one, as in float(1)",
         sym);
     return false;
@@ -731,11 +743,11 @@ static bool infer_binary(sema *s, ast_expr *e) {
 
 /* The rules of each built-in function and of casts. */
 static bool infer_call(sema *s, ast_expr *e) {
-  ast_expr **a = e->u.call.args;
+  ast_expr  **a = e->u.call.args;
   const char *name = e->u.call.name;
-  bool ok = true;
-  int i;
-  wc_dtype t;
+  bool        ok = true;
+  int         i;
+  wc_dtype    t;
   for (i = 0; i < e->u.call.n_args; i++) ok = infer(s, a[i]) && ok;
   if (!ok) return false;
   switch (e->u.call.fn) {
@@ -752,8 +764,7 @@ static bool infer_call(sema *s, ast_expr *e) {
     if (t != UNTYPED && (!coerce(s, a[1], t) || !coerce(s, a[2], t))) return false;
     e->dtype = t;
     return true;
-  case AST_FN_WHERE_V1:
-    return check_where_v1(s, e);
+  case AST_FN_WHERE_V1: return check_where_v1(s, e);
   case AST_FN_ARGWHERE:
   case AST_FN_NONZERO:
     if (a[0]->dtype == UNTYPED) {
@@ -766,13 +777,14 @@ static bool infer_call(sema *s, ast_expr *e) {
     return true;
   case AST_FN_MIN:
   case AST_FN_MAX:
-    if (!unify(s, a[0], a[1], e->loc, e->u.call.fn == AST_FN_MIN ? "operands of 'min'"
-                                                                  : "operands of 'max'", &t))
+    if (!unify(s, a[0], a[1], e->loc,
+               e->u.call.fn == AST_FN_MIN ? "operands of 'min'" : "operands of 'max'", &t))
       return false;
     e->shape = a[0]->shape;
     if (!broadcast_into(s, &e->shape, &a[1]->shape, e->loc, name)) return false;
     if (t == UNTYPED) return true;
-    if (!check_arith(s, e->loc, name, t) || !coerce(s, a[0], t) || !coerce(s, a[1], t)) return false;
+    if (!check_arith(s, e->loc, name, t) || !coerce(s, a[0], t) || !coerce(s, a[1], t))
+      return false;
     e->dtype = t;
     return true;
   case AST_FN_ABS:
@@ -790,8 +802,7 @@ static bool infer_call(sema *s, ast_expr *e) {
       return false;
     }
     return true;
-  default:
-    return false;
+  default: return false;
   }
 }
 
@@ -837,10 +848,10 @@ static bool claim_name(sema *s, const char *name) {
 /* Type one instance of the current kernel under the binding bind and add it. */
 static void instantiate(sema *s, const ast_expr *resolved, sema_binding *bind, const char *name) {
   const ast_kernel *k = s->k;
-  sema_param *params = arena_array(s->pa, (size_t)k->n_params, sizeof *params);
-  sema_kernel kern;
-  ast_expr *e;
-  int i;
+  sema_param       *params = arena_array(s->pa, (size_t)k->n_params, sizeof *params);
+  sema_kernel       kern;
+  ast_expr         *e;
+  int               i;
 
   for (i = 0; i < k->n_params; i++) {
     params[i].name = s->params[i].name;
@@ -854,8 +865,9 @@ static void instantiate(sema *s, const ast_expr *resolved, sema_binding *bind, c
   e = ast_clone(s->pa, resolved);
   if (!infer(s, e)) return;
   if (e->dtype == UNTYPED) {
-    err(s, e->loc, "cannot infer the dtype of an expression of literals only; "
-                   "cast it, as in float(...)");
+    err(s, e->loc,
+        "cannot infer the dtype of an expression of literals only; "
+        "cast it, as in float(...)");
     return;
   }
 
@@ -886,9 +898,10 @@ static void instantiate(sema *s, const ast_expr *resolved, sema_binding *bind, c
   for (i = 0; kern.kind != WC_KIND_WHERE_V1 && i < k->n_params; i++) {
     diag_text t1 = {0}, t2 = {0};
     if (sema_broadcast(&kern.out_shape, &params[i].shape, &kern.out_shape)) continue;
-    err(s, params[i].loc, "parameter '%s' of shape %s does not broadcast with the kernel's "
-        "output %s", params[i].name, shape_str(s, &params[i].shape, &t1),
-        shape_str(s, &kern.out_shape, &t2));
+    err(s, params[i].loc,
+        "parameter '%s' of shape %s does not broadcast with the kernel's "
+        "output %s",
+        params[i].name, shape_str(s, &params[i].shape, &t1), shape_str(s, &kern.out_shape, &t2));
     diag_text_free(&t1);
     diag_text_free(&t2);
     return;
@@ -899,7 +912,7 @@ static void instantiate(sema *s, const ast_expr *resolved, sema_binding *bind, c
 /* Nodes of the expression tree e (its height is at most PARSE_MAX_DEPTH). */
 static long count_nodes(const ast_expr *e) {
   long n = 1;
-  int i;
+  int  i;
   switch (e->kind) {
   case AST_LIT:
   case AST_PARAM: break;
@@ -916,24 +929,26 @@ static long count_nodes(const ast_expr *e) {
    SEMA_MAX_ELEMENTS; parameters that do not broadcast are reported later. */
 static bool check_out_size(sema *s) {
   ast_shape out;
-  int i;
+  int       i;
   out.rank = 0;
   for (i = 0; i < s->k->n_params; i++)
     if (!sema_broadcast(&out, &s->params[i].shape, &out)) return true;
   if (fixed_elements(&out) >= 0) return true;
-  err(s, s->k->loc, "the output of kernel '%s' is too large: its fixed extents multiply to more "
-      "than %lld elements", s->k->name, (long long)SEMA_MAX_ELEMENTS);
+  err(s, s->k->loc,
+      "the output of kernel '%s' is too large: its fixed extents multiply to more "
+      "than %lld elements",
+      s->k->name, (long long)SEMA_MAX_ELEMENTS);
   return false;
 }
 
 /* Check one kernel declaration and add its instances (one per binding of its
    type variables, the last variable varying fastest). */
 static void check_kernel(sema *s, const ast_kernel *k) {
-  nmap params, tvars;
+  nmap      params, tvars;
   ast_expr *resolved;
-  long count = 1;
-  int *idx, i;
-  bool tvars_ok, ok, long_name = false;
+  long      count = 1;
+  int      *idx, i;
+  bool      tvars_ok, ok, long_name = false;
 
   s->k = k;
   s->bind = NULL;
@@ -947,7 +962,7 @@ static void check_kernel(sema *s, const ast_kernel *k) {
   ok = resolve(s, resolved, &params, &tvars, true) && ok && tvars_ok;
   if (ok && !(resolved->kind == AST_CALL && resolved->u.call.fn == AST_FN_WHERE_V1))
     ok = check_out_size(s);
-  if (!tvars_ok) return;   /* the instance names are unknown */
+  if (!tvars_ok) return; /* the instance names are unknown */
 
   for (i = 0; i < k->n_tvars; i++) {
     count *= s->tv_count[i];
@@ -973,7 +988,7 @@ static void check_kernel(sema *s, const ast_kernel *k) {
   idx = arena_array(&s->tmp, (size_t)k->n_tvars + 1, sizeof *idx);
   for (;;) {
     sema_binding *bind = arena_array(s->pa, (size_t)k->n_tvars, sizeof *bind);
-    diag_text name = {0};
+    diag_text     name = {0};
     diag_text_printf(&name, "%s", k->name);
     s->bind_desc.len = 0;
     for (i = 0; i < k->n_tvars; i++) {
@@ -983,10 +998,12 @@ static void check_kernel(sema *s, const ast_kernel *k) {
       diag_text_printf(&s->bind_desc, "%s%s = %s", i ? ", " : "", bind[i].var,
                        wc_dtype_name(bind[i].dtype));
     }
-    if (name.len > LEX_MAX_IDENT && k->n_tvars > 0 && !long_name) {   /* else the lexer said so */
+    if (name.len > LEX_MAX_IDENT && k->n_tvars > 0 && !long_name) { /* else the lexer said so */
       char buf[80];
-      diag_error(s->d, k->loc, "kernel name '%s' is too long after specialization (%zu bytes; "
-                 "the limit is %d)", printable(name.data, buf), name.len, LEX_MAX_IDENT);
+      diag_error(s->d, k->loc,
+                 "kernel name '%s' is too long after specialization (%zu bytes; "
+                 "the limit is %d)",
+                 printable(name.data, buf), name.len, LEX_MAX_IDENT);
       long_name = true;
     }
     /* Names are claimed even when the kernel has errors, so that a duplicate
@@ -1032,9 +1049,9 @@ static bool check_guarded(sema *s, const ast_file *f) {
 }
 
 sema_program *sema_check(const ast_file *f, diag_ctx *d) {
-  sema *s = calloc(1, sizeof *s);
+  sema         *s = calloc(1, sizeof *s);
   sema_program *prog = calloc(1, sizeof *prog);
-  bool ok;
+  bool          ok;
   if (!s || !prog) {
     free(s);
     free(prog);
@@ -1068,7 +1085,7 @@ void sema_free(sema_program *p) {
 
 void sema_dump(diag_text *t, const sema_program *p) {
   static const char *const kinds[] = {"elementwise", "where_v1", "argwhere", "nonzero"};
-  int i, j;
+  int                      i, j;
   if (p->prefix) diag_text_printf(t, "option prefix = \"%s\"\n", p->prefix);
   if (p->unroll) diag_text_printf(t, "option unroll = %d\n", p->unroll);
   for (i = 0; i < p->n_kernels; i++) {

@@ -9,58 +9,58 @@
 #include "front/ast.h"
 #include "base/diag.h"
 
-#define SEMA_MAX_KERNELS 10000    /* kernel instances per file, after specialization */
-#define SEMA_MAX_NODES   200000   /* expression nodes of all instances together */
-#define SEMA_MAX_UNROLL  64       /* option unroll takes 1 .. SEMA_MAX_UNROLL */
+#define SEMA_MAX_KERNELS  10000  /* kernel instances per file, after specialization */
+#define SEMA_MAX_NODES    200000 /* expression nodes of all instances together */
+#define SEMA_MAX_UNROLL   64     /* option unroll takes 1 .. SEMA_MAX_UNROLL */
 /* Fixed extents of a parameter or output multiply to at most this many elements
    (zeros aside), so that the byte size of any dtype fits in int64_t. */
 #define SEMA_MAX_ELEMENTS (INT64_MAX / 16)
 
 typedef struct sema_param {
-  const char *name;            /* parameter name in the spec */
-  diag_loc    loc;             /* its declaration */
-  wc_dtype    dtype;           /* concrete (type variables substituted) */
-  ast_shape   shape;           /* fixed extents >= 0, symbolic WC_SYM(extent index) */
+  const char *name;  /* parameter name in the spec */
+  diag_loc    loc;   /* its declaration */
+  wc_dtype    dtype; /* concrete (type variables substituted) */
+  ast_shape   shape; /* fixed extents >= 0, symbolic WC_SYM(extent index) */
 } sema_param;
 
 typedef struct sema_binding {
-  const char *var;             /* type variable: "T" */
-  wc_dtype    dtype;           /* its dtype in this instance */
+  const char *var;   /* type variable: "T" */
+  wc_dtype    dtype; /* its dtype in this instance */
 } sema_binding;
 
 /* One kernel after specialization: what lowering turns into C and a program. */
 typedef struct sema_kernel {
-  const char         *name;       /* instance name: "pick2_float" ("pick" if not specialized) */
-  const char         *base;       /* kernel name in the spec: "pick2" */
-  diag_loc            loc;        /* the kernel's name in the spec */
-  int                 n_bindings; /* type variables (0 if the kernel has none) */
-  const sema_binding *bindings;   /* their dtypes here, declaration order */
-  wc_kernel_kind      kind;       /* elementwise, where_v1, argwhere or nonzero */
-  int                 n_params;   /* inputs */
-  const sema_param   *params;     /* declaration order: input i of the kernel */
-  int                 n_extents;  /* symbolic extents */
+  const char         *name;         /* instance name: "pick2_float" ("pick" if not specialized) */
+  const char         *base;         /* kernel name in the spec: "pick2" */
+  diag_loc            loc;          /* the kernel's name in the spec */
+  int                 n_bindings;   /* type variables (0 if the kernel has none) */
+  const sema_binding *bindings;     /* their dtypes here, declaration order */
+  wc_kernel_kind      kind;         /* elementwise, where_v1, argwhere or nonzero */
+  int                 n_params;     /* inputs */
+  const sema_param   *params;       /* declaration order: input i of the kernel */
+  int                 n_extents;    /* symbolic extents */
   const char *const  *extent_names; /* order of first appearance: WC_SYM(i) is [i] */
-  const ast_expr     *expr;       /* the whole typed expression */
-  const ast_expr     *value;      /* what the program computes: expr, except the
-                                     argument of a top-level argwhere / nonzero */
-  wc_dtype            out_dtype;  /* WC_INT64 for argwhere / nonzero */
-  ast_shape           out_shape;  /* elementwise: shape of the output; where_v1: x's
-                                     shape; argwhere / nonzero: shape of the value
-                                     whose coordinates form the [n, rank] / [rank, n]
-                                     output.  Except for where_v1 it is the broadcast
-                                     of value's shape and every parameter's (unused
-                                     parameters too, as wc_run broadcasts all inputs);
-                                     value->shape may be smaller. */
+  const ast_expr     *expr;         /* the whole typed expression */
+  const ast_expr     *value;        /* what the program computes: expr, except the
+                                       argument of a top-level argwhere / nonzero */
+  wc_dtype            out_dtype;    /* WC_INT64 for argwhere / nonzero */
+  ast_shape           out_shape;    /* elementwise: shape of the output; where_v1: x's
+                                       shape; argwhere / nonzero: shape of the value
+                                       whose coordinates form the [n, rank] / [rank, n]
+                                       output.  Except for where_v1 it is the broadcast
+                                       of value's shape and every parameter's (unused
+                                       parameters too, as wc_run broadcasts all inputs);
+                                       value->shape may be smaller. */
 } sema_kernel;
 
 typedef struct sema_program {
-  arena        arena;          /* owns everything below; independent of the ast_file */
-  const char  *prefix;         /* option prefix, NULL if the spec sets none */
-  diag_loc     prefix_loc;     /* its value in the spec */
-  int          unroll;         /* option unroll, 0 if the spec sets none */
-  diag_loc     unroll_loc;     /* its value in the spec */
-  int          n_kernels;      /* kernel instances */
-  sema_kernel *kernels;        /* declaration order, specializations in place */
+  arena        arena;      /* owns everything below; independent of the ast_file */
+  const char  *prefix;     /* option prefix, NULL if the spec sets none */
+  diag_loc     prefix_loc; /* its value in the spec */
+  int          unroll;     /* option unroll, 0 if the spec sets none */
+  diag_loc     unroll_loc; /* its value in the spec */
+  int          n_kernels;  /* kernel instances */
+  sema_kernel *kernels;    /* declaration order, specializations in place */
 } sema_program;
 
 /* Check f, reporting every error to d.  Returns the program, or NULL when the

@@ -13,9 +13,9 @@ static bool numeric(wc_dtype t) {
    reads off the attributes (alpha, the cast's dtype, Clip-6 bounds) goes into fn. */
 static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   const graph_node *ni = &gr->nodes[i];
-  const onnx_node *n = ni->n;
-  const op_row *op = ni->op;
-  int nin = n->n_inputs;
+  const onnx_node  *n = ni->n;
+  const op_row     *op = ni->op;
+  int               nin = n->n_inputs;
   if (n->domain[0] && strcmp(n->domain, "ai.onnx") != 0)
     return graph_fmt(gr, "operator of domain '%.100s' is not supported", n->domain);
   if (op == NULL) return "not element-wise";
@@ -29,8 +29,8 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
     if (ni->in[k] < 0) continue;
     const graph_value *v = &gr->vals[ni->in[k]];
     if (v->dtype == 0)
-      return v->elem ? graph_fmt(gr, "input '%.200s' has %s, which wherec does not support", v->name,
-                                 graph_dtype_label(gr, v->elem))
+      return v->elem ? graph_fmt(gr, "input '%.200s' has %s, which wherec does not support",
+                                 v->name, graph_dtype_label(gr, v->elem))
                      : graph_fmt(gr, "input '%.200s' has an unknown dtype", v->name);
   }
   wc_dtype t0 = nin > 0 && ni->in[0] >= 0 ? gr->vals[ni->in[0]].dtype : (wc_dtype)0;
@@ -42,7 +42,7 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   for (int k = 1; k < nin; k++) {
     if (ni->in[k] < 0 && ni->kind != OP_CLIP) return "an input is missing";
     wc_dtype tk = ni->in[k] >= 0 ? gr->vals[ni->in[k]].dtype : t0;
-    bool same = (ni->kind != OP_WHERE || k == 2) && ni->kind != OP_CASTLIKE;
+    bool     same = (ni->kind != OP_WHERE || k == 2) && ni->kind != OP_CASTLIKE;
     if (same && tk != (ni->kind == OP_WHERE ? gr->vals[ni->in[1]].dtype : t0))
       return "its inputs have different dtypes";
   }
@@ -51,20 +51,25 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
     if (!numeric(t0) && !(strcmp(op->spell, "==") == 0 && (t0 == WC_BOOL || t0 == WC_STRING)))
       return graph_fmt(gr, "'%s' is not defined on %s in wherec", op->spell, wc_dtype_name(t0));
     return NULL;
-  case OP_NOT: case OP_LOGIC: case OP_XOR:
-    return t0 == WC_BOOL ? NULL : "expects bool inputs";
-  case OP_ARITH: case OP_NEG: case OP_ABS: case OP_MINMAX: case OP_RELU:
+  case OP_NOT:
+  case OP_LOGIC:
+  case OP_XOR: return t0 == WC_BOOL ? NULL : "expects bool inputs";
+  case OP_ARITH:
+  case OP_NEG:
+  case OP_ABS:
+  case OP_MINMAX:
+  case OP_RELU:
     return numeric(t0) ? NULL : graph_fmt(gr, "not defined on %s in wherec", wc_dtype_name(t0));
   case OP_LEAKY: {
     const onnx_attr *a = graph_attr(n, "alpha");
-    ast_dtype_class c = ast_dtype_class_of(t0);
+    ast_dtype_class  c = ast_dtype_class_of(t0);
     if (c != AST_CLASS_REAL && c != AST_CLASS_HALF) return "expects a floating-point input";
     fn->alpha = a && a->has_f ? a->f : 0.01f;
     return NULL;
   }
   case OP_CLIP:
     if (!numeric(t0)) return graph_fmt(gr, "not defined on %s in wherec", wc_dtype_name(t0));
-    if (gr->opset > 0 && gr->opset < 11) {        /* Clip-6: bounds are float attributes */
+    if (gr->opset > 0 && gr->opset < 11) { /* Clip-6: bounds are float attributes */
       const onnx_attr *lo = graph_attr(n, "min"), *hi = graph_attr(n, "max");
       if (t0 != WC_FLOAT) return "Clip before opset 11 is supported on float only";
       if (nin != 1) return "Clip before opset 11 takes one input";
@@ -87,7 +92,9 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   case OP_CAST:
   case OP_CASTLIKE: {
     const onnx_attr *to = graph_attr(n, "to");
-    int64_t code = ni->kind == OP_CASTLIKE ? (int64_t)gr->vals[ni->in[1]].dtype : to && to->has_i ? to->i : -1;
+    int64_t          code = ni->kind == OP_CASTLIKE ? (int64_t)gr->vals[ni->in[1]].dtype
+                            : to && to->has_i       ? to->i
+                                                    : -1;
     if (code < 0) return "no 'to' attribute";
     if (code < 1 || code > 16)
       return graph_fmt(gr, "casts to %s are not supported", graph_dtype_label(gr, (int32_t)code));
@@ -97,10 +104,8 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
                        wc_dtype_name(fn->cast_to));
     return NULL;
   }
-  case OP_WHERE:
-    return t0 == WC_BOOL ? NULL : "its condition is not bool";
-  default:
-    return NULL;
+  case OP_WHERE: return t0 == WC_BOOL ? NULL : "its condition is not bool";
+  default: return NULL;
   }
 }
 
@@ -118,18 +123,19 @@ void fusion_form(fusion *f, const import_graph *gr) {
   f->n_regions = 0;
   for (int i = 0; i < n; i++) f->nodes[i].region = -1;
   for (int k = n - 1; k >= 0; k--) {
-    int i = gr->order[k];
+    int               i = gr->order[k];
     const graph_node *ni = &gr->nodes[i];
-    fusion_node *fn = &f->nodes[i];
+    fusion_node      *fn = &f->nodes[i];
     fn->reason = check_node(gr, i, fn);
     if (fn->reason || ni->kind == OP_CONSTANT) continue;
-    int region = -1, depth = 0, copies = 0;
+    int                region = -1, depth = 0, copies = 0;
     const graph_value *out = &gr->vals[ni->out];
-    bool join = ni->kind != OP_NONZERO && !out->is_output && out->captured_by < 0 && out->n_uses > 0;
+    bool               join = ni->kind != OP_NONZERO && !out->is_output && out->captured_by < 0 &&
+                out->n_uses > 0;
     /* a node reading the value twice is listed twice: count each slot once */
     for (int u = 0; u < gr->n_users[ni->out] && join; u++) {
-      int c = gr->users[ni->out][u];
-      const graph_node *cn = &gr->nodes[c];
+      int                c = gr->users[ni->out][u];
+      const graph_node  *cn = &gr->nodes[c];
       const fusion_node *cf = &f->nodes[c];
       if (u > 0 && gr->users[ni->out][u - 1] == c) continue;
       for (int s = 0; s < cn->n->n_inputs && join; s++) {
@@ -170,7 +176,7 @@ bool fusion_whole_graph(const fusion *f, const import_graph *gr, int r) {
 
 /* Why node i is not taken, NULL when a kernel takes it (or reads it, for a Constant). */
 static const char *not_taken(const fusion *f, const import_graph *gr, int i) {
-  const graph_node *ni = &gr->nodes[i];
+  const graph_node  *ni = &gr->nodes[i];
   const fusion_node *fn = &f->nodes[i];
   if (fn->reason) return fn->reason;
   if (ni->kind == OP_CONSTANT) {
@@ -181,11 +187,12 @@ static const char *not_taken(const fusion *f, const import_graph *gr, int i) {
     return "no kernel reads it";
   }
   const fusion_region *rg = &f->regions[fn->region];
-  int reader = rg->root == i ? gr->vals[ni->out].captured_by : -1;
+  int                  reader = rg->root == i ? gr->vals[ni->out].captured_by : -1;
   if (!rg->select && reader >= 0)
     return graph_fmt(gr, "its value is read inside a sub-graph of %s, so it is not fused",
                      graph_node_label(gr, reader));
-  if (!rg->select) return "element-wise, but no Where, NonZero, Relu, LeakyRelu or Clip to fuse it into";
+  if (!rg->select)
+    return "element-wise, but no Where, NonZero, Relu, LeakyRelu or Clip to fuse it into";
   if (rg->reason && rg->root == i) return rg->reason;
   if (rg->reason)
     return graph_fmt(gr, "fused into %s, which is not taken: %s", graph_node_label(gr, rg->root),
@@ -195,7 +202,7 @@ static const char *not_taken(const fusion *f, const import_graph *gr, int i) {
 
 void fusion_report(const fusion *f, const import_graph *gr, FILE *log) {
   for (int k = 0; k < gr->g->n_nodes; k++) {
-    int i = gr->order[k];
+    int         i = gr->order[k];
     const char *why = not_taken(f, gr, i);
     if (why) fprintf(log, "wherec: not taken: %s: %s\n", graph_node_label(gr, i), why);
   }

@@ -12,29 +12,29 @@
 
 /* What fusion decided for one node, and what its typing check read off its attributes. */
 typedef struct fusion_node {
-  const char *reason;          /* why it cannot be fused, NULL when it can */
-  int         region;          /* -1 when in none */
-  int         depth;           /* operators between it and its region's root */
-  int         copies;          /* times its value appears in the region's expression */
-  float       alpha;           /* LeakyRelu */
-  wc_dtype    cast_to;         /* Cast, CastLike */
-  bool        has_lo, has_hi;  /* Clip-6 attributes given */
-  float       lo, hi;          /* Clip-6 attributes */
+  const char *reason;         /* why it cannot be fused, NULL when it can */
+  int         region;         /* -1 when in none */
+  int         depth;          /* operators between it and its region's root */
+  int         copies;         /* times its value appears in the region's expression */
+  float       alpha;          /* LeakyRelu */
+  wc_dtype    cast_to;        /* Cast, CastLike */
+  bool        has_lo, has_hi; /* Clip-6 attributes given */
+  float       lo, hi;         /* Clip-6 attributes */
 } fusion_node;
 
 /* A region: one kernel's worth of nodes. Fusion sets root and select; the writer
    (import.c, spec_write.c) sets the rest. */
 typedef struct fusion_region {
-  int         root;            /* node index */
-  bool        select;          /* holds a Where, NonZero, Relu, LeakyRelu or Clip */
-  const char *reason;          /* why it is not taken, NULL when it is */
-  const char *name;            /* kernel name, once written */
-  diag_text   text;            /* the kernel statement with its comment, once taken */
+  int         root;   /* node index */
+  bool        select; /* holds a Where, NonZero, Relu, LeakyRelu or Clip */
+  const char *reason; /* why it is not taken, NULL when it is */
+  const char *name;   /* kernel name, once written */
+  diag_text   text;   /* the kernel statement with its comment, once taken */
 } fusion_region;
 
 typedef struct fusion {
-  fusion_node   *nodes;        /* per graph node */
-  fusion_region *regions;      /* numbered from the graph's outputs back */
+  fusion_node   *nodes;   /* per graph node */
+  fusion_region *regions; /* numbered from the graph's outputs back */
   int            n_regions;
 } fusion;
 

@@ -12,7 +12,7 @@
 
 const char *graph_fmt(const import_graph *gr, const char *f, ...) {
   va_list ap;
-  char buf[1024];
+  char    buf[1024];
   va_start(ap, f);
   vsnprintf(buf, sizeof buf, f, ap);
   va_end(ap);
@@ -48,7 +48,10 @@ static int add_value(import_graph *gr, const char *name) {
   gr->vals[v].captured_by = -1;
   for (uint64_t i = name_hash(name);; i++) {
     int *slot = &gr->hash[i & (uint64_t)(gr->hash_cap - 1)];
-    if (*slot < 0) { *slot = v; break; }
+    if (*slot < 0) {
+      *slot = v;
+      break;
+    }
   }
   return v;
 }
@@ -61,10 +64,11 @@ const char *graph_node_label(const import_graph *gr, int n) {
 }
 
 const char *graph_dtype_label(const import_graph *gr, int32_t elem) {
-  static const char *const more[] = {"float8e4m3fn", "float8e4m3fnuz", "float8e5m2",
-                                     "float8e5m2fnuz", "uint4", "int4", "float4e2m1",
-                                     "float8e8m0", "uint2", "int2", "float6e2m3", "float6e3m2"};
-  if (elem >= 1 && elem <= 16 && wc_dtype_name((wc_dtype)elem)) return wc_dtype_name((wc_dtype)elem);
+  static const char *const more[] = {
+      "float8e4m3fn", "float8e4m3fnuz", "float8e5m2", "float8e5m2fnuz", "uint4",      "int4",
+      "float4e2m1",   "float8e8m0",     "uint2",      "int2",           "float6e2m3", "float6e3m2"};
+  if (elem >= 1 && elem <= 16 && wc_dtype_name((wc_dtype)elem))
+    return wc_dtype_name((wc_dtype)elem);
   if (elem >= 17 && elem < 17 + (int32_t)(sizeof more / sizeof *more)) return more[elem - 17];
   return graph_fmt(gr, "data type %d", elem);
 }
@@ -99,9 +103,10 @@ static void apply_info(import_graph *gr, graph_value *v, const onnx_value_info *
   if (v->shaped || !vi->has_shape || vi->rank > WC_MAX_RANK) return;
   ast_shape s = {vi->rank, {0}};
   for (int d = 0; d < vi->rank; d++) {
-    if (vi->dims[d].param && vi->dims[d].param[0]) s.dims[d] = WC_SYM(intern_sym(gr, vi->dims[d].param));
+    if (vi->dims[d].param && vi->dims[d].param[0])
+      s.dims[d] = WC_SYM(intern_sym(gr, vi->dims[d].param));
     else if (vi->dims[d].value >= 0) s.dims[d] = vi->dims[d].value;
-    else return;                                     /* unknown extent: dynamic */
+    else return; /* unknown extent: dynamic */
   }
   v->shape = s;
   v->shaped = true;
@@ -134,7 +139,7 @@ static bool malformed(import_graph *gr, const char *f, ...) {
    the nodes with their inputs resolved and their operator row. */
 static bool build_values(import_graph *gr) {
   const onnx_graph *g = gr->g;
-  size_t n = (size_t)g->n_initializers + (size_t)g->n_inputs;
+  size_t            n = (size_t)g->n_initializers + (size_t)g->n_inputs;
   for (int i = 0; i < g->n_nodes; i++) n += (size_t)g->nodes[i].n_outputs;
   gr->vals = graph_alloc(gr, n, sizeof *gr->vals);
   for (gr->hash_cap = 16; (size_t)gr->hash_cap < 2 * n; gr->hash_cap *= 2) {}
@@ -143,17 +148,19 @@ static bool build_values(import_graph *gr) {
 
   for (int i = 0; i < g->n_initializers; i++) {
     const onnx_tensor *t = &g->initializers[i];
-    if (graph_find(gr, t->name) >= 0) return malformed(gr, "initializer '%s' is given twice", t->name);
+    if (graph_find(gr, t->name) >= 0)
+      return malformed(gr, "initializer '%s' is given twice", t->name);
     apply_tensor(&gr->vals[add_value(gr, t->name)], t);
   }
   for (int i = 0; i < g->n_inputs; i++) {
     const onnx_value_info *vi = &g->inputs[i];
-    int v = graph_find(gr, vi->name);
-    if (v >= 0 && gr->vals[v].input >= 0) return malformed(gr, "graph input '%s' is listed twice", vi->name);
-    if (v >= 0 && gr->m->ir_version < 4) continue;  /* IR < 4 lists every initializer: a constant */
+    int                    v = graph_find(gr, vi->name);
+    if (v >= 0 && gr->vals[v].input >= 0)
+      return malformed(gr, "graph input '%s' is listed twice", vi->name);
+    if (v >= 0 && gr->m->ir_version < 4) continue; /* IR < 4 lists every initializer: a constant */
     if (v < 0) v = add_value(gr, vi->name);
     graph_value *val = &gr->vals[v];
-    if (val->constant) {                              /* an overridable default: a runtime input */
+    if (val->constant) { /* an overridable default: a runtime input */
       val->constant = NULL;
       val->shaped = false;
       val->elem = 0;
@@ -188,7 +195,8 @@ static bool build_values(import_graph *gr) {
       const char *name = ni->n->inputs[k];
       ni->in[k] = name[0] ? graph_find(gr, name) : -1;
       if (name[0] && ni->in[k] < 0)
-        return malformed(gr, "node %s reads '%s', which nothing defines", graph_node_label(gr, i), name);
+        return malformed(gr, "node %s reads '%s', which nothing defines", graph_node_label(gr, i),
+                         name);
       if (ni->in[k] >= 0) gr->vals[ni->in[k]].n_uses++;
     }
     ni->op = op_lookup(ni->n->domain, ni->n->op_type);
@@ -202,16 +210,19 @@ static bool build_values(import_graph *gr) {
 /* The names one sub-graph defines (its inputs, initializers and node outputs): inside
    it they hide the outer values of the same name. Chained to the enclosing sub-graph's. */
 typedef struct scope {
-  const char        **names;     /* open addressing by name_hash; NULL: empty */
-  size_t              cap;       /* a power of two, above the count of names */
-  const struct scope *up;        /* the enclosing sub-graph's, NULL for the outermost */
+  const char        **names; /* open addressing by name_hash; NULL: empty */
+  size_t              cap;   /* a power of two, above the count of names */
+  const struct scope *up;    /* the enclosing sub-graph's, NULL for the outermost */
 } scope;
 
 static void scope_add(scope *s, const char *name) {
   if (name[0] == '\0') return;
   for (uint64_t i = name_hash(name);; i++) {
     const char **slot = &s->names[i & (uint64_t)(s->cap - 1)];
-    if (*slot == NULL) { *slot = name; return; }
+    if (*slot == NULL) {
+      *slot = name;
+      return;
+    }
     if (strcmp(*slot, name) == 0) return;
   }
 }
@@ -274,10 +285,10 @@ static void find_captures(import_graph *gr) {
 
 /* Kahn's algorithm: ONNX requires sorted nodes, but a reader should not trust that. */
 static bool topo_sort(import_graph *gr) {
-  int n = gr->g->n_nodes, head = 0, tail = 0;
+  int  n = gr->g->n_nodes, head = 0, tail = 0;
   int *pending = graph_alloc(gr, (size_t)n, sizeof *pending);
   gr->order = graph_alloc(gr, (size_t)n, sizeof *gr->order);
-  int *n_users = graph_alloc(gr, (size_t)gr->n_vals, sizeof *n_users);
+  int  *n_users = graph_alloc(gr, (size_t)gr->n_vals, sizeof *n_users);
   int **users = graph_alloc(gr, (size_t)gr->n_vals, sizeof *users);
   for (int i = 0; i < n; i++)
     for (int k = 0; k < gr->nodes[i].n->n_inputs; k++) {
@@ -317,7 +328,7 @@ static const onnx_tensor *constant_value(import_graph *gr, const onnx_node *n) {
   const onnx_attr *at;
   if ((at = graph_attr(n, "value")) && at->has_t) return at->t;
   onnx_tensor *t = graph_alloc(gr, 1, sizeof *t);
-  uint8_t *raw = graph_alloc(gr, 8, 1);
+  uint8_t     *raw = graph_alloc(gr, 8, 1);
   t->name = "";
   t->has_raw = true;
   t->raw.data = raw;
@@ -339,21 +350,21 @@ static const onnx_tensor *constant_value(import_graph *gr, const onnx_node *n) {
 /* The dtype of node ni's output by its operator's rule, 0 when unknown. */
 static wc_dtype infer_dtype(const import_graph *gr, const graph_node *ni) {
   const onnx_node *n = ni->n;
-  wc_dtype t0 = n->n_inputs > 0 && ni->in[0] >= 0 ? gr->vals[ni->in[0]].dtype : (wc_dtype)0;
+  wc_dtype         t0 = n->n_inputs > 0 && ni->in[0] >= 0 ? gr->vals[ni->in[0]].dtype : (wc_dtype)0;
   switch (ni->kind) {
-  case OP_CMP: case OP_NOT: case OP_LOGIC: case OP_XOR:
-    return WC_BOOL;
+  case OP_CMP:
+  case OP_NOT:
+  case OP_LOGIC:
+  case OP_XOR: return WC_BOOL;
   case OP_WHERE:
-  case OP_CASTLIKE:                                   /* the second input's dtype */
+  case OP_CASTLIKE: /* the second input's dtype */
     return n->n_inputs > 1 && ni->in[1] >= 0 ? gr->vals[ni->in[1]].dtype : (wc_dtype)0;
-  case OP_NONZERO:
-    return WC_INT64;
+  case OP_NONZERO: return WC_INT64;
   case OP_CAST: {
     const onnx_attr *to = graph_attr(n, "to");
     return to && to->has_i && to->i >= 1 && to->i <= 16 ? (wc_dtype)to->i : (wc_dtype)0;
   }
-  default:
-    return t0;
+  default: return t0;
   }
 }
 
@@ -361,7 +372,7 @@ static wc_dtype infer_dtype(const import_graph *gr, const graph_node *ni) {
    model's value_info does not already give them. */
 static void infer(import_graph *gr) {
   for (int k = 0; k < gr->g->n_nodes; k++) {
-    int i = gr->order[k];
+    int         i = gr->order[k];
     graph_node *ni = &gr->nodes[i];
     if (ni->out < 0 || ni->kind == OP_NONE) continue;
     graph_value *o = &gr->vals[ni->out];
@@ -378,9 +389,9 @@ static void infer(import_graph *gr) {
     if (o->shaped || ni->kind == OP_NONZERO) continue;
     /* Clip's bounds are scalars and CastLike's second input gives a dtype
        only: the shape is the first input's; the rest broadcast */
-    int n_shape = ni->kind == OP_CLIP || ni->kind == OP_CASTLIKE ? 1 : ni->n->n_inputs;
+    int       n_shape = ni->kind == OP_CLIP || ni->kind == OP_CASTLIKE ? 1 : ni->n->n_inputs;
     ast_shape s = {0, {0}};
-    bool ok = n_shape > 0;
+    bool      ok = n_shape > 0;
     for (int j = 0; j < n_shape && ok; j++) {
       int v = ni->in[j];
       ok = v >= 0 && gr->vals[v].shaped && sema_broadcast(&s, &gr->vals[v].shape, &s);

@@ -16,44 +16,44 @@
 /* A named value of the graph. */
 typedef struct graph_value {
   const char        *name;
-  int                producer;   /* node index; -1 for graph inputs and initializers */
-  int                input;      /* graph input index (a runtime input), else -1 */
-  const onnx_tensor *constant;   /* its fixed value (initializer, Constant), else NULL */
-  wc_dtype           dtype;      /* 0 when unknown or not a wherec dtype */
-  int32_t            elem;       /* the ONNX elem type as given, for messages */
-  bool               shaped;     /* shape known statically */
-  ast_shape          shape;      /* fixed extents, or WC_SYM(i) for dim_param i */
-  int                n_uses;     /* node input slots that read it */
-  bool               is_output;  /* a graph output */
+  int                producer;    /* node index; -1 for graph inputs and initializers */
+  int                input;       /* graph input index (a runtime input), else -1 */
+  const onnx_tensor *constant;    /* its fixed value (initializer, Constant), else NULL */
+  wc_dtype           dtype;       /* 0 when unknown or not a wherec dtype */
+  int32_t            elem;        /* the ONNX elem type as given, for messages */
+  bool               shaped;      /* shape known statically */
+  ast_shape          shape;       /* fixed extents, or WC_SYM(i) for dim_param i */
+  int                n_uses;      /* node input slots that read it */
+  bool               is_output;   /* a graph output */
   int                captured_by; /* a node whose sub-graph reads it by name, else -1 */
 } graph_value;
 
 /* A node of the graph, resolved to values. */
 typedef struct graph_node {
   const onnx_node *n;
-  op_kind          kind;         /* OP_NONE for unknown operators */
-  const op_row    *op;           /* NULL for unknown operators */
-  int             *in;           /* value per input (-1: omitted optional input) */
-  int              out;          /* value of output 0, -1 if none */
+  op_kind          kind; /* OP_NONE for unknown operators */
+  const op_row    *op;   /* NULL for unknown operators */
+  int             *in;   /* value per input (-1: omitted optional input) */
+  int              out;  /* value of output 0, -1 if none */
 } graph_node;
 
 /* The graph. Everything lives in the arena *a (out of memory jumps out through it). */
 typedef struct import_graph {
-  arena             *a;
-  FILE              *log;        /* malformed-model messages and notes go here */
-  const onnx_model  *m;
-  const onnx_graph  *g;
-  int64_t            opset;      /* of the default domain, 0 if not given */
-  graph_value       *vals;
-  int                n_vals;
-  int               *hash;       /* open addressing over vals by name; -1 empty */
-  int                hash_cap;
-  graph_node        *nodes;      /* one per node of g, in g's order */
-  int               *order;      /* node indices in topological order */
-  int               *n_users;    /* per value: nodes reading it (once per input slot) */
-  int              **users;      /* per value: those nodes, in node order */
-  int                n_syms;
-  const char       **syms;       /* dim_param names: symbol i */
+  arena            *a;
+  FILE             *log; /* malformed-model messages and notes go here */
+  const onnx_model *m;
+  const onnx_graph *g;
+  int64_t           opset; /* of the default domain, 0 if not given */
+  graph_value      *vals;
+  int               n_vals;
+  int              *hash; /* open addressing over vals by name; -1 empty */
+  int               hash_cap;
+  graph_node       *nodes;   /* one per node of g, in g's order */
+  int              *order;   /* node indices in topological order */
+  int              *n_users; /* per value: nodes reading it (once per input slot) */
+  int             **users;   /* per value: those nodes, in node order */
+  int               n_syms;
+  const char      **syms; /* dim_param names: symbol i */
 } import_graph;
 
 /* Reads model m into gr: values, nodes, order, the values sub-graphs read, and the

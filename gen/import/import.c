@@ -21,26 +21,26 @@
 
 /* One import: everything but the model lives in the arena; out of memory jumps to oom. */
 typedef struct imp {
-  arena             a;
-  jmp_buf           oom;
-  FILE             *log;
-  onnx_model       *m;           /* NULL until read */
-  import_graph      gr;
-  fusion            f;
+  arena        a;
+  jmp_buf      oom;
+  FILE        *log;
+  onnx_model  *m; /* NULL until read */
+  import_graph gr;
+  fusion       f;
 } imp;
 
 /* Runs the front end on one kernel statement: why it is refused (its first error), or
    NULL. Sema refuses parameters that do not broadcast with the kernel's output
    (instantiate() in front/sema.c), so a kernel it accepts has an output shape. */
 static const char *check_kernel(imp *im, const char *text, size_t len) {
-  diag_ctx d;
+  diag_ctx    d;
   const char *why = NULL;
   diag_init(&d, "import", text, len, NULL);
-  ast_file *af = parse_source(text, len, &d);
+  ast_file     *af = parse_source(text, len, &d);
   sema_program *sp = af ? sema_check(af, &d) : NULL;
   if (d.n_errors > 0) {
     const diag_entry *e = diag_first_error(&d);
-    const char *msg = e && e->message ? e->message : "";
+    const char       *msg = e && e->message ? e->message : "";
     why = graph_fmt(&im->gr, "the generator rejects it: %.*s", (int)strcspn(msg, "\n"), msg);
   }
   if (sp) sema_free(sp);
@@ -54,7 +54,7 @@ static const char *check_kernel(imp *im, const char *text, size_t len) {
 static void take_region(imp *im, spec_writer *w, int r, const char *const *kernel_names,
                         int n_kernels) {
   fusion_region *rg = &im->f.regions[r];
-  diag_text stmt = {0};
+  diag_text      stmt = {0};
   rg->reason = spec_write_kernel(w, r, kernel_names, n_kernels, &rg->name, &stmt);
   if (!rg->reason) rg->reason = check_kernel(im, stmt.data, stmt.len);
   if (!rg->reason) {
@@ -64,7 +64,8 @@ static void take_region(imp *im, spec_writer *w, int r, const char *const *kerne
   diag_text_free(&stmt);
 }
 
-static int run_import(imp *im, const uint8_t *buf, size_t len, const char *model_name, char **spec) {
+static int run_import(imp *im, const uint8_t *buf, size_t len, const char *model_name,
+                      char **spec) {
   char err[512];
   im->m = onnx_read_model(buf, len, err, sizeof err);
   if (im->m == NULL) {
@@ -77,7 +78,7 @@ static int run_import(imp *im, const uint8_t *buf, size_t len, const char *model
   spec_writer w;
   spec_write_init(&w, &im->gr, &im->f);
   const char **names = graph_alloc(&im->gr, (size_t)im->f.n_regions + 1, sizeof *names);
-  int n_kernels = 0;
+  int          n_kernels = 0;
   /* regions were numbered from the outputs back; write them in graph order */
   for (int r = im->f.n_regions - 1; r >= 0; r--) {
     if (!im->f.regions[r].select) continue;
@@ -112,7 +113,7 @@ done:
 
 int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *log, char **spec) {
   imp *im = calloc(1, sizeof *im);
-  int rc;
+  int  rc;
   *spec = NULL;
   if (im == NULL) {
     fprintf(log, "wherec: error: out of memory\n");
@@ -139,10 +140,10 @@ int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *l
 static const char import_usage[] = "usage: wherec import MODEL.onnx -o SPEC\n";
 
 int import_main(int argc, char **argv) {
-  const char *model = NULL, *out = NULL;
+  const char    *model = NULL, *out = NULL;
   const args_opt opts[] = {{"-o", true, &out}};
-  char msg[256];
-  int n;
+  char           msg[256];
+  int            n;
   switch (args_parse(argc, argv, opts, 1, &model, 1, &n, "one model only", msg, sizeof msg)) {
   case ARGS_HELP: fputs(import_usage, stdout); return GEN_EXIT_OK;
   case ARGS_USAGE:
@@ -158,8 +159,8 @@ int import_main(int argc, char **argv) {
     fprintf(stderr, "wherec: import: missing %s\n%s", n ? "-o SPEC" : "MODEL.onnx", import_usage);
     return GEN_EXIT_USAGE;
   }
-  char err[512], *spec = NULL;
-  size_t len;
+  char     err[512], *spec = NULL;
+  size_t   len;
   uint8_t *buf = onnx_slurp(model, &len, err, sizeof err);
   if (buf == NULL) {
     fprintf(stderr, "wherec: error: %s: %s\n", model, err);

@@ -9,12 +9,13 @@
 
 #include "base/exit_status.h"
 
-
 /* Bounds on one fused expression (a region). */
-#define IMPORT_MAX_DEPTH  24   /* ONNX operators nested in one expression; keeps the
-                                  spec far below the parser's nesting limit */
-#define IMPORT_MAX_COPIES 16   /* copies of one producer in an expression (Relu, Clip
-                                  and LeakyRelu name their operand several times) */
+/* ONNX operators nested in one expression; keeps the spec far below the
+   parser's nesting limit. */
+#define IMPORT_MAX_DEPTH  24
+/* Copies of one producer in an expression (Relu, Clip and LeakyRelu name
+   their operand several times). */
+#define IMPORT_MAX_COPIES 16
 
 /* The command: argv[0] is "import". Lists every node it does not take (with
    the reason) and every kernel it writes on stderr. SPEC is written only when
@@ -24,7 +25,6 @@ int import_main(int argc, char **argv);
 /* The spec text for the model in buf[0, len) (model_name goes into its
    header comment). Returns GEN_EXIT_OK with *spec malloc'ed, or
    GEN_EXIT_BAD_INPUT after printing why on log. For tests and fuzzing. */
-int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *log,
-                 char **spec);
+int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *log, char **spec);
 
 #endif

@@ -17,31 +17,35 @@
 enum { PB_VARINT = 0, PB_I64 = 1, PB_LEN = 2, PB_SGROUP = 3, PB_EGROUP = 4, PB_I32 = 5 };
 
 typedef struct pb_reader {
-  const uint8_t *p, *end;          /* the unread rest of one message */
+  const uint8_t *p, *end; /* the unread rest of one message */
 } pb_reader;
 
 typedef struct pb_field {
-  uint32_t   num;                  /* field number */
-  uint8_t    wire;                 /* wire type */
-  uint64_t   v;                    /* varint, 64-bit and 32-bit values */
-  onnx_bytes b;                    /* length-delimited payload */
+  uint32_t   num;  /* field number */
+  uint8_t    wire; /* wire type */
+  uint64_t   v;    /* varint, 64-bit and 32-bit values */
+  onnx_bytes b;    /* length-delimited payload */
 } pb_field;
 
 typedef struct ctx {
-  arena         *a;                /* where the messages go */
-  const uint8_t *base;             /* start of the buffer: messages give byte offsets */
+  arena         *a;    /* where the messages go */
+  const uint8_t *base; /* start of the buffer: messages give byte offsets */
   char          *err;
   size_t         cap;
-  bool           failed;           /* err holds the first error */
-  int            depth;            /* sub-graphs around the graph being read; 0: the model's */
+  bool           failed; /* err holds the first error */
+  int            depth;  /* sub-graphs around the graph being read; 0: the model's */
 } ctx;
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-static bool fail(ctx *c, const char *fmt, ...) {
+static bool
+fail(ctx *c, const char *fmt, ...) {
   va_list ap;
-  if (c->failed || c->err == NULL || c->cap == 0) { c->failed = true; return false; }
+  if (c->failed || c->err == NULL || c->cap == 0) {
+    c->failed = true;
+    return false;
+  }
   va_start(ap, fmt);
   vsnprintf(c->err, c->cap, fmt, ap);
   va_end(ap);
@@ -80,7 +84,7 @@ static uint64_t load_le(const uint8_t *p, int n) {
    malformed bytes (message in c). */
 static int pb_next(ctx *c, pb_reader *r, const char *msg, pb_field *f) {
   uint64_t tag, len;
-  size_t off = (size_t)(r->p - c->base);
+  size_t   off = (size_t)(r->p - c->base);
   if (r->p >= r->end) return 0;
   if (!pb_varint(r, &tag))
     return fail(c, "%s: truncated or invalid field tag at byte %zu", msg, off), -1;
@@ -97,7 +101,8 @@ static int pb_next(ctx *c, pb_reader *r, const char *msg, pb_field *f) {
   case PB_I32: {
     int n = f->wire == PB_I64 ? 8 : 4;
     if (r->end - r->p < n)
-      return fail(c, "%s: field %u: truncated %d-bit value at byte %zu", msg, f->num, n * 8, off), -1;
+      return fail(c, "%s: field %u: truncated %d-bit value at byte %zu", msg, f->num, n * 8, off),
+             -1;
     f->v = load_le(r->p, n);
     r->p += n;
     break;
@@ -107,14 +112,16 @@ static int pb_next(ctx *c, pb_reader *r, const char *msg, pb_field *f) {
       return fail(c, "%s: field %u: truncated length at byte %zu", msg, f->num, off), -1;
     if (len > (uint64_t)(r->end - r->p))
       return fail(c, "%s: field %u: length %llu runs past the end of its message (byte %zu)", msg,
-                  f->num, (unsigned long long)len, off), -1;
+                  f->num, (unsigned long long)len, off),
+             -1;
     f->b.data = r->p;
     f->b.len = (size_t)len;
     r->p += len;
     break;
   case PB_SGROUP:
   case PB_EGROUP:
-    return fail(c, "%s: field %u: protobuf groups are not supported (byte %zu)", msg, f->num, off), -1;
+    return fail(c, "%s: field %u: protobuf groups are not supported (byte %zu)", msg, f->num, off),
+           -1;
   default:
     return fail(c, "%s: field %u: invalid wire type %u at byte %zu", msg, f->num, f->wire, off), -1;
   }
@@ -131,8 +138,7 @@ static bool want_wire(ctx *c, const pb_field *f, uint8_t wire, const char *msg, 
 static bool get_string(ctx *c, const pb_field *f, const char *msg, const char *field,
                        const char **out) {
   if (!want_wire(c, f, PB_LEN, msg, field)) return false;
-  if (memchr(f->b.data, 0, f->b.len))
-    return fail(c, "%s.%s: contains a NUL byte", msg, field);
+  if (memchr(f->b.data, 0, f->b.len)) return fail(c, "%s.%s: contains a NUL byte", msg, field);
   char *s = arena_strndup(c->a, (const char *)f->b.data, f->b.len);
   if (s == NULL) return fail(c, "out of memory");
   *out = s;
@@ -149,7 +155,7 @@ static void *alloc_n(ctx *c, size_t n, size_t size) {
 /* Values in a packed run of varints; false if it does not end on a value. */
 static bool count_varints(onnx_bytes b, size_t *n) {
   pb_reader r = reader(b);
-  uint64_t v;
+  uint64_t  v;
   *n = 0;
   while (r.p < r.end) {
     if (!pb_varint(&r, &v)) return false;
@@ -161,7 +167,10 @@ static bool count_varints(onnx_bytes b, size_t *n) {
 /* A repeated integer field (packed or not): counts in pass 1, stores in pass 2. */
 static bool count_ints(ctx *c, const pb_field *f, const char *msg, const char *field, size_t *n) {
   size_t k;
-  if (f->wire == PB_VARINT) { (*n)++; return true; }
+  if (f->wire == PB_VARINT) {
+    (*n)++;
+    return true;
+  }
   if (f->wire != PB_LEN) return want_wire(c, f, PB_VARINT, msg, field);
   if (!count_varints(f->b, &k)) return fail(c, "%s.%s: malformed packed varints", msg, field);
   *n += k;
@@ -174,7 +183,7 @@ static void store_ints(const pb_field *f, int64_t *dst, int *n) {
     return;
   }
   pb_reader r = reader(f->b);
-  uint64_t v;
+  uint64_t  v;
   while (r.p < r.end && pb_varint(&r, &v)) dst[(*n)++] = (int64_t)v;
 }
 
@@ -197,10 +206,10 @@ static bool data_wire_ok(uint32_t field, uint8_t wire) {
 
 static bool parse_tensor(ctx *c, onnx_bytes b, onnx_tensor *t) {
   static const char msg[] = "TensorProto";
-  pb_reader r = reader(b);
-  pb_field f;
-  size_t n_dims = 0, n_spans = 0;
-  int rc;
+  pb_reader         r = reader(b);
+  pb_field          f;
+  size_t            n_dims = 0, n_spans = 0;
+  int               rc;
   while ((rc = pb_next(c, &r, msg, &f)) > 0) {
     if (f.num == 1 && !count_ints(c, &f, msg, "dims", &n_dims)) return false;
     if (f.num == 4 || f.num == 5 || f.num == 6 || f.num == 7 || f.num == 10 || f.num == 11) {
@@ -222,7 +231,12 @@ static bool parse_tensor(ctx *c, onnx_bytes b, onnx_tensor *t) {
       t->data_type = (int32_t)(uint32_t)f.v;
       break;
     case 3: t->segmented = true; break;
-    case 4: case 5: case 6: case 7: case 10: case 11: {
+    case 4:
+    case 5:
+    case 6:
+    case 7:
+    case 10:
+    case 11: {
       onnx_span *s = &t->spans[t->n_spans++];
       s->field = f.num;
       s->wire = f.wire;
@@ -230,7 +244,9 @@ static bool parse_tensor(ctx *c, onnx_bytes b, onnx_tensor *t) {
       s->value = f.v;
       break;
     }
-    case 8: if (!get_string(c, &f, msg, "name", &t->name)) return false; break;
+    case 8:
+      if (!get_string(c, &f, msg, "name", &t->name)) return false;
+      break;
     case 9:
       if (!want_wire(c, &f, PB_LEN, msg, "raw_data")) return false;
       t->has_raw = true;
@@ -251,16 +267,16 @@ static bool parse_tensor(ctx *c, onnx_bytes b, onnx_tensor *t) {
 
 static bool parse_dim(ctx *c, onnx_bytes b, onnx_dim *d) {
   static const char msg[] = "TensorShapeProto.Dimension";
-  pb_reader r = reader(b);
-  pb_field f;
-  int rc;
+  pb_reader         r = reader(b);
+  pb_field          f;
+  int               rc;
   d->value = -1;
   d->param = NULL;
   while ((rc = pb_next(c, &r, msg, &f)) > 0) {
     if (f.num == 1) {
       if (!want_wire(c, &f, PB_VARINT, msg, "dim_value")) return false;
       d->value = (int64_t)f.v;
-      d->param = NULL;                 /* a oneof: the last one given wins */
+      d->param = NULL; /* a oneof: the last one given wins */
     } else if (f.num == 2) {
       if (!get_string(c, &f, msg, "dim_param", &d->param)) return false;
       d->value = -1;
@@ -271,10 +287,10 @@ static bool parse_dim(ctx *c, onnx_bytes b, onnx_dim *d) {
 
 static bool parse_shape(ctx *c, onnx_bytes b, onnx_value_info *v) {
   static const char msg[] = "TensorShapeProto";
-  pb_reader r = reader(b);
-  pb_field f;
-  size_t n = 0;
-  int rc;
+  pb_reader         r = reader(b);
+  pb_field          f;
+  size_t            n = 0;
+  int               rc;
   while ((rc = pb_next(c, &r, msg, &f)) > 0)
     if (f.num == 1) {
       if (!want_wire(c, &f, PB_LEN, msg, "dim")) return false;
@@ -292,9 +308,9 @@ static bool parse_shape(ctx *c, onnx_bytes b, onnx_value_info *v) {
 
 static bool parse_tensor_type(ctx *c, onnx_bytes b, onnx_value_info *v) {
   static const char msg[] = "TypeProto.Tensor";
-  pb_reader r = reader(b);
-  pb_field f;
-  int rc;
+  pb_reader         r = reader(b);
+  pb_field          f;
+  int               rc;
   while ((rc = pb_next(c, &r, msg, &f)) > 0) {
     if (f.num == 1) {
       if (!want_wire(c, &f, PB_VARINT, msg, "elem_type")) return false;
@@ -310,9 +326,9 @@ static bool parse_tensor_type(ctx *c, onnx_bytes b, onnx_value_info *v) {
 
 static bool parse_type(ctx *c, onnx_bytes b, onnx_value_info *v) {
   static const char msg[] = "TypeProto";
-  pb_reader r = reader(b);
-  pb_field f;
-  int rc;
+  pb_reader         r = reader(b);
+  pb_field          f;
+  int               rc;
   v->has_type = true;
   while ((rc = pb_next(c, &r, msg, &f)) > 0) {
     if (f.num == 1) {
@@ -327,9 +343,9 @@ static bool parse_type(ctx *c, onnx_bytes b, onnx_value_info *v) {
 
 static bool parse_value_info(ctx *c, onnx_bytes b, onnx_value_info *v) {
   static const char msg[] = "ValueInfoProto";
-  pb_reader r = reader(b);
-  pb_field f;
-  int rc;
+  pb_reader         r = reader(b);
+  pb_field          f;
+  int               rc;
   v->name = "";
   while ((rc = pb_next(c, &r, msg, &f)) > 0) {
     if (f.num == 1) {
@@ -364,10 +380,10 @@ static bool parse_subgraph(ctx *c, const pb_field *f, const char *field, onnx_gr
 
 static bool parse_attr(ctx *c, onnx_bytes b, onnx_attr *at) {
   static const char msg[] = "AttributeProto";
-  pb_reader r = reader(b);
-  pb_field f;
-  size_t n_floats = 0, n_ints = 0, n_graphs = 0;
-  int rc;
+  pb_reader         r = reader(b);
+  pb_field          f;
+  size_t            n_floats = 0, n_ints = 0, n_graphs = 0;
+  int               rc;
   while ((rc = pb_next(c, &r, msg, &f)) > 0) {
     if (f.num == 7) {
       if (f.wire == PB_I32) n_floats++;
@@ -390,7 +406,9 @@ static bool parse_attr(ctx *c, onnx_bytes b, onnx_attr *at) {
   r = reader(b);
   while (pb_next(c, &r, msg, &f) > 0) {
     switch (f.num) {
-    case 1: if (!get_string(c, &f, msg, "name", &at->name)) return false; break;
+    case 1:
+      if (!get_string(c, &f, msg, "name", &at->name)) return false;
+      break;
     case 2: {
       uint32_t u = (uint32_t)f.v;
       if (!want_wire(c, &f, PB_I32, msg, "f")) return false;
@@ -411,7 +429,8 @@ static bool parse_attr(ctx *c, onnx_bytes b, onnx_attr *at) {
     case 5:
       if (!want_wire(c, &f, PB_LEN, msg, "t")) return false;
       if (at->has_t) return fail(c, "%s '%s': t given twice", msg, at->name);
-      if ((at->t = alloc_n(c, 1, sizeof *at->t)) == NULL || !parse_tensor(c, f.b, at->t)) return false;
+      if ((at->t = alloc_n(c, 1, sizeof *at->t)) == NULL || !parse_tensor(c, f.b, at->t))
+        return false;
       at->has_t = true;
       break;
     case 6:
@@ -448,10 +467,10 @@ static bool parse_attr(ctx *c, onnx_bytes b, onnx_attr *at) {
 
 static bool parse_node(ctx *c, onnx_bytes b, onnx_node *n) {
   static const char msg[] = "NodeProto";
-  pb_reader r = reader(b);
-  pb_field f;
-  size_t n_in = 0, n_out = 0, n_attr = 0;
-  int rc;
+  pb_reader         r = reader(b);
+  pb_field          f;
+  size_t            n_in = 0, n_out = 0, n_attr = 0;
+  int               rc;
   while ((rc = pb_next(c, &r, msg, &f)) > 0) {
     if (f.num == 1) n_in++;
     else if (f.num == 2) n_out++;
@@ -466,13 +485,24 @@ static bool parse_node(ctx *c, onnx_bytes b, onnx_node *n) {
   r = reader(b);
   while (pb_next(c, &r, msg, &f) > 0) {
     switch (f.num) {
-    case 1: if (!get_string(c, &f, msg, "input", &n->inputs[n->n_inputs++])) return false; break;
-    case 2: if (!get_string(c, &f, msg, "output", &n->outputs[n->n_outputs++])) return false; break;
-    case 3: if (!get_string(c, &f, msg, "name", &n->name)) return false; break;
-    case 4: if (!get_string(c, &f, msg, "op_type", &n->op_type)) return false; break;
-    case 7: if (!get_string(c, &f, msg, "domain", &n->domain)) return false; break;
+    case 1:
+      if (!get_string(c, &f, msg, "input", &n->inputs[n->n_inputs++])) return false;
+      break;
+    case 2:
+      if (!get_string(c, &f, msg, "output", &n->outputs[n->n_outputs++])) return false;
+      break;
+    case 3:
+      if (!get_string(c, &f, msg, "name", &n->name)) return false;
+      break;
+    case 4:
+      if (!get_string(c, &f, msg, "op_type", &n->op_type)) return false;
+      break;
+    case 7:
+      if (!get_string(c, &f, msg, "domain", &n->domain)) return false;
+      break;
     case 5:
-      if (!want_wire(c, &f, PB_LEN, msg, "attribute") || !parse_attr(c, f.b, &n->attrs[n->n_attrs++]))
+      if (!want_wire(c, &f, PB_LEN, msg, "attribute") ||
+          !parse_attr(c, f.b, &n->attrs[n->n_attrs++]))
         return false;
       break;
     default: break;
@@ -485,10 +515,10 @@ static bool parse_node(ctx *c, onnx_bytes b, onnx_node *n) {
 
 static bool parse_graph(ctx *c, onnx_bytes b, onnx_graph *g) {
   static const char msg[] = "GraphProto";
-  pb_reader r = reader(b);
-  pb_field f;
-  size_t n[16] = {0};
-  int rc;
+  pb_reader         r = reader(b);
+  pb_field          f;
+  size_t            n[16] = {0};
+  int               rc;
   while ((rc = pb_next(c, &r, msg, &f)) > 0) {
     if (f.num == 1 || f.num == 5 || f.num == 11 || f.num == 12 || f.num == 13) {
       if (!want_wire(c, &f, PB_LEN, msg, "node, initializer, input, output or value_info"))
@@ -524,9 +554,9 @@ static bool parse_graph(ctx *c, onnx_bytes b, onnx_graph *g) {
 
 static bool parse_opset(ctx *c, onnx_bytes b, onnx_opset *o) {
   static const char msg[] = "OperatorSetIdProto";
-  pb_reader r = reader(b);
-  pb_field f;
-  int rc;
+  pb_reader         r = reader(b);
+  pb_field          f;
+  int               rc;
   o->domain = "";
   while ((rc = pb_next(c, &r, msg, &f)) > 0) {
     if (f.num == 1 && !get_string(c, &f, msg, "domain", &o->domain)) return false;
@@ -540,10 +570,10 @@ static bool parse_opset(ctx *c, onnx_bytes b, onnx_opset *o) {
 
 static bool parse_model(ctx *c, onnx_bytes b, onnx_model *m) {
   static const char msg[] = "ModelProto";
-  pb_reader r = reader(b);
-  pb_field f;
-  size_t n_opsets = 0;
-  int rc;
+  pb_reader         r = reader(b);
+  pb_field          f;
+  size_t            n_opsets = 0;
+  int               rc;
   while ((rc = pb_next(c, &r, msg, &f)) > 0) {
     if (f.num == 8) {
       if (!want_wire(c, &f, PB_LEN, msg, "opset_import")) return false;
@@ -574,8 +604,8 @@ static bool parse_model(ctx *c, onnx_bytes b, onnx_model *m) {
 
 onnx_model *onnx_read_model(const uint8_t *buf, size_t len, char *err, size_t cap) {
   onnx_model *m = calloc(1, sizeof *m);
-  ctx c = {NULL, buf, err, cap, false, 0};
-  onnx_bytes b = {buf, len};
+  ctx         c = {NULL, buf, err, cap, false, 0};
+  onnx_bytes  b = {buf, len};
   if (m == NULL) {
     fail(&c, "out of memory");
     return NULL;
@@ -599,8 +629,8 @@ void onnx_model_free(onnx_model *m) {
 }
 
 onnx_tensor *onnx_read_tensor(arena *a, const uint8_t *buf, size_t len, char *err, size_t cap) {
-  ctx c = {a, buf, err, cap, false, 0};
-  onnx_bytes b = {buf, len};
+  ctx          c = {a, buf, err, cap, false, 0};
+  onnx_bytes   b = {buf, len};
   onnx_tensor *t;
   if (len > ONNX_MAX_FILE) {
     fail(&c, "file too large");
@@ -623,13 +653,15 @@ int64_t onnx_opset_version(const onnx_model *m) {
 typedef struct val_iter {
   const onnx_tensor *t;
   uint32_t           field;
-  int                span;          /* next occurrence to open */
-  pb_reader          run;           /* the packed run being read */
+  int                span; /* next occurrence to open */
+  pb_reader          run;  /* the packed run being read */
 } val_iter;
 
 /* 1 with the next value's bits in *v, 0 at the end, -1 for a malformed run. */
 static int val_next(val_iter *it, uint64_t *v) {
-  int width = it->field == ONNX_TENSOR_FLOAT_DATA ? 4 : it->field == ONNX_TENSOR_DOUBLE_DATA ? 8 : 0;
+  int width = it->field == ONNX_TENSOR_FLOAT_DATA    ? 4
+              : it->field == ONNX_TENSOR_DOUBLE_DATA ? 8
+                                                     : 0;
   for (;;) {
     if (it->run.p < it->run.end) {
       if (width == 0) return pb_varint(&it->run, v) ? 1 : -1;
@@ -653,10 +685,13 @@ static int val_next(val_iter *it, uint64_t *v) {
 /* The data field that holds dtype's values when raw_data is absent. */
 static uint32_t data_field(wc_dtype t) {
   switch (t) {
-  case WC_FLOAT: case WC_COMPLEX64: return ONNX_TENSOR_FLOAT_DATA;
-  case WC_DOUBLE: case WC_COMPLEX128: return ONNX_TENSOR_DOUBLE_DATA;
+  case WC_FLOAT:
+  case WC_COMPLEX64: return ONNX_TENSOR_FLOAT_DATA;
+  case WC_DOUBLE:
+  case WC_COMPLEX128: return ONNX_TENSOR_DOUBLE_DATA;
   case WC_INT64: return ONNX_TENSOR_INT64_DATA;
-  case WC_UINT32: case WC_UINT64: return ONNX_TENSOR_UINT64_DATA;
+  case WC_UINT32:
+  case WC_UINT64: return ONNX_TENSOR_UINT64_DATA;
   case WC_STRING: return ONNX_TENSOR_STRING_DATA;
   default: return ONNX_TENSOR_INT32_DATA;
   }
@@ -674,7 +709,7 @@ static bool to_strings(const onnx_tensor *t, size_t count, wc_tensor *out, char 
     return errbuf_fail(err, cap, "tensor '%s' holds %zu strings for %zu elements", t->name, n,
                        count);
   const char **ptr = malloc(count ? count * sizeof *ptr : 1);
-  char *buf = malloc(bytes ? bytes : 1), *p = buf;
+  char        *buf = malloc(bytes ? bytes : 1), *p = buf;
   if (ptr == NULL || buf == NULL) {
     free(ptr);
     free(buf);
@@ -694,10 +729,11 @@ static bool to_strings(const onnx_tensor *t, size_t count, wc_tensor *out, char 
   return true;
 }
 
-bool onnx_tensor_to_wc(const onnx_tensor *t, wc_tensor *out, char **strings, char *err, size_t cap) {
+bool onnx_tensor_to_wc(const onnx_tensor *t, wc_tensor *out, char **strings, char *err,
+                       size_t cap) {
   uint64_t count = 1, nonzero = 1;
   wc_dtype dt = (wc_dtype)t->data_type;
-  size_t size = t->data_type >= 1 && t->data_type <= 16 ? wc_dtype_size(dt) : 0;
+  size_t   size = t->data_type >= 1 && t->data_type <= 16 ? wc_dtype_size(dt) : 0;
   memset(out, 0, sizeof *out);
   *strings = NULL;
   if (size == 0)
@@ -711,7 +747,10 @@ bool onnx_tensor_to_wc(const onnx_tensor *t, wc_tensor *out, char **strings, cha
   for (int d = 0; d < t->rank; d++) {
     if (t->dims[d] < 0) return errbuf_fail(err, cap, "tensor '%s': negative extent", t->name);
     out->shape[d] = t->dims[d];
-    if (t->dims[d] == 0) { count = 0; continue; }
+    if (t->dims[d] == 0) {
+      count = 0;
+      continue;
+    }
     if (nonzero > (uint64_t)INT64_MAX / (uint64_t)t->dims[d])
       return errbuf_fail(err, cap, "tensor '%s': shape overflow", t->name);
     nonzero *= (uint64_t)t->dims[d];
@@ -726,15 +765,15 @@ bool onnx_tensor_to_wc(const onnx_tensor *t, wc_tensor *out, char **strings, cha
   }
   /* The data must be there before anything is allocated for it: a shape of
      billions of elements in a few bytes of file would otherwise allocate them. */
-  size_t bytes = (size_t)count * size;
-  size_t per = dt == WC_COMPLEX64 || dt == WC_COMPLEX128 ? 2 : 1, want = (size_t)count * per;
-  size_t w = size / per, got = 0;
+  size_t   bytes = (size_t)count * size;
+  size_t   per = dt == WC_COMPLEX64 || dt == WC_COMPLEX128 ? 2 : 1, want = (size_t)count * per;
+  size_t   w = size / per, got = 0;
   uint64_t v;
-  int rc = 1;
+  int      rc = 1;
   if (t->has_raw && t->raw.len != bytes)
     return errbuf_fail(err, cap, "tensor '%s': raw_data holds %zu bytes; its shape needs %zu",
                        t->name, t->raw.len, bytes);
-  if (!t->has_raw) {                                  /* complex: two reals a value */
+  if (!t->has_raw) { /* complex: two reals a value */
     val_iter it = {t, data_field(dt), 0, {NULL, NULL}};
     while ((rc = val_next(&it, &v)) > 0) got++;
     if (rc < 0) return errbuf_fail(err, cap, "tensor '%s': malformed packed data", t->name);
@@ -759,14 +798,14 @@ bool onnx_tensor_to_wc(const onnx_tensor *t, wc_tensor *out, char **strings, cha
 
 bool onnx_tensor_scalar(const onnx_tensor *t, uint64_t bits[2], char *err, size_t cap) {
   wc_tensor w;
-  char *strings;
-  int64_t n = 1;
+  char     *strings;
+  int64_t   n = 1;
   for (int d = 0; d < t->rank; d++) n = t->dims[d] == 1 ? n : 0;
   if (n != 1 || t->data_type == WC_STRING)
     return errbuf_fail(err, cap, "tensor '%s' is not a single number", t->name);
   if (!onnx_tensor_to_wc(t, &w, &strings, err, cap)) return false;
   bits[0] = bits[1] = 0;
-  if (w.dtype == WC_COMPLEX64) {                      /* re, im: one float each */
+  if (w.dtype == WC_COMPLEX64) { /* re, im: one float each */
     memcpy(&bits[0], w.data, 4);
     memcpy(&bits[1], (char *)w.data + 4, 4);
   } else if (w.dtype == WC_COMPLEX128) {

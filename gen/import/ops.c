@@ -6,7 +6,7 @@
 #include <string.h>
 
 #define OP_ROW_(n, k, s, lo, hi, c, sel) {#n, OP_##k, s, lo, hi, c, sel},
-static const op_row op_table[] = { OP_LIST(OP_ROW_) };
+static const op_row op_table[] = {OP_LIST(OP_ROW_)};
 #undef OP_ROW_
 
 const op_row *op_lookup(const char *domain, const char *op_type) {

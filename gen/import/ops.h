@@ -10,6 +10,7 @@
    copies is how many times the expression names each operand (Relu, LeakyRelu
    and Clip compare before they select); select marks a region's anchor.
    Every other operator is not element-wise as far as wherec is concerned. */
+/* clang-format off */
 #define OP_LIST(X)                                                                     \
   X(Greater, CMP, ">", 2, 2, 1, false)       X(Less, CMP, "<", 2, 2, 1, false)          \
   X(Equal, CMP, "==", 2, 2, 1, false)        X(GreaterOrEqual, CMP, ">=", 2, 2, 1, false) \
@@ -26,24 +27,40 @@
   X(Identity, IDENTITY, "", 1, 1, 1, false)                                            \
   X(Where, WHERE, "where", 3, 3, 1, true)    X(NonZero, NONZERO, "nonzero", 1, 1, 1, true) \
   X(Constant, CONSTANT, "", 0, -1, 1, false)
+/* clang-format on */
 
 /* What an operator computes; the rules of each kind (dtypes, the expression) are
    in graph.c (inference), fusion.c (typing) and spec_write.c (the form). */
 typedef enum op_kind {
-  OP_NONE, OP_CMP, OP_NOT, OP_LOGIC, OP_XOR, OP_ARITH, OP_NEG, OP_ABS, OP_MINMAX,
-  OP_RELU, OP_LEAKY, OP_CLIP, OP_CAST, OP_CASTLIKE, OP_IDENTITY, OP_WHERE, OP_NONZERO,
+  OP_NONE,
+  OP_CMP,
+  OP_NOT,
+  OP_LOGIC,
+  OP_XOR,
+  OP_ARITH,
+  OP_NEG,
+  OP_ABS,
+  OP_MINMAX,
+  OP_RELU,
+  OP_LEAKY,
+  OP_CLIP,
+  OP_CAST,
+  OP_CASTLIKE,
+  OP_IDENTITY,
+  OP_WHERE,
+  OP_NONZERO,
   OP_CONSTANT
 } op_kind;
 
 typedef struct op_row {
-  const char *name;            /* ONNX op_type */
+  const char *name; /* ONNX op_type */
   op_kind     kind;
-  const char *spell;           /* operator or function in the spec, "" if composite */
-  int         min_in;          /* inputs it takes at least */
-  int         max_in;          /* inputs it takes at most, -1 when any number */
-  int         copies;          /* times its expression names each operand */
-  bool        select;          /* a Where, NonZero, Relu, LeakyRelu or Clip: a region
-                                  holding one becomes a kernel */
+  const char *spell;  /* operator or function in the spec, "" if composite */
+  int         min_in; /* inputs it takes at least */
+  int         max_in; /* inputs it takes at most, -1 when any number */
+  int         copies; /* times its expression names each operand */
+  bool        select; /* a Where, NonZero, Relu, LeakyRelu or Clip: a region
+                         holding one becomes a kernel */
 } op_row;
 
 /* The row of op_type in domain ("" or "ai.onnx"), or NULL if import does not know it. */

@@ -11,15 +11,15 @@
 
 #include "front/ast.h"
 
-#define IMPORT_MAX_NAME 64     /* identifiers made from ONNX names are cut to this */
+#define IMPORT_MAX_NAME 64 /* identifiers made from ONNX names are cut to this */
 
 /* A node of a kernel's expression. */
 typedef struct ex {
   enum { EX_PARAM, EX_LIT, EX_UNARY, EX_BINARY, EX_CALL } kind;
-  wc_dtype    dtype;             /* dtype of the value */
-  const char *text;              /* name, literal, operator or function */
-  bool        typed;             /* EX_LIT: spelled T(lit), as no sibling types it */
-  int         n;                 /* operands */
+  wc_dtype    dtype; /* dtype of the value */
+  const char *text;  /* name, literal, operator or function */
+  bool        typed; /* EX_LIT: spelled T(lit), as no sibling types it */
+  int         n;     /* operands */
   struct ex  *arg[3];
 } ex;
 
@@ -45,10 +45,10 @@ static const char *comment_text(const import_graph *gr, const char *s) {
 }
 
 static bool is_reserved(const char *s) {
-  static const char *const words[] = {"kernel", "option", "true", "false", "inf", "nan",
-                                      "where", "where_v1", "argwhere", "nonzero", "min",
-                                      "max", "abs", "i8", "i16", "i32", "i64", "u8", "u16",
-                                      "u32", "u64", "f16", "bf16", "f32", "f64", "c64", "c128"};
+  static const char *const words[] = {
+      "kernel",  "option", "true", "false", "inf",  "nan", "where", "where_v1", "argwhere",
+      "nonzero", "min",    "max",  "abs",   "i8",   "i16", "i32",   "i64",      "u8",
+      "u16",     "u32",    "u64",  "f16",   "bf16", "f32", "f64",   "c64",      "c128"};
   wc_dtype t;
   for (size_t i = 0; i < sizeof words / sizeof *words; i++)
     if (strcmp(s, words[i]) == 0) return true;
@@ -57,16 +57,20 @@ static bool is_reserved(const char *s) {
 
 /* An identifier from an ONNX name, different from every name in taken[0, n). */
 static const char *ident(spec_writer *w, const char *name, const char *const *taken, int n) {
-  char base[IMPORT_MAX_NAME + 8], out[IMPORT_MAX_NAME + 24];
+  char   base[IMPORT_MAX_NAME + 8], out[IMPORT_MAX_NAME + 24];
   size_t k = 0;
   if (!(name[0] == '_' || ((name[0] | 0x20) >= 'a' && (name[0] | 0x20) <= 'z'))) base[k++] = 'v';
   for (const char *p = name; *p && k < IMPORT_MAX_NAME; p++) {
     char c = *p;
-    bool ok = c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    bool ok = c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+              (c >= '0' && c <= '9');
     base[k++] = ok ? c : '_';
   }
   base[k] = '\0';
-  if (is_reserved(base)) { base[k++] = '_'; base[k] = '\0'; }
+  if (is_reserved(base)) {
+    base[k++] = '_';
+    base[k] = '\0';
+  }
   snprintf(out, sizeof out, "%s", base);
   for (int suffix = 2;; suffix++) {
     int i = 0;
@@ -77,15 +81,14 @@ static const char *ident(spec_writer *w, const char *name, const char *const *ta
   return arena_strdup(w->gr->a, out);
 }
 
-
 /* Would the kernel name k clash with a symbol the generated C derives from
    another name (P_table, P_kernels, P_<k>_range, P_<k>_dims0, ...)? */
 static bool clashes_in_c(const char *k) {
-  static const char *const suffixes[] = {"_range", "_count", "_coords", "_invoke", "_params",
+  static const char *const suffixes[] = {"_range",   "_count",    "_coords",  "_invoke", "_params",
                                          "_program", "_out_dims", "_extents", "_dims"};
-  size_t n = strlen(k), m = n;
+  size_t                   n = strlen(k), m = n;
   if (strcmp(k, "table") == 0 || strcmp(k, "kernels") == 0) return true;
-  while (m > 0 && k[m - 1] >= '0' && k[m - 1] <= '9') m--;        /* _dims0, _dims12 */
+  while (m > 0 && k[m - 1] >= '0' && k[m - 1] <= '9') m--; /* _dims0, _dims12 */
   for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++) {
     size_t l = strlen(suffixes[i]);
     if (n >= l && memcmp(k + n - l, suffixes[i], l) == 0) return true;
@@ -108,32 +111,29 @@ static void float_text(char *out, size_t cap, const char *s) {
 }
 
 bool spec_literal_text(wc_dtype t, const uint64_t bits[2], char *out, size_t cap) {
-  char tmp[64];
+  char     tmp[64];
   unsigned nbits = dtype_bits(t);
   switch (ast_dtype_class_of(t)) {
-  case AST_CLASS_BOOL:
-    snprintf(out, cap, "%s", bits[0] ? "true" : "false");
-    return true;
+  case AST_CLASS_BOOL: snprintf(out, cap, "%s", bits[0] ? "true" : "false"); return true;
   case AST_CLASS_SINT: {
     uint64_t u = bits[0];
-    if (nbits < 64 && (u >> (nbits - 1)) & 1) u |= ~(uint64_t)0 << nbits;   /* sign-extend */
+    if (nbits < 64 && (u >> (nbits - 1)) & 1) u |= ~(uint64_t)0 << nbits; /* sign-extend */
     snprintf(out, cap, "%lld", (long long)(int64_t)u);
     return true;
   }
-  case AST_CLASS_UINT:
-    snprintf(out, cap, "%llu", (unsigned long long)bits[0]);
-    return true;
+  case AST_CLASS_UINT: snprintf(out, cap, "%llu", (unsigned long long)bits[0]); return true;
   case AST_CLASS_REAL:
   case AST_CLASS_HALF: {
     uint64_t sign = bits[0] >> (nbits - 1) & 1, qnan;
-    double v;
+    double   v;
     if (t == WC_DOUBLE) {
       memcpy(&v, &bits[0], 8);
       qnan = 0x7ff8000000000000ull;
     } else {
       uint32_t b32 = t == WC_FLOAT ? (uint32_t)bits[0] : 0;
-      float f = t == WC_FLOAT16 ? wc_f16_to_f32((wc_float16)bits[0])
-              : t == WC_BFLOAT16 ? wc_bf16_to_f32((wc_bfloat16)bits[0]) : wc_bits_to_f32(b32);
+      float    f = t == WC_FLOAT16    ? wc_f16_to_f32((wc_float16)bits[0])
+                   : t == WC_BFLOAT16 ? wc_bf16_to_f32((wc_bfloat16)bits[0])
+                                      : wc_bits_to_f32(b32);
       v = f;
       qnan = t == WC_FLOAT ? 0x7fc00000u : t == WC_FLOAT16 ? 0x7e00u : 0x7fc0u;
     }
@@ -155,8 +155,9 @@ bool spec_literal_text(wc_dtype t, const uint64_t bits[2], char *out, size_t cap
         memcpy(&back, &d, 8);
       } else {
         float f = strtof(tmp, NULL);
-        back = t == WC_FLOAT16 ? wc_f32_to_f16(f) : t == WC_BFLOAT16 ? wc_f32_to_bf16(f)
-                                                                    : wc_f32_to_bits(f);
+        back = t == WC_FLOAT16    ? wc_f32_to_f16(f)
+               : t == WC_BFLOAT16 ? wc_f32_to_bf16(f)
+                                  : wc_f32_to_bits(f);
       }
       if (back == bits[0]) {
         float_text(out, cap, tmp);
@@ -165,8 +166,7 @@ bool spec_literal_text(wc_dtype t, const uint64_t bits[2], char *out, size_t cap
     }
     return false;
   }
-  default:
-    return false;
+  default: return false;
   }
 }
 
@@ -175,16 +175,26 @@ static bool value_greater(wc_dtype t, const uint64_t a[2], const uint64_t b[2]) 
   unsigned n = dtype_bits(t);
   switch (ast_dtype_class_of(t)) {
   case AST_CLASS_SINT: {
-    int64_t x = (int64_t)(a[0] << (64 - n)) >> (64 - n), y = (int64_t)(b[0] << (64 - n)) >> (64 - n);
+    int64_t x = (int64_t)(a[0] << (64 - n)) >> (64 - n),
+            y = (int64_t)(b[0] << (64 - n)) >> (64 - n);
     return x > y;
   }
   case AST_CLASS_UINT: return a[0] > b[0];
   default: {
     double x, y;
-    if (t == WC_DOUBLE) { memcpy(&x, &a[0], 8); memcpy(&y, &b[0], 8); }
-    else if (t == WC_FLOAT16) { x = wc_f16_to_f32((wc_float16)a[0]); y = wc_f16_to_f32((wc_float16)b[0]); }
-    else if (t == WC_BFLOAT16) { x = wc_bf16_to_f32((wc_bfloat16)a[0]); y = wc_bf16_to_f32((wc_bfloat16)b[0]); }
-    else { x = wc_bits_to_f32((uint32_t)a[0]); y = wc_bits_to_f32((uint32_t)b[0]); }
+    if (t == WC_DOUBLE) {
+      memcpy(&x, &a[0], 8);
+      memcpy(&y, &b[0], 8);
+    } else if (t == WC_FLOAT16) {
+      x = wc_f16_to_f32((wc_float16)a[0]);
+      y = wc_f16_to_f32((wc_float16)b[0]);
+    } else if (t == WC_BFLOAT16) {
+      x = wc_bf16_to_f32((wc_bfloat16)a[0]);
+      y = wc_bf16_to_f32((wc_bfloat16)b[0]);
+    } else {
+      x = wc_bits_to_f32((uint32_t)a[0]);
+      y = wc_bits_to_f32((uint32_t)b[0]);
+    }
     return x > y;
   }
   }
@@ -194,13 +204,24 @@ static bool value_greater(wc_dtype t, const uint64_t a[2], const uint64_t b[2]) 
 static void float_limits(wc_dtype t, uint64_t lo[2], uint64_t hi[2]) {
   lo[1] = hi[1] = 0;
   switch (t) {
-  case WC_DOUBLE: lo[0] = 0xffefffffffffffffull; hi[0] = 0x7fefffffffffffffull; break;
-  case WC_FLOAT16: lo[0] = 0xfbff; hi[0] = 0x7bff; break;
-  case WC_BFLOAT16: lo[0] = 0xff7f; hi[0] = 0x7f7f; break;
-  default: lo[0] = 0xff7fffff; hi[0] = 0x7f7fffff; break;
+  case WC_DOUBLE:
+    lo[0] = 0xffefffffffffffffull;
+    hi[0] = 0x7fefffffffffffffull;
+    break;
+  case WC_FLOAT16:
+    lo[0] = 0xfbff;
+    hi[0] = 0x7bff;
+    break;
+  case WC_BFLOAT16:
+    lo[0] = 0xff7f;
+    hi[0] = 0x7f7f;
+    break;
+  default:
+    lo[0] = 0xff7fffff;
+    hi[0] = 0x7f7fffff;
+    break;
   }
 }
-
 
 /* ---- expressions ------------------------------------------------------------------- */
 
@@ -218,14 +239,15 @@ static ex *mk(spec_writer *w, int kind, wc_dtype t, const char *text, int n, ex 
 
 static ex *lit(spec_writer *w, wc_dtype t, const char *text) {
   ex *e = mk(w, EX_LIT, t, text, 0, NULL, NULL, NULL);
-  e->typed = true;             /* until a sibling types it */
+  e->typed = true; /* until a sibling types it */
   return e;
 }
 
 /* A literal of dtype t from bits; NULL if it has no spelling. */
 static ex *lit_bits(spec_writer *w, wc_dtype t, const uint64_t bits[2]) {
   char text[80];
-  return spec_literal_text(t, bits, text, sizeof text) ? lit(w, t, arena_strdup(w->gr->a, text)) : NULL;
+  return spec_literal_text(t, bits, text, sizeof text) ? lit(w, t, arena_strdup(w->gr->a, text))
+                                                       : NULL;
 }
 
 /* A literal operand needs no cast when another operand has a dtype. */
@@ -260,42 +282,39 @@ static ex *build(spec_writer *w, int region, int v);
    match onnxruntime bit for bit on -0.0 and NaN: the operand is returned as it
    is unless a comparison that NaN fails says otherwise. */
 static ex *emit_node(spec_writer *w, int region, int i) {
-  const graph_node *ni = &w->gr->nodes[i];
+  const graph_node  *ni = &w->gr->nodes[i];
   const fusion_node *fn = &w->f->nodes[i];
-  const int *in = ni->in;
-  int nin = ni->n->n_inputs;
-  ex *x = build(w, region, in[0]);
-  wc_dtype t = x->dtype;
-  uint64_t zero[2] = {0, 0};
+  const int         *in = ni->in;
+  int                nin = ni->n->n_inputs;
+  ex                *x = build(w, region, in[0]);
+  wc_dtype           t = x->dtype;
+  uint64_t           zero[2] = {0, 0};
   switch (ni->kind) {
-  case OP_CMP:
-    return bin(w, ni->op->spell, WC_BOOL, x, build(w, region, in[1]));
+  case OP_CMP: return bin(w, ni->op->spell, WC_BOOL, x, build(w, region, in[1]));
   case OP_LOGIC:
-  case OP_XOR:                 /* on bool, a != b is xor, and names each operand once */
+  case OP_XOR: /* on bool, a != b is xor, and names each operand once */
     return bin(w, ni->op->spell, WC_BOOL, x, build(w, region, in[1]));
-  case OP_ARITH:
-    return bin(w, ni->op->spell, t, x, build(w, region, in[1]));
+  case OP_ARITH: return bin(w, ni->op->spell, t, x, build(w, region, in[1]));
   case OP_NOT:
-  case OP_NEG:
-    return mk(w, EX_UNARY, t, ni->op->spell, 1, x, NULL, NULL);
-  case OP_ABS:
-    return call(w, "abs", t, 1, x, NULL, NULL);
+  case OP_NEG: return mk(w, EX_UNARY, t, ni->op->spell, 1, x, NULL, NULL);
+  case OP_ABS: return call(w, "abs", t, 1, x, NULL, NULL);
   case OP_MINMAX:
-    for (int k = 1; k < nin; k++) x = call(w, ni->op->spell, t, 2, x, build(w, region, in[k]), NULL);
+    for (int k = 1; k < nin; k++)
+      x = call(w, ni->op->spell, t, 2, x, build(w, region, in[k]), NULL);
     return x;
-  case OP_RELU:                /* Relu(-0.0) = -0.0 and Relu(NaN) = NaN, as onnxruntime */
+  case OP_RELU: /* Relu(-0.0) = -0.0 and Relu(NaN) = NaN, as onnxruntime */
     return sel(w, bin(w, "<", WC_BOOL, x, lit_bits(w, t, zero)), lit_bits(w, t, zero),
                build(w, region, in[0]));
   case OP_LEAKY: {
-    char a[80];
+    char     a[80];
     uint64_t bits[2] = {0, 0};
-    double d = fn->alpha;
-    ex *scaled;
-    if (t == WC_DOUBLE) {      /* the float attribute, widened exactly */
+    double   d = fn->alpha;
+    ex      *scaled;
+    if (t == WC_DOUBLE) { /* the float attribute, widened exactly */
       memcpy(&bits[0], &d, 8);
       spec_literal_text(WC_DOUBLE, bits, a, sizeof a);
       scaled = bin(w, "*", t, build(w, region, in[0]), lit(w, t, arena_strdup(w->gr->a, a)));
-    } else {                   /* float; float16 / bfloat16 compute in float, as onnxruntime */
+    } else { /* float; float16 / bfloat16 compute in float, as onnxruntime */
       bits[0] = wc_f32_to_bits(fn->alpha);
       spec_literal_text(WC_FLOAT, bits, a, sizeof a);
       ex *xf = build(w, region, in[0]);
@@ -308,11 +327,11 @@ static ex *emit_node(spec_writer *w, int region, int i) {
   case OP_CLIP: {
     /* min(max(x, lo), hi) as onnxruntime computes it: x < lo ? lo : x, then
        > hi ? hi : that; absent float bounds are the dtype's lowest and max */
-    ex *lo = NULL, *hi = NULL;
-    uint64_t lb[2], hb[2];
+    ex             *lo = NULL, *hi = NULL;
+    uint64_t        lb[2], hb[2];
     ast_dtype_class c = ast_dtype_class_of(t);
     float_limits(t, lb, hb);
-    if (fn->has_lo) {          /* Clip-6 attributes */
+    if (fn->has_lo) { /* Clip-6 attributes */
       lb[0] = wc_f32_to_bits(fn->lo);
       hb[0] = wc_f32_to_bits(fn->hi);
     }
@@ -331,12 +350,10 @@ static ex *emit_node(spec_writer *w, int region, int i) {
       /* both fixed: decide lo > hi now (then everything below lo becomes hi) */
       if (nin > 1 && in[1] >= 0 && w->gr->vals[in[1]].constant)
         onnx_tensor_scalar(w->gr->vals[in[1]].constant, lv, NULL, 0);
-      else
-        memcpy(lv, lb, sizeof lv);
+      else memcpy(lv, lb, sizeof lv);
       if (nin > 2 && in[2] >= 0 && w->gr->vals[in[2]].constant)
         onnx_tensor_scalar(w->gr->vals[in[2]].constant, hv, NULL, 0);
-      else
-        memcpy(hv, hb, sizeof hv);
+      else memcpy(hv, hb, sizeof hv);
       if (value_greater(t, lv, hv)) low = lit(w, t, hi->text);
     } else {
       low = sel(w, bin(w, ">", WC_BOOL, lo, hi), hi, lo);
@@ -345,15 +362,12 @@ static ex *emit_node(spec_writer *w, int region, int i) {
   }
   case OP_CAST:
   case OP_CASTLIKE:
-    return fn->cast_to == t ? x : call(w, wc_dtype_name(fn->cast_to), fn->cast_to, 1, x, NULL, NULL);
-  case OP_IDENTITY:
-    return x;
-  case OP_WHERE:
-    return sel(w, x, build(w, region, in[1]), build(w, region, in[2]));
-  case OP_NONZERO:
-    return call(w, "nonzero", WC_INT64, 1, x, NULL, NULL);
-  default:
-    return x;
+    return fn->cast_to == t ? x
+                            : call(w, wc_dtype_name(fn->cast_to), fn->cast_to, 1, x, NULL, NULL);
+  case OP_IDENTITY: return x;
+  case OP_WHERE: return sel(w, x, build(w, region, in[1]), build(w, region, in[2]));
+  case OP_NONZERO: return call(w, "nonzero", WC_INT64, 1, x, NULL, NULL);
+  default: return x;
   }
 }
 
@@ -369,9 +383,7 @@ static ex *build(spec_writer *w, int region, int v) {
 
 static void print_ex(diag_text *t, const ex *e, bool nested) {
   switch (e->kind) {
-  case EX_PARAM:
-    diag_text_printf(t, "%s", e->text);
-    break;
+  case EX_PARAM: diag_text_printf(t, "%s", e->text); break;
   case EX_LIT:
     if (e->typed) diag_text_printf(t, "%s(%s)", wc_dtype_name(e->dtype), e->text);
     else if (e->text[0] == '-' && nested) diag_text_printf(t, "(%s)", e->text);
@@ -417,7 +429,7 @@ static void collect_leaves(spec_writer *w, int region, int v) {
 
 /* Leaves in parameter order: graph inputs in graph order, then the rest in order of appearance. */
 static void sort_leaves(spec_writer *w) {
-  for (int i = 1; i < w->n_leaves; i++) {          /* insertion sort: stable, few leaves */
+  for (int i = 1; i < w->n_leaves; i++) { /* insertion sort: stable, few leaves */
     int v = w->leaves[i], j = i;
     int key = w->gr->vals[v].input >= 0 ? w->gr->vals[v].input : INT32_MAX;
     while (j > 0) {
@@ -441,7 +453,6 @@ static void print_shape(diag_text *t, const ast_shape *s, const char **ext_names
   }
   diag_text_printf(t, "]");
 }
-
 
 /* The leaves of region r in parameter order; for the whole graph, its inputs in graph
    order first, used or not (the kernel then takes the model's inputs as they are). */
@@ -478,10 +489,10 @@ void spec_write_init(spec_writer *w, const import_graph *gr, const fusion *f) {
 
 const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_names, int n_kernels,
                               const char **name, diag_text *stmt) {
-  const import_graph *gr = w->gr;
+  const import_graph  *gr = w->gr;
   const fusion_region *rg = &w->f->regions[r];
-  const graph_node *root = &gr->nodes[rg->root];
-  bool whole = fusion_whole_graph(w->f, gr, r);
+  const graph_node    *root = &gr->nodes[rg->root];
+  bool                 whole = fusion_whole_graph(w->f, gr, r);
   find_leaves(w, r, whole);
 
   /* literals: one-element constants whose rank the others' covers */
@@ -494,14 +505,13 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
     if (!v->shaped) return graph_fmt(gr, "input '%.200s' has a dynamic shape", v->name);
     if (v->dtype == 0) return graph_fmt(gr, "input '%.200s' has an unknown dtype", v->name);
     uint64_t bits[2];
-    char text[80];
+    char     text[80];
     if (v->constant && onnx_tensor_scalar(v->constant, bits, NULL, 0) &&
         spec_literal_text(v->dtype, bits, text, sizeof text))
       w->leaf_lit[l] = arena_strdup(gr->a, text);
-    else if (v->shape.rank > max_rank)
-      max_rank = v->shape.rank;
+    else if (v->shape.rank > max_rank) max_rank = v->shape.rank;
   }
-  int n_params = 0;
+  int          n_params = 0;
   const char **taken = graph_alloc(gr, (size_t)w->n_leaves + (size_t)gr->n_syms + 1, sizeof *taken);
   for (int l = 0; l < w->n_leaves; l++) {
     const graph_value *v = &gr->vals[w->leaves[l]];
@@ -521,7 +531,7 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
     taken[n_params + s] = ext_names[s];
   }
 
-  ex *e = emit_node(w, r, rg->root);
+  ex         *e = emit_node(w, r, rg->root);
   const char *base = whole && gr->g->name[0] ? gr->g->name : gr->vals[root->out].name;
   *name = kernel_ident(w, base, kernel_names, n_kernels);
   diag_text_printf(stmt, "kernel %s(", *name);
@@ -543,7 +553,7 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
 
 void spec_write_comment(const spec_writer *w, int r, diag_text *t) {
   const import_graph *gr = w->gr;
-  int root = w->f->regions[r].root;
+  int                 root = w->f->regions[r].root;
   diag_text_printf(t, "# %s = %s", comment_text(gr, gr->vals[gr->nodes[root].out].name),
                    comment_text(gr, graph_node_label(gr, root)));
   for (int k = gr->g->n_nodes - 1; k >= 0; k--) {
@@ -555,8 +565,10 @@ void spec_write_comment(const spec_writer *w, int r, diag_text *t) {
 }
 
 void spec_write_header(const import_graph *gr, const char *model_name, diag_text *t) {
-  diag_text_printf(t, "# Imported by wherec import from %s (graph '%s', opset %lld).\n"
-                      "# One kernel per Where / NonZero / Relu / LeakyRelu / Clip node and the\n"
-                      "# element-wise producers only it consumes.\n",
-                   comment_text(gr, model_name), comment_text(gr, gr->g->name), (long long)gr->opset);
+  diag_text_printf(t,
+                   "# Imported by wherec import from %s (graph '%s', opset %lld).\n"
+                   "# One kernel per Where / NonZero / Relu / LeakyRelu / Clip node and the\n"
+                   "# element-wise producers only it consumes.\n",
+                   comment_text(gr, model_name), comment_text(gr, gr->g->name),
+                   (long long)gr->opset);
 }

@@ -15,13 +15,13 @@
 typedef struct spec_writer {
   const import_graph *gr;
   const fusion       *f;
-  int                 stamp;       /* for mark */
-  int                *mark;        /* per value: traversal stamp */
-  int                *leaf;        /* per value: index in leaves, -1 */
+  int                 stamp; /* for mark */
+  int                *mark;  /* per value: traversal stamp */
+  int                *leaf;  /* per value: index in leaves, -1 */
   int                 n_leaves;
-  int                *leaves;      /* value ids of the current kernel's leaves */
-  const char        **leaf_name;   /* parameter name, or NULL for a literal */
-  const char        **leaf_lit;    /* literal spelling */
+  int                *leaves;    /* value ids of the current kernel's leaves */
+  const char        **leaf_name; /* parameter name, or NULL for a literal */
+  const char        **leaf_lit;  /* literal spelling */
   wc_dtype           *leaf_dtype;
 } spec_writer;
 

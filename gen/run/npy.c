@@ -14,37 +14,39 @@
 
 #include "base/errbuf.h"
 
-#define NPY_MAGIC      "\x93NUMPY"
-#define NPY_MAGIC_LEN  6
-#define NPY_ALIGN      64          /* numpy aligns the data to this many bytes */
-#define NPY_GROWTH     21          /* numpy pads the header so shape[0] can grow to 21 digits */
+#define NPY_MAGIC     "\x93NUMPY"
+#define NPY_MAGIC_LEN 6
+#define NPY_ALIGN     64 /* numpy aligns the data to this many bytes */
+#define NPY_GROWTH    21 /* numpy pads the header so shape[0] can grow to 21 digits */
 
 /* The one table of numpy dtypes: numpy kind letter, item size, wc dtype.
    Reading looks rows up by (kind, size); writing by dtype. */
+/* clang-format off */
 #define NPY_DTYPE_LIST(X)                                                     \
   X('b', 1, WC_BOOL)                                                          \
   X('i', 1, WC_INT8)  X('i', 2, WC_INT16)  X('i', 4, WC_INT32)  X('i', 8, WC_INT64)  \
   X('u', 1, WC_UINT8) X('u', 2, WC_UINT16) X('u', 4, WC_UINT32) X('u', 8, WC_UINT64) \
   X('f', 2, WC_FLOAT16) X('f', 4, WC_FLOAT) X('f', 8, WC_DOUBLE)              \
   X('c', 8, WC_COMPLEX64) X('c', 16, WC_COMPLEX128)
+/* clang-format on */
 
 typedef struct npy_dtype_row {
-  char     kind;                   /* numpy kind letter */
-  unsigned size;                   /* bytes per element */
+  char     kind; /* numpy kind letter */
+  unsigned size; /* bytes per element */
   wc_dtype dtype;
 } npy_dtype_row;
 
 #define NPY_ROW_(k, s, d) {k, s, d},
-static const npy_dtype_row npy_dtypes[] = { NPY_DTYPE_LIST(NPY_ROW_) };
+static const npy_dtype_row npy_dtypes[] = {NPY_DTYPE_LIST(NPY_ROW_)};
 #undef NPY_ROW_
 #define NPY_N_DTYPES (sizeof npy_dtypes / sizeof npy_dtypes[0])
 
 const char *npy_descr(wc_dtype t) {
   static const char *const names[] = {
-    [WC_BOOL] = "|b1", [WC_INT8] = "|i1", [WC_UINT8] = "|u1", [WC_INT16] = "<i2",
-    [WC_UINT16] = "<u2", [WC_INT32] = "<i4", [WC_UINT32] = "<u4", [WC_INT64] = "<i8",
-    [WC_UINT64] = "<u8", [WC_FLOAT16] = "<f2", [WC_FLOAT] = "<f4", [WC_DOUBLE] = "<f8",
-    [WC_COMPLEX64] = "<c8", [WC_COMPLEX128] = "<c16", [WC_BFLOAT16] = "<u2", [WC_STRING] = "|S",
+      [WC_BOOL] = "|b1",      [WC_INT8] = "|i1",        [WC_UINT8] = "|u1",    [WC_INT16] = "<i2",
+      [WC_UINT16] = "<u2",    [WC_INT32] = "<i4",       [WC_UINT32] = "<u4",   [WC_INT64] = "<i8",
+      [WC_UINT64] = "<u8",    [WC_FLOAT16] = "<f2",     [WC_FLOAT] = "<f4",    [WC_DOUBLE] = "<f8",
+      [WC_COMPLEX64] = "<c8", [WC_COMPLEX128] = "<c16", [WC_BFLOAT16] = "<u2", [WC_STRING] = "|S",
   };
   return (int)t >= 0 && (size_t)t < sizeof names / sizeof names[0] ? names[t] : NULL;
 }
@@ -52,18 +54,20 @@ const char *npy_descr(wc_dtype t) {
 /* ---- the header: a Python dict literal ------------------------------------- */
 
 typedef struct hdr {
-  const char *p, *end;             /* unread part of the header text */
+  const char *p, *end; /* unread part of the header text */
 } hdr;
 
 static void hdr_space(hdr *h) {
-  while (h->p < h->end && (*h->p == ' ' || *h->p == '\t' || *h->p == '\n' || *h->p == '\r'))
-    h->p++;
+  while (h->p < h->end && (*h->p == ' ' || *h->p == '\t' || *h->p == '\n' || *h->p == '\r')) h->p++;
 }
 
 /* Consumes c (after blanks); false if the next character is something else. */
 static bool hdr_eat(hdr *h, char c) {
   hdr_space(h);
-  if (h->p < h->end && *h->p == c) { h->p++; return true; }
+  if (h->p < h->end && *h->p == c) {
+    h->p++;
+    return true;
+  }
   return false;
 }
 
@@ -72,7 +76,7 @@ static bool hdr_string(hdr *h, char *out, size_t cap, char *err, size_t ecap) {
   hdr_space(h);
   if (h->p >= h->end || (*h->p != '\'' && *h->p != '"'))
     return errbuf_fail(err, ecap, "malformed header: expected a quoted string");
-  char q = *h->p++;
+  char   q = *h->p++;
   size_t n = 0;
   while (h->p < h->end && *h->p != q) {
     if (*h->p == '\\' || (unsigned char)*h->p < 0x20)
@@ -126,9 +130,9 @@ static bool hdr_shape(hdr *h, npy_array *a, char *err, size_t ecap) {
 /* Maps a dtype string to a wc dtype and item size. */
 static bool parse_descr(const char *d, wc_dtype want, wc_dtype *dt, size_t *size, char *err,
                         size_t ecap) {
-  char order = d[0];
-  char kind = order ? d[1] : '\0';
-  const char *digits = kind ? d + 2 : d;
+  char               order = d[0];
+  char               kind = order ? d[1] : '\0';
+  const char        *digits = kind ? d + 2 : d;
   unsigned long long n = 0;
   if (order != '<' && order != '>' && order != '|' && order != '=')
     return errbuf_fail(err, ecap, "unsupported dtype '%s'", d);
@@ -145,9 +149,8 @@ static bool parse_descr(const char *d, wc_dtype want, wc_dtype *dt, size_t *size
     return errbuf_fail(err, ecap,
                        "unicode strings ('%s') are not supported; save bytes (dtype 'S')", d);
   if (order == '>' && n > 1 && kind != 'S')
-    return errbuf_fail(err, ecap,
-                       "big-endian dtype '%s' is not supported; convert with .astype('<%s')", d,
-                       d + 1);
+    return errbuf_fail(
+        err, ecap, "big-endian dtype '%s' is not supported; convert with .astype('<%s')", d, d + 1);
   if (order == '|' && n > 1 && kind != 'S' && kind != 'V')
     return errbuf_fail(err, ecap, "unsupported dtype '%s' (multi-byte type without byte order)", d);
   if (kind == 'S') {
@@ -171,7 +174,8 @@ static bool parse_descr(const char *d, wc_dtype want, wc_dtype *dt, size_t *size
   if (kind == 'V' && n == 2)
     return errbuf_fail(err, ecap,
                        "raw 2-byte dtype '%s' (bfloat16?) is accepted only for a bfloat16 "
-                       "parameter", d);
+                       "parameter",
+                       d);
   return errbuf_fail(err, ecap, "unsupported dtype '%s'", d);
 }
 
@@ -214,7 +218,9 @@ static bool parse_header(hdr *h, wc_dtype want, npy_array *a, size_t *itemsize, 
   if (h->p != h->end) return errbuf_fail(err, ecap, "malformed header: text after the dict");
   if (!seen_descr || !seen_order || !seen_shape)
     return errbuf_fail(err, ecap, "malformed header: missing key '%s'",
-                       !seen_descr ? "descr" : !seen_order ? "fortran_order" : "shape");
+                       !seen_descr   ? "descr"
+                       : !seen_order ? "fortran_order"
+                                     : "shape");
   return parse_descr(a->descr, want, &a->t.dtype, itemsize, err, ecap);
 }
 
@@ -223,16 +229,20 @@ static bool parse_header(hdr *h, wc_dtype want, npy_array *a, size_t *itemsize, 
 /* Element count of the shape; false when it (or its size in bytes) overflows. */
 static bool shape_count(const wc_tensor *t, size_t itemsize, size_t *count) {
   uint64_t n = 1, nonzero = 1;
-  bool zero = false;
+  bool     zero = false;
   for (int d = 0; d < t->rank; d++) {
     uint64_t e = (uint64_t)t->shape[d];
-    if (e == 0) { zero = true; continue; }
+    if (e == 0) {
+      zero = true;
+      continue;
+    }
     if (nonzero > (uint64_t)INT64_MAX / e) return false;
     nonzero *= e;
   }
   n = zero ? 0 : nonzero;
-  if (!zero && itemsize && nonzero > (uint64_t)INT64_MAX / itemsize) return false;  /* empty: any extents */
-  if (n > SIZE_MAX / (itemsize + 1 + sizeof(char *))) return false;   /* room for string copies */
+  if (!zero && itemsize && nonzero > (uint64_t)INT64_MAX / itemsize)
+    return false;                                                   /* empty: any extents */
+  if (n > SIZE_MAX / (itemsize + 1 + sizeof(char *))) return false; /* room for string copies */
   *count = (size_t)n;
   return true;
 }
@@ -240,7 +250,7 @@ static bool shape_count(const wc_tensor *t, size_t itemsize, size_t *count) {
 static bool read_strings(npy_array *a, const unsigned char *data, size_t count, size_t width,
                          char *err, size_t ecap) {
   const char **ptrs = malloc(count ? count * sizeof *ptrs : 1);
-  char *copy = malloc(count ? count * (width + 1) : 1);
+  char        *copy = malloc(count ? count * (width + 1) : 1);
   if (ptrs == NULL || copy == NULL) {
     free(ptrs);
     free(copy);
@@ -249,7 +259,7 @@ static bool read_strings(npy_array *a, const unsigned char *data, size_t count, 
   for (size_t i = 0; i < count; i++) {
     char *s = copy + i * (width + 1);
     memcpy(s, data + i * width, width);
-    s[width] = '\0';                /* numpy pads with NULs; a full-width string has none */
+    s[width] = '\0'; /* numpy pads with NULs; a full-width string has none */
     ptrs[i] = s;
   }
   a->t.data = (void *)ptrs;
@@ -260,7 +270,7 @@ static bool read_strings(npy_array *a, const unsigned char *data, size_t count, 
 bool npy_parse(const unsigned char *buf, size_t len, wc_dtype want, npy_array *out, char *err,
                size_t ecap) {
   npy_array a;
-  size_t hlen, hstart, itemsize = 0, count, nbytes;
+  size_t    hlen, hstart, itemsize = 0, count, nbytes;
   memset(&a, 0, sizeof a);
   memset(out, 0, sizeof *out);
   if (buf == NULL && len > 0) return errbuf_fail(err, ecap, "no data");
@@ -287,7 +297,7 @@ bool npy_parse(const unsigned char *buf, size_t len, wc_dtype want, npy_array *o
   if (hlen > len - hstart)
     return errbuf_fail(err, ecap, "truncated header (%zu bytes announced, %zu present)", hlen,
                        len - hstart);
-  for (size_t i = 0; i < hlen; i++)        /* latin-1 (v1, v2) or UTF-8 (v3): only ASCII matters */
+  for (size_t i = 0; i < hlen; i++) /* latin-1 (v1, v2) or UTF-8 (v3): only ASCII matters */
     if (buf[hstart + i] == 0) return errbuf_fail(err, ecap, "malformed header: NUL byte");
   hdr h = {(const char *)buf + hstart, (const char *)buf + hstart + hlen};
   if (!parse_header(&h, want, &a, &itemsize, err, ecap)) return false;
@@ -306,7 +316,7 @@ bool npy_parse(const unsigned char *buf, size_t len, wc_dtype want, npy_array *o
     unsigned char *copy = malloc(nbytes ? nbytes : 1);
     if (copy == NULL) return errbuf_fail(err, ecap, "out of memory");
     if (nbytes) memcpy(copy, data, nbytes);
-    if (a.t.dtype == WC_BOOL)              /* a C bool must hold 0 or 1 */
+    if (a.t.dtype == WC_BOOL) /* a C bool must hold 0 or 1 */
       for (size_t i = 0; i < nbytes; i++) copy[i] = copy[i] != 0;
     a.t.data = copy;
   }
@@ -315,18 +325,26 @@ bool npy_parse(const unsigned char *buf, size_t len, wc_dtype want, npy_array *o
 }
 
 bool npy_read(const char *path, wc_dtype want, npy_array *out, char *err, size_t ecap) {
-  FILE *f = fopen(path, "rb");
+  FILE          *f = fopen(path, "rb");
   unsigned char *buf = NULL;
-  size_t n = 0, cap = 0;
-  bool ok;
+  size_t         n = 0, cap = 0;
+  bool           ok;
   memset(out, 0, sizeof *out);
   if (f == NULL) return errbuf_fail(err, ecap, "cannot open: %s", strerror(errno));
   for (;;) {
     if (cap - n < 65536) {
-      if (cap >= NPY_MAX_FILE) { free(buf); fclose(f); return errbuf_fail(err, ecap, "file too large"); }
-      size_t ncap = cap ? cap * 2 : 65536;
+      if (cap >= NPY_MAX_FILE) {
+        free(buf);
+        fclose(f);
+        return errbuf_fail(err, ecap, "file too large");
+      }
+      size_t         ncap = cap ? cap * 2 : 65536;
       unsigned char *nb = realloc(buf, ncap);
-      if (nb == NULL) { free(buf); fclose(f); return errbuf_fail(err, ecap, "out of memory"); }
+      if (nb == NULL) {
+        free(buf);
+        fclose(f);
+        return errbuf_fail(err, ecap, "out of memory");
+      }
       buf = nb;
       cap = ncap;
     }
@@ -355,8 +373,8 @@ void npy_free(npy_array *a) {
 /* ---- writing ------------------------------------------------------------------ */
 
 bool npy_encode(const wc_tensor *t, unsigned char **buf, size_t *len, char *err, size_t ecap) {
-  char descr[32], header[NPY_MAX_HEADER];
-  size_t itemsize, count, width = 1, n;
+  char        descr[32], header[NPY_MAX_HEADER];
+  size_t      itemsize, count, width = 1, n;
   const char *d;
   *buf = NULL;
   *len = 0;
@@ -394,11 +412,11 @@ bool npy_encode(const wc_tensor *t, unsigned char **buf, size_t *len, char *err,
     int digits = snprintf(NULL, 0, "%lld", (long long)t->shape[0]);
     for (int i = digits; i < NPY_GROWTH; i++) header[n++] = ' ';
   }
-  size_t hlen = n + 1;                                   /* with the '\n' */
+  size_t hlen = n + 1; /* with the '\n' */
   size_t pad = NPY_ALIGN - ((NPY_MAGIC_LEN + 2 + 2 + hlen) % NPY_ALIGN);
   size_t total_h = hlen + pad, data_bytes = count * itemsize;
   if (total_h > 65535) return errbuf_fail(err, ecap, "header too long");
-  size_t total = NPY_MAGIC_LEN + 4 + total_h + data_bytes;
+  size_t         total = NPY_MAGIC_LEN + 4 + total_h + data_bytes;
   unsigned char *out = malloc(total);
   if (out == NULL) return errbuf_fail(err, ecap, "out of memory");
   memcpy(out, NPY_MAGIC, NPY_MAGIC_LEN);
@@ -428,8 +446,8 @@ bool npy_encode(const wc_tensor *t, unsigned char **buf, size_t *len, char *err,
 
 bool npy_write(const char *path, const wc_tensor *t, char *err, size_t ecap) {
   unsigned char *buf;
-  size_t len, done = 0;
-  char tmp[4200];
+  size_t         len, done = 0;
+  char           tmp[4200];
   if (!npy_encode(t, &buf, &len, err, ecap)) return false;
   if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= sizeof tmp) {
     free(buf);
@@ -448,9 +466,15 @@ bool npy_write(const char *path, const wc_tensor *t, char *err, size_t ecap) {
   }
   free(buf);
   bool ok = done == len && fchmod(fd, 0644) == 0;
-  int saved = errno;
-  if (close(fd) != 0 && ok) { ok = false; saved = errno; }
-  if (ok && rename(tmp, path) != 0) { ok = false; saved = errno; }
+  int  saved = errno;
+  if (close(fd) != 0 && ok) {
+    ok = false;
+    saved = errno;
+  }
+  if (ok && rename(tmp, path) != 0) {
+    ok = false;
+    saved = errno;
+  }
   if (!ok) {
     unlink(tmp);
     return errbuf_fail(err, ecap, "cannot write: %s", strerror(saved ? saved : EIO));

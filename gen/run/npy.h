@@ -8,14 +8,14 @@
 
 #include <wherec/wherec.h>
 
-#define NPY_MAX_HEADER 65536       /* header bytes accepted (every version-1 header fits) */
-#define NPY_MAX_FILE   ((size_t)1 << 40)  /* file bytes npy_read accepts */
+#define NPY_MAX_HEADER 65536             /* header bytes accepted (every version-1 header fits) */
+#define NPY_MAX_FILE   ((size_t)1 << 40) /* file bytes npy_read accepts */
 
 /* An array read from a .npy file. Everything it points to is owned by it. */
 typedef struct npy_array {
-  wc_tensor t;                     /* dtype, rank, shape; data: malloc'ed, dense */
-  char     *strings;               /* WC_STRING: the NUL-terminated copies t.data points into */
-  char      descr[40];             /* the dtype as the header wrote it ("<f4"), for messages */
+  wc_tensor t;         /* dtype, rank, shape; data: malloc'ed, dense */
+  char     *strings;   /* WC_STRING: the NUL-terminated copies t.data points into */
+  char      descr[40]; /* the dtype as the header wrote it ("<f4"), for messages */
 } npy_array;
 
 /* Parses the whole .npy image buf[0, len). want is the dtype the caller
@@ -24,8 +24,8 @@ typedef struct npy_array {
    raw 2-byte '<V2' (what ml_dtypes' bfloat16 saves as) read as bfloat16 bits.
    Bool bytes other than 0 read as true. On failure returns false, leaves
    *out empty and writes a one-line message (no path, no newline) to err. */
-bool npy_parse(const unsigned char *buf, size_t len, wc_dtype want, npy_array *out,
-               char *err, size_t err_cap);
+bool npy_parse(const unsigned char *buf, size_t len, wc_dtype want, npy_array *out, char *err,
+               size_t err_cap);
 
 /* npy_parse of the file at path (messages do not name the path). */
 bool npy_read(const char *path, wc_dtype want, npy_array *out, char *err, size_t err_cap);

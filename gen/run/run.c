@@ -39,36 +39,37 @@
 #define WHEREC_TEMPLATES_DIR NULL
 #endif
 
-#define RUN_MAX_PATH 4096
-#define RUN_MAX_FILE (RUN_MAX_PATH + 512)   /* a cache directory plus a file name */
-#define RUN_MAX_LOG  16384             /* compiler output shown on failure, at most */
-#define RUN_CACHE_FORMAT "wherec-run-cache/1"   /* bump when the cache layout changes */
+#define RUN_MAX_PATH     4096
+#define RUN_MAX_FILE     (RUN_MAX_PATH + 512) /* a cache directory plus a file name */
+#define RUN_MAX_LOG      16384                /* compiler output shown on failure, at most */
+#define RUN_CACHE_FORMAT "wherec-run-cache/1" /* bump when the cache layout changes */
 
 static const char run_usage[] =
-  "usage: wherec run SPEC KERNEL IN.npy... -o OUT.npy [--interp] [--cc CC]\n";
+    "usage: wherec run SPEC KERNEL IN.npy... -o OUT.npy [--interp] [--cc CC]\n";
 
 static const char run_help[] =
-  "Generates SPEC, compiles it with clang (or CC) into a shared object cached by\n"
-  "content hash, loads it and runs KERNEL on the .npy inputs (one per parameter,\n"
-  "in order); writes OUT.npy. --interp runs the generic interpreter instead of\n"
-  "the specialized code. The cache is $WHEREC_CACHE_DIR, else\n"
-  "$XDG_CACHE_HOME/wherec, else ~/.cache/wherec.\n";
+    "Generates SPEC, compiles it with clang (or CC) into a shared object cached by\n"
+    "content hash, loads it and runs KERNEL on the .npy inputs (one per parameter,\n"
+    "in order); writes OUT.npy. --interp runs the generic interpreter instead of\n"
+    "the specialized code. The cache is $WHEREC_CACHE_DIR, else\n"
+    "$XDG_CACHE_HOME/wherec, else ~/.cache/wherec.\n";
 
 typedef struct run_args {
-  const char  *spec;               /* SPEC */
-  const char  *kernel;             /* KERNEL */
-  const char  *out;                /* -o */
-  const char  *cc;                 /* --cc, default "clang" */
-  bool         interp;             /* --interp */
-  int          n_inputs;           /* IN.npy count */
-  const char **inputs;             /* IN.npy paths, parameter order: operands + 2 */
-  const char **operands;           /* SPEC, KERNEL, then the inputs (malloc'ed) */
+  const char  *spec;     /* SPEC */
+  const char  *kernel;   /* KERNEL */
+  const char  *out;      /* -o */
+  const char  *cc;       /* --cc, default "clang" */
+  bool         interp;   /* --interp */
+  int          n_inputs; /* IN.npy count */
+  const char **inputs;   /* IN.npy paths, parameter order: operands + 2 */
+  const char **operands; /* SPEC, KERNEL, then the inputs (malloc'ed) */
 } run_args;
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
 #endif
-static void say(const char *fmt, ...) {
+static void
+say(const char *fmt, ...) {
   va_list ap;
   fputs("wherec: ", stderr);
   va_start(ap, fmt);
@@ -80,7 +81,8 @@ static void say(const char *fmt, ...) {
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
 #endif
-static int usage_error(const char *fmt, ...) {
+static int
+usage_error(const char *fmt, ...) {
   va_list ap;
   fputs("wherec: run: ", stderr);
   va_start(ap, fmt);
@@ -93,10 +95,12 @@ static int usage_error(const char *fmt, ...) {
 /* Options anywhere (args.h); operands SPEC, KERNEL, then the inputs. -1 when
    all is well. */
 static int parse_args(int argc, char **argv, run_args *a) {
-  const char *interp = NULL;
-  const args_opt opts[] = {{"-o", true, &a->out}, {"--cc", true, &a->cc}, {"--interp", false, &interp}};
-  char msg[256];
-  int n_ops;
+  const char    *interp = NULL;
+  const args_opt opts[] = {{"-o", true, &a->out},
+                           {"--cc", true, &a->cc},
+                           {"--interp", false, &interp}};
+  char           msg[256];
+  int            n_ops;
   memset(a, 0, sizeof *a);
   a->operands = malloc(sizeof *a->operands * (size_t)(argc > 0 ? argc : 1));
   if (a->operands == NULL) return usage_error("out of memory");
@@ -153,7 +157,7 @@ static uint64_t hash_str(uint64_t h, const char *s) {
 
 static uint64_t hash_file(uint64_t h, const char *path) {
   size_t len;
-  char *text = file_read(path, &len, SIZE_MAX);
+  char  *text = file_read(path, &len, SIZE_MAX);
   h = text ? hash_field(h, text, len) : hash_str(h, "<missing>");
   free(text);
   return h;
@@ -167,9 +171,9 @@ static int cmp_names(const void *a, const void *b) {
 static uint64_t hash_dir(uint64_t h, const char *dir) {
   DIR *d = dir ? opendir(dir) : NULL;
   VEC(char *) names = {0};
-  char path[RUN_MAX_PATH];
+  char           path[RUN_MAX_PATH];
   struct dirent *e;
-  struct stat st;
+  struct stat    st;
   if (d == NULL) return hash_str(h, "<no directory>");
   while ((e = readdir(d)) != NULL) {
     if (e->d_name[0] == '.') continue;
@@ -202,10 +206,10 @@ static bool cache_root(char *out, size_t cap) {
 
 /* mkdir -p with mode 0700: the cache holds code that gets loaded. */
 static bool mkdir_p(const char *path) {
-  char buf[RUN_MAX_PATH];
+  char        buf[RUN_MAX_PATH];
   struct stat st;
   if ((size_t)snprintf(buf, sizeof buf, "%s", path) >= sizeof buf) return false;
-  for (char *p = buf + 1; ; p++) {
+  for (char *p = buf + 1;; p++) {
     if (*p == '/' || *p == '\0') {
       char c = *p;
       *p = '\0';
@@ -221,7 +225,7 @@ static bool mkdir_p(const char *path) {
 
 /* Loads so and finds <prefix>_table; false (nothing left loaded) if either fails. */
 static bool load(const char *so, const char *prefix, void **handle, const wc_kernel_table **table) {
-  char sym[300];
+  char  sym[300];
   void *h = dlopen(so, RTLD_NOW | RTLD_LOCAL);
   if (h == NULL) return false;
   snprintf(sym, sizeof sym, "%s_table", prefix);
@@ -250,9 +254,8 @@ static int build(const char *cc, const char *inc, const char *dir, const char *p
   }
   close(fd);
   /* spawn_run takes execvp's char *const[]; the strings are not written. */
-  char *argv[] = {(char *)cc, "-std=c99", "-O2", "-fPIC", "-shared", incflag,
-                  "-o", tmp, src, NULL};
-  int rc = spawn_run(argv, log);
+  char *argv[] = {(char *)cc, "-std=c99", "-O2", "-fPIC", "-shared", incflag, "-o", tmp, src, NULL};
+  int   rc = spawn_run(argv, log);
   if (rc != 0) {
     int err = errno;
     unlink(tmp);
@@ -262,7 +265,7 @@ static int build(const char *cc, const char *inc, const char *dir, const char *p
       return GEN_EXIT_TOOLCHAIN;
     }
     size_t len;
-    char *text = file_read(log, &len, SIZE_MAX);
+    char  *text = file_read(log, &len, SIZE_MAX);
     say("error: '%s' failed (status %d) compiling %s:", cc, rc, src);
     if (text) fprintf(stderr, "%.*s", (int)(len < RUN_MAX_LOG ? len : RUN_MAX_LOG), text);
     free(text);
@@ -283,8 +286,7 @@ static void print_pattern(char *out, size_t cap, const wc_kernel *k, const wc_pa
   size_t n = (size_t)snprintf(out, cap, "%s[", wc_dtype_name(p->dtype));
   for (int d = 0; d < p->rank && n < cap; d++) {
     int64_t e = p->dims[d];
-    if (e >= 0)
-      n += (size_t)snprintf(out + n, cap - n, "%s%lld", d ? "," : "", (long long)e);
+    if (e >= 0) n += (size_t)snprintf(out + n, cap - n, "%s%lld", d ? "," : "", (long long)e);
     else
       n += (size_t)snprintf(out + n, cap - n, "%s%s", d ? "," : "",
                             k->extent_names ? k->extent_names[-e - 1] : "?");
@@ -304,7 +306,7 @@ static void print_shape(char *out, size_t cap, const wc_tensor *t) {
 static bool check_shape(const wc_kernel *k, const run_args *a, int i, const wc_tensor *t,
                         int64_t *ext, int *bound_by) {
   const wc_param *p = &k->inputs[i];
-  char pat[512], shp[512], why[512] = "";
+  char            pat[512], shp[512], why[512] = "";
   if (p->rank != t->rank) {
     snprintf(why, sizeof why, "rank %d, expected %d", t->rank, p->rank);
   } else {
@@ -322,16 +324,16 @@ static bool check_shape(const wc_kernel *k, const run_args *a, int i, const wc_t
         ext[s] = t->shape[d];
       } else if (ext[s] != t->shape[d]) {
         snprintf(why, sizeof why, "%s is %lld here but %lld in %s",
-                 k->extent_names ? k->extent_names[s] : "a symbolic extent",
-                 (long long)t->shape[d], (long long)ext[s], a->inputs[bound_by[s]]);
+                 k->extent_names ? k->extent_names[s] : "a symbolic extent", (long long)t->shape[d],
+                 (long long)ext[s], a->inputs[bound_by[s]]);
       }
     }
   }
   if (!why[0]) return true;
   print_pattern(pat, sizeof pat, k, p);
   print_shape(shp, sizeof shp, t);
-  say("error: %s: parameter '%s' of kernel '%s' is %s; the file's shape is %s (%s)",
-      a->inputs[i], p->name, k->name, pat, shp, why);
+  say("error: %s: parameter '%s' of kernel '%s' is %s; the file's shape is %s (%s)", a->inputs[i],
+      p->name, k->name, pat, shp, why);
   return false;
 }
 
@@ -354,8 +356,11 @@ static int read_inputs(const wc_kernel *k, const run_args *a, npy_array *arr, wc
                        int64_t *ext) {
   char err[512];
   int *bound_by = malloc(sizeof *bound_by * (size_t)(k->n_extents + 1));
-  int rc = GEN_EXIT_OK;
-  if (bound_by == NULL) { say("error: out of memory"); return GEN_EXIT_BAD_INPUT; }
+  int  rc = GEN_EXIT_OK;
+  if (bound_by == NULL) {
+    say("error: out of memory");
+    return GEN_EXIT_BAD_INPUT;
+  }
   for (int e = 0; e < k->n_extents; e++) bound_by[e] = -1;
   for (int i = 0; i < k->n_inputs && rc == GEN_EXIT_OK; i++) {
     const wc_param *p = &k->inputs[i];
@@ -363,9 +368,8 @@ static int read_inputs(const wc_kernel *k, const run_args *a, npy_array *arr, wc
       say("error: %s: %s", a->inputs[i], err);
       rc = GEN_EXIT_BAD_INPUT;
     } else if (arr[i].t.dtype != p->dtype) {
-      say("error: %s: parameter '%s' of kernel '%s' is %s; the file holds %s ('%s')",
-          a->inputs[i], p->name, k->name, wc_dtype_name(p->dtype), wc_dtype_name(arr[i].t.dtype),
-          arr[i].descr);
+      say("error: %s: parameter '%s' of kernel '%s' is %s; the file holds %s ('%s')", a->inputs[i],
+          p->name, k->name, wc_dtype_name(p->dtype), wc_dtype_name(arr[i].t.dtype), arr[i].descr);
       rc = GEN_EXIT_BAD_INPUT;
     } else if (!check_shape(k, a, i, &arr[i].t, ext, bound_by)) {
       rc = GEN_EXIT_BAD_INPUT;
@@ -384,9 +388,12 @@ static int alloc_output(const wc_kernel *k, const wc_tensor *in, const int64_t *
   memset(out, 0, sizeof *out);
   if (k->kind == WC_KIND_ARGWHERE || k->kind == WC_KIND_NONZERO) {
     const wc_tensor **ptr = malloc(sizeof *ptr * (size_t)(k->n_inputs + 1));
-    int rank;
-    int64_t shape[WC_MAX_RANK];
-    if (ptr == NULL) { say("error: out of memory"); return GEN_EXIT_BAD_INPUT; }
+    int               rank;
+    int64_t           shape[WC_MAX_RANK];
+    if (ptr == NULL) {
+      say("error: out of memory");
+      return GEN_EXIT_BAD_INPUT;
+    }
     for (int i = 0; i < k->n_inputs; i++) ptr[i] = &in[i];
     wc_status s = wc_broadcast_shape(ptr, k->n_inputs, &rank, shape);
     free(ptr);
@@ -427,12 +434,12 @@ static void list_kernels(const wc_kernel_table *t, const char *spec) {
 
 /* Generates and compiles (or finds in the cache) the spec; loads its table. */
 static int prepare(const run_args *a, void **handle, const wc_kernel_table **table) {
-  char root[RUN_MAX_PATH], dir[RUN_MAX_PATH], so[RUN_MAX_FILE];
+  char        root[RUN_MAX_PATH], dir[RUN_MAX_PATH], so[RUN_MAX_FILE];
   const char *inc = gen_env_or("WHEREC_INCLUDE_DIR", gen_include_dir(WHEREC_INCLUDE_DIR));
   const char *tdir = gen_env_or("WHEREC_TEMPLATES", gen_default_templates_dir());
-  size_t len;
+  size_t      len;
   struct stat st;
-  char *spec = file_read(a->spec, &len, PARSE_MAX_SOURCE);
+  char       *spec = file_read(a->spec, &len, PARSE_MAX_SOURCE);
   if (spec == NULL) {
     say("error: %s: cannot read spec: %s", a->spec, strerror(errno));
     return GEN_EXIT_BAD_INPUT;
@@ -445,12 +452,12 @@ static int prepare(const run_args *a, void **handle, const wc_kernel_table **tab
   /* Everything the shared object depends on: spec (and its file name, which
      may set the prefix), generator, templates, headers, compiler and flags. */
   const char *base = strrchr(a->spec, '/');
-  uint64_t h = hash_str(FNV_OFFSET, RUN_CACHE_FORMAT);
+  uint64_t    h = hash_str(FNV_OFFSET, RUN_CACHE_FORMAT);
   h = hash_str(h, WHEREC_VERSION);
   h = hash_str(h, base ? base + 1 : a->spec);
   h = hash_field(h, spec, len);
   h = hash_dir(h, tdir);
-  snprintf(so, sizeof so, "%s/wherec", inc);          /* kernel.h and every part it includes */
+  snprintf(so, sizeof so, "%s/wherec", inc); /* kernel.h and every part it includes */
   h = hash_dir(h, so);
   h = hash_str(hash_str(h, a->cc), "-std=c99 -O2 -fPIC -shared");
   free(spec);
@@ -465,10 +472,10 @@ static int prepare(const run_args *a, void **handle, const wc_kernel_table **tab
     return GEN_EXIT_TOOLCHAIN;
   }
   gen_options g = {NULL, tdir, 0};
-  gen_result made;
-  int rc = gen_generate(a->spec, dir, &g, stderr, &made);
+  gen_result  made;
+  int         rc = gen_generate(a->spec, dir, &g, stderr, &made);
   if (rc != 0) {
-    rmdir(dir);                        /* only if empty: a spec with errors leaves no trace */
+    rmdir(dir); /* only if empty: a spec with errors leaves no trace */
     return rc == GEN_EXIT_BAD_INPUT ? GEN_EXIT_BAD_INPUT : GEN_EXIT_TOOLCHAIN;
   }
   const char *prefix = made.prefix;
@@ -484,14 +491,14 @@ static int prepare(const run_args *a, void **handle, const wc_kernel_table **tab
 }
 
 int run_main(int argc, char **argv) {
-  run_args a;
-  void *handle = NULL;
+  run_args               a;
+  void                  *handle = NULL;
   const wc_kernel_table *table = NULL;
-  npy_array *arr = NULL;
-  wc_tensor *in = NULL, out = {0};
-  int64_t *ext = NULL;
-  char err[512];
-  int rc = parse_args(argc, argv, &a);
+  npy_array             *arr = NULL;
+  wc_tensor             *in = NULL, out = {0};
+  int64_t               *ext = NULL;
+  char                   err[512];
+  int                    rc = parse_args(argc, argv, &a);
   if (rc >= 0) goto done;
   if ((rc = prepare(&a, &handle, &table)) != GEN_EXIT_OK) goto done;
   rc = GEN_EXIT_BAD_INPUT;
@@ -516,11 +523,14 @@ int run_main(int argc, char **argv) {
   arr = calloc((size_t)k->n_inputs + 1, sizeof *arr);
   in = calloc((size_t)k->n_inputs + 1, sizeof *in);
   ext = calloc((size_t)k->n_extents + 1, sizeof *ext);
-  if (arr == NULL || in == NULL || ext == NULL) { say("error: out of memory"); goto done; }
+  if (arr == NULL || in == NULL || ext == NULL) {
+    say("error: out of memory");
+    goto done;
+  }
   if ((rc = read_inputs(k, &a, arr, in, ext)) != GEN_EXIT_OK) goto done;
   if ((rc = alloc_output(k, in, ext, &out)) != GEN_EXIT_OK) goto done;
   rc = GEN_EXIT_BAD_INPUT;
-  wc_path path = WC_PATH_INTERPRETED;
+  wc_path   path = WC_PATH_INTERPRETED;
   wc_status s = a.interp ? wc_interpret(k, in, k->n_inputs, &out)
                          : wc_run(table, k->name, in, k->n_inputs, &out, &path);
   if (s != WC_OK) {

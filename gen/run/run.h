@@ -5,7 +5,6 @@
 
 #include "base/exit_status.h"
 
-
 /* The command: argv[0] is "run", the operands and options follow. Messages go
    to stderr, among them the path that ran ("specialized" or "interpreted").
    Returns a RUN_ exit status. OUT.npy is written only on success, atomically.

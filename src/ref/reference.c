@@ -4,16 +4,16 @@
 #include "tensor.h"
 
 /* Broadcast rank/shape of three tensors, written out longhand. */
-static wc_status ref_shape3(const wc_tensor *a, const wc_tensor *b, const wc_tensor *c,
-                            int *rank, int64_t *shape) {
+static wc_status ref_shape3(const wc_tensor *a, const wc_tensor *b, const wc_tensor *c, int *rank,
+                            int64_t *shape) {
   const wc_tensor *t[3] = {a, b, c};
-  int r = a->rank;
+  int              r = a->rank;
   if (b->rank > r) r = b->rank;
   if (c->rank > r) r = c->rank;
   for (int d = 0; d < r; d++) {
     int64_t e = 1;
     for (int k = 0; k < 3; k++) {
-      int td = d - (r - t[k]->rank);
+      int     td = d - (r - t[k]->rank);
       int64_t te = td < 0 ? 1 : t[k]->shape[td];
       if (te == 1) continue;
       if (e != 1 && e != te) return WC_E_SHAPE;
@@ -60,10 +60,9 @@ static void ref_copy(void *dst, int64_t di, const void *src, int64_t si, size_t 
   memcpy((char *)dst + (size_t)di * w, (const char *)src + (size_t)si * w, w);
 }
 
-wc_status wc_ref_where(const wc_tensor *c, const wc_tensor *x, const wc_tensor *y,
-                       wc_tensor *o) {
-  int64_t shape[WC_MAX_RANK], idx[WC_MAX_RANK], total;
-  int r;
+wc_status wc_ref_where(const wc_tensor *c, const wc_tensor *x, const wc_tensor *y, wc_tensor *o) {
+  int64_t   shape[WC_MAX_RANK], idx[WC_MAX_RANK], total;
+  int       r;
   wc_status s = ref_check(c, x, y, o, &total);
   if (s != WC_OK) return s;
   if ((s = ref_shape3(c, x, y, &r, shape)) != WC_OK) return s;
@@ -82,8 +81,8 @@ wc_status wc_ref_where(const wc_tensor *c, const wc_tensor *x, const wc_tensor *
 
 wc_status wc_ref_where_v1(const wc_tensor *c, const wc_tensor *x, const wc_tensor *y,
                           wc_tensor *o) {
-  int64_t idx[WC_MAX_RANK], total;
-  bool rows;
+  int64_t   idx[WC_MAX_RANK], total;
+  bool      rows;
   wc_status s = ref_check(c, x, y, o, &total);
   if (s != WC_OK) return s;
   if (y->rank != x->rank || o->rank != x->rank) return WC_E_SHAPE;
@@ -105,6 +104,8 @@ wc_status wc_ref_where_v1(const wc_tensor *c, const wc_tensor *x, const wc_tenso
 /* Element k of t is non-zero: by value, through float conversion for floats. */
 bool wc__ref_truth(const wc_tensor *t, int64_t k) {
   const void *p = (const char *)t->data + (size_t)k * wc_dtype_size(t->dtype);
+  /* One case a line, as written. */
+  /* clang-format off */
   switch (t->dtype) {
 #define REF_INT(E, T) case E: { T v; memcpy(&v, p, sizeof v); return v != 0; }
     REF_INT(WC_BOOL, uint8_t) REF_INT(WC_INT8, int8_t) REF_INT(WC_UINT8, uint8_t)
@@ -119,13 +120,14 @@ bool wc__ref_truth(const wc_tensor *t, int64_t k) {
     case WC_COMPLEX128: { wc_complex128 v; memcpy(&v, p, sizeof v); return v.re != 0.0 || v.im != 0.0; }
     case WC_STRING: { wc_string v; memcpy(&v, p, sizeof v); return v != NULL && strlen(v) > 0; }
   }
+  /* clang-format on */
   return false;
 }
 
 /* Naive coordinates: count, check capacity, then unflatten each true element. */
 static wc_status ref_coords(const wc_tensor *c, int64_t *coords, int64_t cap, int64_t *n,
                             bool rows) {
-  int64_t total, count = 0, idx[WC_MAX_RANK];
+  int64_t   total, count = 0, idx[WC_MAX_RANK];
   wc_status s = wc__tensor_check(c, &total);
   if (s != WC_OK) return s;
   if (n == NULL || cap < 0) return WC_E_ARG;
