@@ -5,7 +5,8 @@
 #   node_tests.py list [-o node_tests.txt]   the selection, with every exclusion and its reason
 #   node_tests.py list --check LIST          fails unless LIST is that list, unchanged
 #   node_tests.py generate LIST OUT_DIR      OUT_DIR/<test>/model.onnx, test_data_set_N/
-#                                            {input,output}_N.pb, constants/N.pb; OUT_DIR/stamp
+#                                            {input,output}_N.pb, constants/N.pb; OUT_DIR/stamp;
+#                                            and OUT_DIR/harness_chained_kernels (harness_case)
 #
 # A test is selected when every node of its model is one of OPERATORS (or a Constant, which
 # the importer folds into a literal or a parameter) and at least one is an operator proper,
@@ -160,6 +161,42 @@ def write_case(case, out_dir):
             save(os.path.join(ds, "output_%d.pb" % j), value, model.graph.output[j])
 
 
+def harness_case():
+    """A model of the runner's harder paths (not an ONNX test): three kernels chained by
+    value (w feeds two nodes, so it ends a kernel), two outputs, a constant that becomes a
+    parameter, two data sets; the expected outputs are numpy's."""
+    from onnx import TensorProto as T
+    from onnx import helper as h
+    k = np.array([[0.5, -0.0, np.inf], [-2.0, 3.0, -np.inf]], dtype=np.float32)
+    nodes = [
+        h.make_node("Constant", [], ["k"], value=numpy_helper.from_array(k, "k")),
+        h.make_node("Where", ["c", "x", "y"], ["w"]),
+        h.make_node("Where", ["c", "k", "w"], ["o1"]),
+        h.make_node("Relu", ["w"], ["o2"]),
+    ]
+    graph = h.make_graph(nodes, "harness_chained_kernels",
+                         [h.make_tensor_value_info("c", T.BOOL, [2, 3]),
+                          h.make_tensor_value_info("x", T.FLOAT, [2, 3]),
+                          h.make_tensor_value_info("y", T.FLOAT, [2, 3])],
+                         [h.make_tensor_value_info("o1", T.FLOAT, [2, 3]),
+                          h.make_tensor_value_info("o2", T.FLOAT, [2, 3])])
+    model = h.make_model(graph, opset_imports=[h.make_opsetid("", 16)])
+    rng = np.random.default_rng(SEED)
+    data_sets = []
+    for _ in range(2):
+        c = rng.random((2, 3)) < 0.5
+        x = rng.standard_normal((2, 3)).astype(np.float32)
+        y = rng.standard_normal((2, 3)).astype(np.float32)
+        w = np.where(c, x, y)
+        data_sets.append(([c, x, y], [np.where(c, k, w), np.maximum(w, np.float32(0))]))
+
+    class Case:
+        name = "harness_chained_kernels"
+    case = Case()
+    case.model, case.data_sets = model, data_sets
+    return case
+
+
 def generate(list_path, out):
     wanted = read_list(list_path)
     cases = {case.name: case for case in collect()}
@@ -170,6 +207,8 @@ def generate(list_path, out):
     os.makedirs(out, exist_ok=True)
     for name in wanted:
         write_case(cases[name], os.path.join(out, name))
+    harness = harness_case()
+    write_case(harness, os.path.join(out, harness.name))
     with open(os.path.join(out, "stamp"), "w") as f:
         f.write("%d node tests of onnx %s\n" % (len(wanted), onnx.__version__))
 
