@@ -54,30 +54,55 @@ static const uint8_t op_arity[WC_OP_COUNT_] = {WC_OPCODE_LIST(ARITY_)};
   }                                                  \
   break
 
-#define ARITH_NUM_(E, T, s)                  \
-  case WC_##E:                               \
-    switch (op) {                            \
-    case WC_OP_ADD: LOOP2(wc_add_##s, T, T); \
-    case WC_OP_SUB: LOOP2(wc_sub_##s, T, T); \
-    case WC_OP_MUL: LOOP2(wc_mul_##s, T, T); \
-    case WC_OP_DIV: LOOP2(wc_div_##s, T, T); \
-    case WC_OP_MIN: LOOP2(wc_min_##s, T, T); \
-    case WC_OP_MAX: LOOP2(wc_max_##s, T, T); \
-    case WC_OP_NEG: LOOP1(wc_neg_##s, T, T); \
-    case WC_OP_ABS: LOOP1(wc_abs_##s, T, T); \
-    default: break;                          \
-    }                                        \
+/* clang-format off */
+#define ARITH_COMMON_(T, s)                                                     \
+    case WC_OP_ADD: LOOP2(wc_add_##s, T, T);                                    \
+    case WC_OP_SUB: LOOP2(wc_sub_##s, T, T);                                    \
+    case WC_OP_MUL: LOOP2(wc_mul_##s, T, T);                                    \
+    case WC_OP_DIV: LOOP2(wc_div_##s, T, T);                                    \
+    case WC_OP_FMOD: LOOP2(wc_fmod_##s, T, T);                                  \
+    case WC_OP_MIN: LOOP2(wc_min_##s, T, T);                                    \
+    case WC_OP_MAX: LOOP2(wc_max_##s, T, T);                                    \
+    case WC_OP_NEG: LOOP1(wc_neg_##s, T, T);                                    \
+    case WC_OP_ABS: LOOP1(wc_abs_##s, T, T);
+#define ARITH_INT_(E, T, s)                                                     \
+  case WC_##E:                                                                  \
+    switch (op) {                                                               \
+    ARITH_COMMON_(T, s)                                                         \
+    case WC_OP_MOD: LOOP2(wc_mod_##s, T, T);                                    \
+    case WC_OP_BAND: LOOP2(wc_band_##s, T, T);                                  \
+    case WC_OP_BOR: LOOP2(wc_bor_##s, T, T);                                    \
+    case WC_OP_BXOR: LOOP2(wc_bxor_##s, T, T);                                  \
+    case WC_OP_SHL: LOOP2(wc_shl_##s, T, T);                                    \
+    case WC_OP_SHR: LOOP2(wc_shr_##s, T, T);                                    \
+    case WC_OP_BNOT: LOOP1(wc_bnot_##s, T, T);                                  \
+    default: break;                                                             \
+    }                                                                           \
     break;
-#define ARITH_SINT(E, T, s) ARITH_NUM_(E, T, s)
-#define ARITH_UINT(E, T, s) ARITH_NUM_(E, T, s)
-#define ARITH_REAL(E, T, s) ARITH_NUM_(E, T, s)
-#define ARITH_HALF(E, T, s) ARITH_NUM_(E, T, s)
+#define ARITH_FLOAT_(E, T, s)                                                   \
+  case WC_##E:                                                                  \
+    switch (op) {                                                               \
+    ARITH_COMMON_(T, s)                                                         \
+    case WC_OP_FLOOR: LOOP1(wc_floor_##s, T, T);                                \
+    case WC_OP_CEIL: LOOP1(wc_ceil_##s, T, T);                                  \
+    case WC_OP_ROUND: LOOP1(wc_round_##s, T, T);                                \
+    case WC_OP_TRUNC: LOOP1(wc_trunc_##s, T, T);                                \
+    case WC_OP_SQRT: LOOP1(wc_sqrt_##s, T, T);                                  \
+    default: break;                                                             \
+    }                                                                           \
+    break;
+/* clang-format on */
+#define ARITH_SINT(E, T, s) ARITH_INT_(E, T, s)
+#define ARITH_UINT(E, T, s) ARITH_INT_(E, T, s)
+#define ARITH_REAL(E, T, s) ARITH_FLOAT_(E, T, s)
+#define ARITH_HALF(E, T, s) ARITH_FLOAT_(E, T, s)
 #define ARITH_BOOL(E, T, s)
 #define ARITH_COMPLEX(E, T, s)
 #define ARITH_STRING(E, T, s)
 #define ARITH_(E, code, name, T, alias, s, kind) ARITH_##kind(E, T, s)
 
-/* + - * / min max neg abs on operands of dtype t (result of the same dtype). */
+/* + - * / fmod min max neg abs on numbers, % & | ^ ~ << >> on integers, floor ceil
+   round trunc sqrt on floats: operands of dtype t, the result of the same dtype. */
 BLOCK_LOOP static void arith_block(wc_opcode op, wc_dtype t, operand_shape shape, void *dst,
                                    const void *a, const void *b, int64_t n) {
   /* clang-format off */

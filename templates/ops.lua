@@ -46,7 +46,12 @@ local int_infix = { ADD = "+", SUB = "-", MUL = "*", DIV = "/",
                     EQ = "==", NE = "!=", LT = "<", LE = "<=", GT = ">", GE = ">=" }
 local helper = { ADD = "add", SUB = "sub", MUL = "mul", DIV = "div", MIN = "min", MAX = "max",
                  NEG = "neg", ABS = "abs", EQ = "eq", NE = "ne", LT = "lt", LE = "le",
-                 GT = "gt", GE = "ge" }
+                 GT = "gt", GE = "ge", MOD = "mod", FMOD = "fmod", BAND = "band", BOR = "bor",
+                 BXOR = "bxor", BNOT = "bnot", SHL = "shl", SHR = "shr", FLOOR = "floor",
+                 CEIL = "ceil", ROUND = "round", TRUNC = "trunc", SQRT = "sqrt" }
+-- The element operations of one operand (the others take two).
+local unary = { NEG = true, ABS = true, BNOT = true, FLOOR = true, CEIL = true, ROUND = true,
+                TRUNC = true, SQRT = true }
 local load_class = { SINT = "sint", UINT = "uint", BOOL = "uint", REAL = "real", HALF = "real" }
 
 -- The C expression of an operation on operand expressions a, b, c.
@@ -73,7 +78,7 @@ function ops.expr(op, t, at, a, b, c)
     return a .. " " .. int_infix[op] .. " " .. b
   end
   local f = "wc_" .. helper[op] .. "_" .. dt(at).sfx
-  if op == "NEG" or op == "ABS" then return f .. "(" .. a .. ")" end
+  if unary[op] then return f .. "(" .. a .. ")" end
   return f .. "(" .. a .. ", " .. b .. ")"
 end
 
@@ -90,7 +95,11 @@ end
 -- The kernel's expression, readable, for comments: where(c, x, x * 0.01).
 -- Shared subexpressions repeat in the text, so it stops at `limit` characters.
 local spell = { ADD = "+", SUB = "-", MUL = "*", DIV = "/", EQ = "==", NE = "!=", LT = "<",
-                LE = "<=", GT = ">", GE = ">=", OR = "||", AND = "&&" }
+                LE = "<=", GT = ">", GE = ">=", OR = "||", AND = "&&", MOD = "%", BAND = "&",
+                BOR = "|", BXOR = "^", SHL = "<<", SHR = ">>" }
+-- Operations the spec writes as calls: abs(x), fmod(a, b), ...
+local called = { ABS = true, MIN = true, MAX = true, FMOD = true, FLOOR = true, CEIL = true,
+                 ROUND = true, TRUNC = true, SQRT = true }
 local function describe(k, id, budget)
   if budget.left <= 0 then return "..." end
   budget.left = budget.left - 1
@@ -101,8 +110,9 @@ local function describe(k, id, budget)
   if n.op == "WHERE" then return "where(" .. sub(n.a) .. ", " .. sub(n.b) .. ", " .. sub(n.c) .. ")" end
   if n.op == "NOT" then return "!" .. sub(n.a) end
   if n.op == "NEG" then return "-" .. sub(n.a) end
-  if n.op == "ABS" then return "abs(" .. sub(n.a) .. ")" end
-  if n.op == "MIN" or n.op == "MAX" then
+  if n.op == "BNOT" then return "~" .. sub(n.a) end
+  if called[n.op] then
+    if unary[n.op] then return n.op:lower() .. "(" .. sub(n.a) .. ")" end
     return n.op:lower() .. "(" .. sub(n.a) .. ", " .. sub(n.b) .. ")"
   end
   if n.op == "CAST" then return n.dtype .. "(" .. sub(n.a) .. ")" end

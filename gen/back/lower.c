@@ -187,6 +187,11 @@ static int lower_expr(lower_ctx *c, const ast_expr *e) {
     ops[n++] = lower_expr(c, e->u.binary.lhs);
     ops[n++] = lower_expr(c, e->u.binary.rhs);
     op = ast_op_opcode(e->u.binary.op);
+    if (e->dtype == WC_BOOL) { /* & | ^ on bool: the logic operations (README) */
+      if (op == WC_OP_BAND) op = WC_OP_AND;
+      if (op == WC_OP_BOR) op = WC_OP_OR;
+      if (op == WC_OP_BXOR) op = WC_OP_NE;
+    }
     break;
   case AST_CALL:
     for (int i = 0; i < e->u.call.n_args; i++) ops[n++] = lower_expr(c, e->u.call.args[i]);
@@ -196,6 +201,12 @@ static int lower_expr(lower_ctx *c, const ast_expr *e) {
     case AST_FN_MIN: op = WC_OP_MIN; break;
     case AST_FN_MAX: op = WC_OP_MAX; break;
     case AST_FN_ABS: op = WC_OP_ABS; break;
+    case AST_FN_FMOD: op = WC_OP_FMOD; break;
+    case AST_FN_FLOOR: op = WC_OP_FLOOR; break;
+    case AST_FN_CEIL: op = WC_OP_CEIL; break;
+    case AST_FN_ROUND: op = WC_OP_ROUND; break;
+    case AST_FN_TRUNC: op = WC_OP_TRUNC; break;
+    case AST_FN_SQRT: op = WC_OP_SQRT; break;
     case AST_FN_CAST:
       if (c->lk->nodes[ops[0]].ins.dtype == e->dtype) return ops[0]; /* identity */
       op = WC_OP_CAST;

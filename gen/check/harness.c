@@ -111,14 +111,15 @@ static uint64_t fill_float(rng *r, wc_dtype t) {
 }
 
 /* One integer of `bits` width: MIN, MAX, -1, 0, 1, MIN+1, MAX-1 (or the
-   unsigned analogues), small values, or any bits. */
+   unsigned analogues), the shift counts bits-1, bits and 200 (past every
+   width), small values, or any bits. */
 static uint64_t fill_int(rng *r, int bits, bool is_signed) {
   uint64_t mask = bits == 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
-  uint64_t top = UINT64_C(1) << (bits - 1);
-  uint64_t sedges[] = {top, top - 1, mask, 0, 1, top + 1, top - 2};
-  uint64_t uedges[] = {0, 1, mask, mask - 1, top, top - 1, 2};
+  uint64_t top = UINT64_C(1) << (bits - 1), w = (uint64_t)bits;
+  uint64_t sedges[] = {top, top - 1, mask, 0, 1, top + 1, top - 2, w - 1, w, 200};
+  uint64_t uedges[] = {0, 1, mask, mask - 1, top, top - 1, 2, w - 1, w, 200};
   uint64_t pick = rng_below(r, 8), v;
-  if (pick < 3) v = (is_signed ? sedges : uedges)[rng_below(r, 7)];
+  if (pick < 3) v = (is_signed ? sedges : uedges)[rng_below(r, 10)];
   else if (pick < 6) v = (uint64_t)((int64_t)rng_below(r, 17) - 8);
   else v = rng_next(r);
   return v & mask;

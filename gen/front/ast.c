@@ -77,7 +77,7 @@ bool ast_cast_ok(wc_dtype from, wc_dtype to) {
 
 const char *ast_op_str(ast_op op) {
   static const char *const str[] = {
-#define AST_OP_STR_(name, s, opcode) s,
+#define AST_OP_STR_(name, s, opcode, dom) s,
       AST_OP_LIST(AST_OP_STR_)
 #undef AST_OP_STR_
   };
@@ -86,11 +86,20 @@ const char *ast_op_str(ast_op op) {
 
 wc_opcode ast_op_opcode(ast_op op) {
   static const wc_opcode code[] = {
-#define AST_OP_CODE_(name, s, opcode) opcode,
+#define AST_OP_CODE_(name, s, opcode, dom) opcode,
       AST_OP_LIST(AST_OP_CODE_)
 #undef AST_OP_CODE_
   };
   return (unsigned)op < AST_OP_COUNT_ ? code[op] : WC_OP_COUNT_;
+}
+
+ast_domain ast_op_domain(ast_op op) {
+  static const ast_domain dom[] = {
+#define AST_OP_DOM_(name, s, opcode, d) d,
+      AST_OP_LIST(AST_OP_DOM_)
+#undef AST_OP_DOM_
+  };
+  return (unsigned)op < AST_OP_COUNT_ ? dom[op] : AST_DOM_ANY;
 }
 
 const char *ast_fn_str(ast_fn fn) {
@@ -172,7 +181,7 @@ void ast_print_expr(diag_text *t, const ast_expr *e, const char *const *extent_n
     print_type(t, e, extent_names);
     return;
   case AST_UNARY:
-    diag_text_printf(t, "(%s", e->u.unary.op == AST_OP_NEG ? "neg" : "!");
+    diag_text_printf(t, "(%s", e->u.unary.op == AST_OP_NEG ? "neg" : ast_op_str(e->u.unary.op));
     print_type(t, e, extent_names);
     diag_text_putn(t, " ", 1);
     ast_print_expr(t, e->u.unary.arg, extent_names);

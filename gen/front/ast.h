@@ -11,19 +11,35 @@
 #include "base/arena.h"
 #include "base/diag.h"
 
-/* Operators: X(NAME, spelling, interpreter opcode).  ORDER: the enum follows this list. */
+/* The dtypes an operator or function takes (README, The spec language). */
+typedef enum ast_domain {
+  AST_DOM_BOOL, /* bool only: || && ! */
+  AST_DOM_ANY,  /* every dtype: == != */
+  AST_DOM_NUM,  /* integers and floats: < + min abs fmod ... */
+  AST_DOM_INT,  /* integers: % ~ << >> */
+  AST_DOM_BITS, /* integers and bool: & | ^ */
+  AST_DOM_FLOAT /* float16, bfloat16, float, double: floor ceil round trunc sqrt */
+} ast_domain;
+
+/* Operators: X(NAME, spelling, interpreter opcode, domain).  ORDER: the enum
+   follows this list.  & | ^ on bool lower to && || != (lower.c). */
 /* clang-format off */
 #define AST_OP_LIST(X)                                                    \
-  X(OR, "||", WC_OP_OR) X(AND, "&&", WC_OP_AND)                          \
-  X(EQ, "==", WC_OP_EQ) X(NE, "!=", WC_OP_NE)                            \
-  X(LT, "<", WC_OP_LT) X(LE, "<=", WC_OP_LE)                             \
-  X(GT, ">", WC_OP_GT) X(GE, ">=", WC_OP_GE)                             \
-  X(ADD, "+", WC_OP_ADD) X(SUB, "-", WC_OP_SUB)                          \
-  X(MUL, "*", WC_OP_MUL) X(DIV, "/", WC_OP_DIV)                          \
-  X(NOT, "!", WC_OP_NOT) X(NEG, "-", WC_OP_NEG)
+  X(OR, "||", WC_OP_OR, AST_DOM_BOOL) X(AND, "&&", WC_OP_AND, AST_DOM_BOOL) \
+  X(EQ, "==", WC_OP_EQ, AST_DOM_ANY) X(NE, "!=", WC_OP_NE, AST_DOM_ANY)  \
+  X(LT, "<", WC_OP_LT, AST_DOM_NUM) X(LE, "<=", WC_OP_LE, AST_DOM_NUM)   \
+  X(GT, ">", WC_OP_GT, AST_DOM_NUM) X(GE, ">=", WC_OP_GE, AST_DOM_NUM)   \
+  X(ADD, "+", WC_OP_ADD, AST_DOM_NUM) X(SUB, "-", WC_OP_SUB, AST_DOM_NUM) \
+  X(MUL, "*", WC_OP_MUL, AST_DOM_NUM) X(DIV, "/", WC_OP_DIV, AST_DOM_NUM) \
+  X(MOD, "%", WC_OP_MOD, AST_DOM_INT)                                    \
+  X(BAND, "&", WC_OP_BAND, AST_DOM_BITS) X(BOR, "|", WC_OP_BOR, AST_DOM_BITS) \
+  X(BXOR, "^", WC_OP_BXOR, AST_DOM_BITS)                                 \
+  X(SHL, "<<", WC_OP_SHL, AST_DOM_INT) X(SHR, ">>", WC_OP_SHR, AST_DOM_INT) \
+  X(NOT, "!", WC_OP_NOT, AST_DOM_BOOL) X(NEG, "-", WC_OP_NEG, AST_DOM_NUM) \
+  X(BNOT, "~", WC_OP_BNOT, AST_DOM_INT)
 /* clang-format on */
 
-#define AST_OP_ENUM_(name, str, opcode) AST_OP_##name,
+#define AST_OP_ENUM_(name, str, opcode, dom) AST_OP_##name,
 typedef enum ast_op { AST_OP_LIST(AST_OP_ENUM_) AST_OP_COUNT_ } ast_op;
 #undef AST_OP_ENUM_
 
@@ -33,7 +49,9 @@ typedef enum ast_op { AST_OP_LIST(AST_OP_ENUM_) AST_OP_COUNT_ } ast_op;
 #define AST_FN_LIST(X)                                                    \
   X(WHERE, "where", 3) X(WHERE_V1, "where_v1", 3)                        \
   X(ARGWHERE, "argwhere", 1) X(NONZERO, "nonzero", 1)                    \
-  X(MIN, "min", 2) X(MAX, "max", 2) X(ABS, "abs", 1)
+  X(MIN, "min", 2) X(MAX, "max", 2) X(ABS, "abs", 1)                    \
+  X(FMOD, "fmod", 2) X(FLOOR, "floor", 1) X(CEIL, "ceil", 1)             \
+  X(ROUND, "round", 1) X(TRUNC, "trunc", 1) X(SQRT, "sqrt", 1)
 /* clang-format on */
 
 #define AST_FN_ENUM_(name, str, arity) AST_FN_##name,
@@ -47,8 +65,8 @@ typedef enum ast_fn {
 typedef enum ast_expr_kind {
   AST_LIT,    /* literal: u.lit */
   AST_PARAM,  /* reference to a kernel parameter: u.param */
-  AST_UNARY,  /* ! or unary -: u.unary */
-  AST_BINARY, /* || && == != < <= > >= + - * /: u.binary */
+  AST_UNARY,  /* ! ~ or unary -: u.unary */
+  AST_BINARY, /* || && == != < <= > >= + - * / % & | ^ << >>: u.binary */
   AST_CALL    /* built-in function or cast: u.call */
 } ast_expr_kind;
 
@@ -100,11 +118,11 @@ struct ast_expr {
       int         index; /* after sema: parameter number, declaration order */
     } param;
     struct {
-      ast_op    op;  /* AST_OP_NOT or AST_OP_NEG */
+      ast_op    op;  /* AST_OP_NOT, AST_OP_NEG or AST_OP_BNOT */
       ast_expr *arg; /* the operand */
     } unary;
     struct {
-      ast_op    op;  /* AST_OP_OR .. AST_OP_DIV */
+      ast_op    op;  /* AST_OP_OR .. AST_OP_SHR */
       ast_expr *lhs; /* left operand */
       ast_expr *rhs; /* right operand */
     } binary;
@@ -197,6 +215,7 @@ bool ast_cast_ok(wc_dtype from, wc_dtype to);
 
 const char *ast_op_str(ast_op op);
 wc_opcode   ast_op_opcode(ast_op op);
+ast_domain  ast_op_domain(ast_op op);
 const char *ast_fn_str(ast_fn fn); /* "where", ..., "cast" */
 int         ast_fn_arity(ast_fn fn);
 

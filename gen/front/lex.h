@@ -22,7 +22,9 @@
   X(LBRACE, "{") X(RBRACE, "}") X(COMMA, ",") X(SEMI, ";") X(COLON, ":")   \
   X(ASSIGN, "=") X(OROR, "||") X(ANDAND, "&&") X(NOT, "!")                 \
   X(EQ, "==") X(NE, "!=") X(LT, "<") X(LE, "<=") X(GT, ">") X(GE, ">=")    \
-  X(PLUS, "+") X(MINUS, "-") X(STAR, "*") X(SLASH, "/")
+  X(PLUS, "+") X(MINUS, "-") X(STAR, "*") X(SLASH, "/") X(PERCENT, "%")   \
+  X(AMP, "&") X(PIPE, "|") X(CARET, "^") X(TILDE, "~")                     \
+  X(SHL, "<<") X(SHR, ">>")
 /* clang-format on */
 
 #define LEX_KIND_ENUM_(k, s) LEX_##k,

@@ -20,7 +20,7 @@
   float  = ([0-9]+ "." [0-9]* | "." [0-9]+) exp? | [0-9]+ exp;
   number = dec | hex | float;
   space  = [ \t\r\v\f];
-  bad    = [^a-zA-Z0-9_ \t\r\v\f\n#"()[\]{},;:=|&!<>+*/.\-];
+  bad    = [^a-zA-Z0-9_ \t\r\v\f\n#"()[\]{},;:=|&!<>+*/%^~.\-];
 */
 
 static const char *const kind_str[] = {
@@ -59,8 +59,6 @@ static void report_bad_byte(lex_state *l, const char *tok, const char *end) {
   diag_loc loc = loc_of(l, tok, end);
   if (c == 0)
     diag_error(l->diag, loc, "invalid NUL byte");
-  else if (c == '|' || c == '&')
-    diag_error(l->diag, loc, "invalid character '%c' (did you mean '%c%c'?)", c, c, c);
   else if (c > 0x20 && c < 0x7f)
     diag_error(l->diag, loc, "invalid character '%c'", c);
   else if (c >= 0x80)
@@ -151,6 +149,13 @@ lex_token lex_next(lex_state *l) {
       "-"  { kind = LEX_MINUS; break; }
       "*"  { kind = LEX_STAR; break; }
       "/"  { kind = LEX_SLASH; break; }
+      "%"  { kind = LEX_PERCENT; break; }
+      "&"  { kind = LEX_AMP; break; }
+      "|"  { kind = LEX_PIPE; break; }
+      "^"  { kind = LEX_CARET; break; }
+      "~"  { kind = LEX_TILDE; break; }
+      "<<" { kind = LEX_SHL; break; }
+      ">>" { kind = LEX_SHR; break; }
 
       bad+ {
         kind = LEX_ERROR;

@@ -223,13 +223,13 @@ static ast_expr *parse_primary(parser *p) {
   }
 }
 
-/* unary := ('!' | '-') unary | primary.  A minus in front of a numeric
+/* unary := ('!' | '-' | '~') unary | primary.  A minus in front of a numeric
    literal is folded into it, so `-1` is one literal (and `-1` as uint32 can
    be rejected as a value, not as a negation). */
 static ast_expr *parse_unary(parser *p) {
   ast_expr *arg, *e;
   lex_token op = p->tok;
-  if (op.kind != LEX_NOT && op.kind != LEX_MINUS) return parse_primary(p);
+  if (op.kind != LEX_NOT && op.kind != LEX_MINUS && op.kind != LEX_TILDE) return parse_primary(p);
   if (!room(p) || !enter(p, op.loc)) return NULL;
   advance(p);
   arg = parse_unary(p);
@@ -245,26 +245,33 @@ static ast_expr *parse_unary(parser *p) {
     return arg;
   }
   e = new_expr(p, AST_UNARY, op.loc);
-  e->u.unary.op = op.kind == LEX_NOT ? AST_OP_NOT : AST_OP_NEG;
+  e->u.unary.op = op.kind == LEX_NOT ? AST_OP_NOT : op.kind == LEX_TILDE ? AST_OP_BNOT : AST_OP_NEG;
   e->u.unary.arg = arg;
   return grow(p, e, arg) ? e : NULL;
 }
 
-/* The binary operator of a token and its C precedence (higher binds tighter). */
+/* The binary operator of a token and its C precedence (higher binds tighter):
+   || && | ^ & (== !=) (< <= > >=) (<< >>) (+ -) (* / %). */
 static int binary_op(lex_kind k, ast_op *op) {
   switch (k) {
   case LEX_OROR: *op = AST_OP_OR; return 1;
   case LEX_ANDAND: *op = AST_OP_AND; return 2;
-  case LEX_EQ: *op = AST_OP_EQ; return 3;
-  case LEX_NE: *op = AST_OP_NE; return 3;
-  case LEX_LT: *op = AST_OP_LT; return 4;
-  case LEX_LE: *op = AST_OP_LE; return 4;
-  case LEX_GT: *op = AST_OP_GT; return 4;
-  case LEX_GE: *op = AST_OP_GE; return 4;
-  case LEX_PLUS: *op = AST_OP_ADD; return 5;
-  case LEX_MINUS: *op = AST_OP_SUB; return 5;
-  case LEX_STAR: *op = AST_OP_MUL; return 6;
-  case LEX_SLASH: *op = AST_OP_DIV; return 6;
+  case LEX_PIPE: *op = AST_OP_BOR; return 3;
+  case LEX_CARET: *op = AST_OP_BXOR; return 4;
+  case LEX_AMP: *op = AST_OP_BAND; return 5;
+  case LEX_EQ: *op = AST_OP_EQ; return 6;
+  case LEX_NE: *op = AST_OP_NE; return 6;
+  case LEX_LT: *op = AST_OP_LT; return 7;
+  case LEX_LE: *op = AST_OP_LE; return 7;
+  case LEX_GT: *op = AST_OP_GT; return 7;
+  case LEX_GE: *op = AST_OP_GE; return 7;
+  case LEX_SHL: *op = AST_OP_SHL; return 8;
+  case LEX_SHR: *op = AST_OP_SHR; return 8;
+  case LEX_PLUS: *op = AST_OP_ADD; return 9;
+  case LEX_MINUS: *op = AST_OP_SUB; return 9;
+  case LEX_STAR: *op = AST_OP_MUL; return 10;
+  case LEX_SLASH: *op = AST_OP_DIV; return 10;
+  case LEX_PERCENT: *op = AST_OP_MOD; return 10;
   default: return 0;
   }
 }

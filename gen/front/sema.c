@@ -561,6 +561,54 @@ static bool check_arith(sema *s, diag_loc loc, const char *op, wc_dtype t) {
   return false;
 }
 
+/* Is op, of domain dom, defined on t?  One message per misuse, naming what
+   the operation takes (and for % on floats, fmod; for ~ on bool, !). */
+static bool check_domain(sema *s, diag_loc loc, const char *op, ast_domain dom, wc_dtype t) {
+  ast_dtype_class c = ast_dtype_class_of(t);
+  bool            is_int = c == AST_CLASS_SINT || c == AST_CLASS_UINT;
+  bool            is_float = c == AST_CLASS_REAL || c == AST_CLASS_HALF;
+  switch (dom) {
+  case AST_DOM_ANY: return true;
+  case AST_DOM_BOOL:
+    if (c == AST_CLASS_BOOL) return true;
+    err(s, loc, "'%s' is not defined on %s (it takes bool)", op, wc_dtype_name(t));
+    return false;
+  case AST_DOM_NUM: return check_arith(s, loc, op, t);
+  case AST_DOM_INT:
+    if (is_int) return true;
+    if (is_float && strcmp(op, "%") == 0)
+      err(s, loc,
+          "'%%' is not defined on %s; use fmod(a, b) for the remainder of floating-point values",
+          wc_dtype_name(t));
+    else if (c == AST_CLASS_BOOL && strcmp(op, "~") == 0)
+      err(s, loc, "'~' is not defined on bool; use '!'");
+    else err(s, loc, "'%s' is not defined on %s (it takes integers)", op, wc_dtype_name(t));
+    return false;
+  case AST_DOM_BITS:
+    if (is_int || c == AST_CLASS_BOOL) return true;
+    err(s, loc, "'%s' is not defined on %s (it takes integers and bool)", op, wc_dtype_name(t));
+    return false;
+  case AST_DOM_FLOAT:
+    if (is_float) return true;
+    err(s, loc, "'%s' is not defined on %s (it takes float16, bfloat16, float and double%s)", op,
+        wc_dtype_name(t), is_int || c == AST_CLASS_BOOL ? "; cast first, as in float(x)" : "");
+    return false;
+  }
+  return false;
+}
+
+/* The domain of a built-in function with operands of one dtype. */
+static ast_domain fn_domain(ast_fn fn) {
+  switch (fn) {
+  case AST_FN_FLOOR:
+  case AST_FN_CEIL:
+  case AST_FN_ROUND:
+  case AST_FN_TRUNC:
+  case AST_FN_SQRT: return AST_DOM_FLOAT;
+  default: return AST_DOM_NUM;
+  }
+}
+
 /* Push the dtype t into the untyped parts of e (which hold literals only). */
 static bool coerce(sema *s, ast_expr *e, wc_dtype t) {
   bool ok = true;
@@ -568,14 +616,18 @@ static bool coerce(sema *s, ast_expr *e, wc_dtype t) {
   if (e->dtype != UNTYPED) return true;
   switch (e->kind) {
   case AST_LIT: ok = type_literal(s, e, t); break;
-  case AST_UNARY: ok = check_arith(s, e->loc, "-", t) && coerce(s, e->u.unary.arg, t); break;
+  case AST_UNARY:
+    ok = check_domain(s, e->loc, ast_op_str(e->u.unary.op), ast_op_domain(e->u.unary.op), t) &&
+         coerce(s, e->u.unary.arg, t);
+    break;
   case AST_BINARY:
-    ok = check_arith(s, e->loc, ast_op_str(e->u.binary.op), t);
+    ok = check_domain(s, e->loc, ast_op_str(e->u.binary.op), ast_op_domain(e->u.binary.op), t);
     ok = ok && coerce(s, e->u.binary.lhs, t);
     ok = ok && coerce(s, e->u.binary.rhs, t);
     break;
   case AST_CALL:
-    if (e->u.call.fn != AST_FN_WHERE) ok = check_arith(s, e->loc, e->u.call.name, t);
+    if (e->u.call.fn != AST_FN_WHERE)
+      ok = check_domain(s, e->loc, e->u.call.name, fn_domain(e->u.call.fn), t);
     for (i = e->u.call.fn == AST_FN_WHERE ? 1 : 0; ok && i < e->u.call.n_args; i++)
       ok = coerce(s, e->u.call.args[i], t);
     break;
@@ -688,7 +740,7 @@ static bool unify(sema *s, ast_expr *a, ast_expr *b, diag_loc loc, const char *w
   return true;
 }
 
-/* `!a` needs bool; `-a` needs a number (or stays untyped with a literal operand). */
+/* `!a` needs bool; `-a` a number, `~a` an integer (or stays untyped with a literal operand). */
 static bool infer_unary(sema *s, ast_expr *e) {
   ast_expr *a = e->u.unary.arg;
   if (!infer(s, a)) return false;
@@ -702,18 +754,19 @@ static bool infer_unary(sema *s, ast_expr *e) {
     return true;
   }
   e->dtype = a->dtype;
-  return a->dtype == UNTYPED || check_arith(s, e->loc, "-", a->dtype);
+  return a->dtype == UNTYPED ||
+         check_domain(s, e->loc, ast_op_str(e->u.unary.op), ast_op_domain(e->u.unary.op), a->dtype);
 }
 
-/* Operands broadcast and agree on a dtype; || && take bool, ordering and
-   arithmetic take numbers, == != any dtype; comparisons give bool. */
+/* Operands broadcast and agree on a dtype; || && take bool, == != any dtype,
+   the others their operator's domain (ast.h); comparisons give bool. */
 static bool infer_binary(sema *s, ast_expr *e) {
   ast_expr   *l = e->u.binary.lhs, *r = e->u.binary.rhs;
   ast_op      op = e->u.binary.op;
   const char *sym = ast_op_str(op);
   char        what[32];
   wc_dtype    t;
-  bool        ok = infer(s, l);
+  bool        cmp, ok = infer(s, l);
   ok = infer(s, r) && ok;
   if (!ok) return false;
   e->shape = l->shape;
@@ -727,17 +780,18 @@ static bool infer_binary(sema *s, ast_expr *e) {
     e->dtype = WC_BOOL;
     return true;
   }
+  cmp = op >= AST_OP_EQ && op <= AST_OP_GE;
   snprintf(what, sizeof what, "operands of '%s'", sym);
   if (!unify(s, l, r, e->loc, what, &t)) return false;
   if (t == UNTYPED) {
-    if (op >= AST_OP_ADD) return true; /* literal arithmetic: typed by context */
+    if (!cmp) return true; /* literal arithmetic: typed by context */
     err(s, e->loc, "cannot infer the dtype of literals compared by '%s'; cast one, as in float(1)",
         sym);
     return false;
   }
-  if (op >= AST_OP_LT && !check_arith(s, e->loc, sym, t)) return false;
+  if (!check_domain(s, e->loc, sym, ast_op_domain(op), t)) return false;
   if (!coerce(s, l, t) || !coerce(s, r, t)) return false;
-  e->dtype = op <= AST_OP_GE ? WC_BOOL : t;
+  e->dtype = cmp ? WC_BOOL : t;
   return true;
 }
 
@@ -777,9 +831,10 @@ static bool infer_call(sema *s, ast_expr *e) {
     return true;
   case AST_FN_MIN:
   case AST_FN_MAX:
-    if (!unify(s, a[0], a[1], e->loc,
-               e->u.call.fn == AST_FN_MIN ? "operands of 'min'" : "operands of 'max'", &t))
-      return false;
+  case AST_FN_FMOD: {
+    char what[32];
+    snprintf(what, sizeof what, "operands of '%s'", name);
+    if (!unify(s, a[0], a[1], e->loc, what, &t)) return false;
     e->shape = a[0]->shape;
     if (!broadcast_into(s, &e->shape, &a[1]->shape, e->loc, name)) return false;
     if (t == UNTYPED) return true;
@@ -787,10 +842,17 @@ static bool infer_call(sema *s, ast_expr *e) {
       return false;
     e->dtype = t;
     return true;
+  }
   case AST_FN_ABS:
+  case AST_FN_FLOOR:
+  case AST_FN_CEIL:
+  case AST_FN_ROUND:
+  case AST_FN_TRUNC:
+  case AST_FN_SQRT:
     e->shape = a[0]->shape;
     e->dtype = a[0]->dtype;
-    return a[0]->dtype == UNTYPED || check_arith(s, e->loc, name, a[0]->dtype);
+    return a[0]->dtype == UNTYPED ||
+           check_domain(s, e->loc, name, fn_domain(e->u.call.fn), a[0]->dtype);
   case AST_FN_CAST:
     t = e->u.call.cast_var >= 0 ? s->bind[e->u.call.cast_var].dtype : e->u.call.cast_dtype;
     e->u.call.cast_dtype = t;

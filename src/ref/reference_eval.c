@@ -146,6 +146,92 @@ static ref_val from_float_bits(wc_dtype t, uint64_t u) {
   return v;
 }
 
+/* The canonical quiet NaN of an invalid operation (README, Semantics). */
+static ref_val canonical_nan(wc_dtype t) {
+  ref_val v = {{0x7ff8000000000000u, 0}, NULL};
+  return t == WC_DOUBLE ? v : from_float_bits(t, 0x7fc00000u);
+}
+
+static bool sign_of(double d) {
+  uint64_t u;
+  memcpy(&u, &d, 8);
+  return (u >> 63) != 0;
+}
+
+/* |a| with a's sign applied to r (a zero keeps a's sign too). */
+static double with_sign_of(double a, double r) { return sign_of(a) ? -r : r; }
+
+/* fmod of finite a, b != 0, longhand: binary long division of |a| by |b|,
+   subtracting |b| * 2^k from the largest k down (each subtraction exact:
+   s <= r < 2s). */
+static double ref_fmod(double a, double b) {
+  double r = a < 0 ? -a : a, d = b < 0 ? -b : b, s = d;
+  if (r < d) return a;
+  while (s * 2 <= r) s *= 2; /* s * 2 overflowing to inf ends it too */
+  for (;;) {
+    if (r >= s) r -= s;
+    if (s == d) break;
+    s /= 2;
+  }
+  return with_sign_of(a, r);
+}
+
+/* trunc, floor, ceil and round half to even of a finite double through
+   int64 (every |x| < 2^52 converts exactly); a zero result has x's sign. */
+static double ref_integral(wc_opcode op, double x) {
+  double t, f, r;
+  if (!(x < 4503599627370496.0 && x > -4503599627370496.0)) return x; /* integral already */
+  t = (double)(int64_t)x;
+  f = x - t; /* exact */
+  switch (op) {
+  case WC_OP_FLOOR: r = f < 0 ? t - 1 : t; break;
+  case WC_OP_CEIL: r = f > 0 ? t + 1 : t; break;
+  case WC_OP_ROUND:
+    if (f > 0.5 || (f == 0.5 && ((int64_t)t & 1))) r = t + 1;
+    else if (f < -0.5 || (f == -0.5 && ((int64_t)t & 1))) r = t - 1;
+    else r = t;
+    break;
+  default: r = t; break;
+  }
+  return r == 0 ? with_sign_of(x, 0.0) : r;
+}
+
+/* Correctly rounded sqrt of a finite x > 0 to p bits (53: double; 24: float),
+   by the largest integer R with R*R <= N found by bisection in 128 bits,
+   N = the significand of x shifted left so that R has p+2 or more bits. */
+static double ref_sqrt(double x, int p) {
+  uint64_t u, m;
+  int      e, k, nb = 0, sh;
+  memcpy(&u, &x, 8);
+  e = (int)(u >> 52);
+  m = u & ((UINT64_C(1) << 52) - 1);
+  if (e) m |= UINT64_C(1) << 52;
+  else e = 1;
+  e -= 1075; /* x = m * 2^e */
+  for (uint64_t v = m; v; v >>= 1) nb++;
+  k = 2 * (p + 2) + 2 - nb;
+  if ((e - k) % 2 != 0) k++;
+  ref_u128 n = (ref_u128)m << k, lo = 0, hi = (ref_u128)1 << 60;
+  while (lo < hi) {
+    ref_u128 mid = (lo + hi + 1) / 2;
+    if (mid * mid <= n) lo = mid;
+    else hi = mid - 1;
+  }
+  bool     sticky = lo * lo != n;
+  uint64_t r = (uint64_t)lo, low, half;
+  nb = 0;
+  for (uint64_t v = r; v; v >>= 1) nb++;
+  sh = nb - p;
+  low = r & ((UINT64_C(1) << sh) - 1);
+  half = UINT64_C(1) << (sh - 1);
+  r >>= sh;
+  if (low > half || (low == half && (sticky || (r & 1)))) r++;
+  double d = (double)r; /* r <= 2^p: exact */
+  for (k = (e - k) / 2 + sh; k > 0; k--) d *= 2;
+  for (; k < 0; k++) d /= 2; /* exact: the result is normal */
+  return d;
+}
+
 /* neg, abs, min, max move or pick bits (IEEE sign operations and selections:
    no conversion that would quiet a signalling NaN); + - * / compute. */
 static ref_val arith_float(wc_opcode op, wc_dtype t, ref_val va, ref_val vb) {
@@ -164,7 +250,8 @@ static ref_val arith_float(wc_opcode op, wc_dtype t, ref_val va, ref_val vb) {
                                                            : (a > b ? va : vb)));
   default: break;
   }
-  /* + - * / with a NaN operand: the first NaN, quieted (README, Semantics, via wherec/ops.h) */
+  /* + - * / fmod with a NaN operand, or a NaN into a function of one: the
+     first NaN, quieted (README, Semantics, via wherec/ops.h) */
   if (ref_isnan(a) || ref_isnan(b)) {
     uint64_t quiet = t == WC_DOUBLE ? 1ull << 51 : 1ull << 22;
     return from_float_bits(t, float_bits(t, ref_isnan(a) ? va : vb) | quiet);
@@ -174,15 +261,61 @@ static ref_val arith_float(wc_opcode op, wc_dtype t, ref_val va, ref_val vb) {
   case WC_OP_SUB: r = a - b; break;
   case WC_OP_MUL: r = a * b; break;
   case WC_OP_DIV: r = a / b; break;
+  case WC_OP_FMOD:                                     /* exact: no rounding below */
+    if (a - a != 0 || b == 0) return canonical_nan(t); /* a infinite, or b zero */
+    if (b - b != 0) return va;                         /* b infinite */
+    r = ref_fmod(a, b);
+    break;
+  case WC_OP_FLOOR:
+  case WC_OP_CEIL:
+  case WC_OP_ROUND:
+  case WC_OP_TRUNC: r = ref_integral(op, a); break;
+  case WC_OP_SQRT:
+    if (a == 0 || a - a != 0) {
+      if (a < 0) return canonical_nan(t); /* -inf */
+      return va;                          /* +-0, +inf */
+    }
+    if (a < 0) return canonical_nan(t);
+    r = ref_sqrt(a, t == WC_DOUBLE ? 53 : 24);
+    break;
   default: break;
   }
-  /* float: + - * / in double, rounded once, is the correctly rounded float result */
+  /* float: + - * / in double, rounded once, is the correctly rounded float
+     result; fmod, floor .. trunc are exact and sqrt rounded already */
   return from_double(t, t == WC_DOUBLE ? r : (double)(float)r);
+}
+
+/* a << c and a >> c with the count c as a value (negative: out of range);
+   counts outside [0, bits) give 0, or -1 for >> of a negative value. << by
+   doubling c times modulo 2^bits; >> as the floor of a / 2^c. */
+static ref_i128 ref_shift(wc_opcode op, wc_dtype t, ref_i128 a, ref_i128 c) {
+  int n = ref_bits(t);
+  if (c < 0 || c >= n) return op == WC_OP_SHR && a < 0 ? -1 : 0;
+  if (op == WC_OP_SHL) {
+    for (int i = 0; i < (int)c; i++) a = as_int(t, from_int(t, a * 2));
+    return a;
+  }
+  ref_i128 d = (ref_i128)1 << c, q = a / d;
+  return a % d != 0 && a < 0 ? q - 1 : q;
 }
 
 static ref_val arith_int(wc_opcode op, wc_dtype t, ref_val va, ref_val vb) {
   ref_i128 a = as_int(t, va), b = as_int(t, vb), r = 0;
   switch (op) {
+  case WC_OP_FMOD: r = b == 0 ? 0 : a - b * (a / b); break; /* exact; the dividend's sign */
+  case WC_OP_MOD: /* a - b * floor(a / b): the divisor's sign */
+    if (b != 0) {
+      ref_i128 q = a / b;
+      if (q * b != a && (a < 0) != (b < 0)) q--;
+      r = a - b * q;
+    }
+    break;
+  case WC_OP_BAND: r = a & b; break; /* two's complement in 128 bits, reduced below */
+  case WC_OP_BOR: r = a | b; break;
+  case WC_OP_BXOR: r = a ^ b; break;
+  case WC_OP_BNOT: r = -a - 1; break;
+  case WC_OP_SHL:
+  case WC_OP_SHR: r = ref_shift(op, t, a, b); break;
   case WC_OP_ADD: r = a + b; break;
   case WC_OP_SUB: r = a - b; break;
   case WC_OP_MUL:
@@ -307,6 +440,11 @@ static void store(wc_dtype t, ref_val v, void *p) {
   }
 }
 
+/* Operands of each opcode (the table ABI's list). */
+#define REF_ARITY_(name, n) n,
+static const uint8_t arity[WC_OP_COUNT_] = {WC_OPCODE_LIST(REF_ARITY_)};
+#undef REF_ARITY_
+
 /* Value of instruction i at output multi-index idx: the tree, recursively. */
 static ref_val eval(const wc_kernel *k, int i, const wc_tensor *in, int r, const int64_t *idx) {
   const wc_instr *ins = &k->program[i];
@@ -338,7 +476,7 @@ static ref_val eval(const wc_kernel *k, int i, const wc_tensor *in, int r, const
                              eval(k, ins->b, in, r, idx)));
   default: {
     ref_val a = eval(k, ins->a, in, r, idx);
-    ref_val b = (op == WC_OP_NEG || op == WC_OP_ABS) ? a : eval(k, ins->b, in, r, idx);
+    ref_val b = arity[op] == 1 ? a : eval(k, ins->b, in, r, idx);
     return is_float(t) ? arith_float(op, t, a, b) : arith_int(op, t, a, b);
   }
   }

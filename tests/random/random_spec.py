@@ -13,6 +13,8 @@ NUMERIC = list(INTS) + FLOATS
 OTHER = ["bool", "complex64", "complex128", "string"]
 ORDER_OPS = ["<", "<=", ">", ">="]
 ARITH_OPS = ["+", "-", "*", "/"]
+INT_OPS = ["%", "&", "|", "^", "<<", ">>"]           # integers only
+FLOAT_FNS = ["floor", "ceil", "round", "trunc", "sqrt"]  # floats only
 
 # Output shape patterns: symbolic extents N, M, K and fixed ones, ranks 0..5;
 # all-fixed ones are straight-line code up to 64 elements (8x8 is the limit,
@@ -77,17 +79,25 @@ class Kernel:
                                        self.typed(t, depth - 1)), True
             if choice == 2:
                 (a, ta), (b, tb) = self.expr("bool", depth - 1), self.expr("bool", depth - 1)
-                return "(%s %s %s)" % (a, r.choice(["&&", "||"]), b), ta or tb
+                return "(%s %s %s)" % (a, r.choice(["&&", "||", "&", "|", "^"]), b), ta or tb
             if r.random() < 0.5:
                 a, ta = self.expr("bool", depth - 1)
                 return "!(%s)" % a, ta
             return "bool(%s)" % self.typed(r.choice(NUMERIC), depth - 1), True
         if dtype not in NUMERIC:
             return self.leaf(dtype)
-        choice = r.randrange(5)
+        choice = r.randrange(7)
         if choice == 0:
             b, _ = self.expr(dtype, depth - 1)
-            return "(%s %s %s)" % (self.typed(dtype, depth - 1), r.choice(ARITH_OPS), b), True
+            ops = ARITH_OPS + (INT_OPS if dtype in INTS else [])
+            return "(%s %s %s)" % (self.typed(dtype, depth - 1), r.choice(ops), b), True
+        if choice == 5:
+            b, _ = self.expr(dtype, depth - 1)
+            return "fmod(%s, %s)" % (self.typed(dtype, depth - 1), b), True
+        if choice == 6:
+            if dtype in INTS:
+                return "~(%s)" % self.typed(dtype, depth - 1), True
+            return "%s(%s)" % (r.choice(FLOAT_FNS), self.typed(dtype, depth - 1)), True
         if choice == 1:
             b, _ = self.expr(dtype, depth - 1)
             return "%s(%s, %s)" % (r.choice(["min", "max"]), self.typed(dtype, depth - 1), b), True

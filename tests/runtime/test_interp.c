@@ -288,6 +288,176 @@ static void test_argwhere_of_an_expression_lists_its_true_elements(void **state)
 
 /* ---- values uniform across a block (constants, broadcast operands) -------- */
 
+/* A program of one operation (binary or unary) on inputs of dtype t. */
+static const wc_kernel *op_program(prog *p, wc_opcode op, wc_dtype t, bool binary) {
+  int a = input(p, t), b = binary ? input(p, t) : 0;
+  emit(p, op, t, a, b, 0);
+  return finish(p, WC_KIND_ELEMENTWISE);
+}
+
+static void test_remainder_takes_the_divisors_sign_and_fmod_the_dividends(void **state) {
+  (void)state;
+  int32_t x[] = {-7, 7, -7, 7, 6, -6}, y[] = {3, -3, -3, 3, 3, 3};
+  int32_t mod[] = {2, -2, -1, 1, 0, 0}, fmod_[] = {-1, 1, -1, 1, 0, 0};
+  wc_tensor in[2] = {vec(WC_INT32, 6, x), vec(WC_INT32, 6, y)};
+  prog p1 = {0}, p2 = {0};
+  check1d(op_program(&p1, WC_OP_MOD, WC_INT32, true), in, 6, mod);
+  check1d(op_program(&p2, WC_OP_FMOD, WC_INT32, true), in, 6, fmod_);
+}
+
+static void test_remainder_by_zero_is_zero_and_min_by_minus_one_is_zero(void **state) {
+  (void)state;
+  int64_t x[] = {5, -5, INT64_MIN, INT64_MIN, INT64_MAX}, y[] = {0, 0, -1, 0, -1};
+  int64_t zero[] = {0, 0, 0, 0, 0};
+  int8_t  x8[] = {-128, -128, 127, -1}, y8[] = {-1, 0, 0, -128}, r8[] = {0, 0, 0, -1};
+  uint16_t xu[] = {7, 65535, 0}, yu[] = {0, 0, 0}, ru[] = {0, 0, 0};
+  wc_tensor in[2] = {vec(WC_INT64, 5, x), vec(WC_INT64, 5, y)};
+  wc_tensor in8[2] = {vec(WC_INT8, 4, x8), vec(WC_INT8, 4, y8)};
+  wc_tensor inu[2] = {vec(WC_UINT16, 3, xu), vec(WC_UINT16, 3, yu)};
+  prog p1 = {0}, p2 = {0}, p3 = {0}, p4 = {0}, p5 = {0};
+  check1d(op_program(&p1, WC_OP_MOD, WC_INT64, true), in, 5, zero);
+  check1d(op_program(&p2, WC_OP_FMOD, WC_INT64, true), in, 5, zero);
+  check1d(op_program(&p3, WC_OP_MOD, WC_INT8, true), in8, 4, r8);   /* -1 % -128 == -1 */
+  check1d(op_program(&p4, WC_OP_FMOD, WC_INT8, true), in8, 4, r8);
+  check1d(op_program(&p5, WC_OP_MOD, WC_UINT16, true), inu, 3, ru);
+}
+
+static void test_unsigned_remainder_is_the_plain_remainder(void **state) {
+  (void)state;
+  uint8_t x[] = {255, 7, 200}, y[] = {16, 255, 7}, r[] = {15, 7, 4};
+  wc_tensor in[2] = {vec(WC_UINT8, 3, x), vec(WC_UINT8, 3, y)};
+  prog p1 = {0}, p2 = {0};
+  check1d(op_program(&p1, WC_OP_MOD, WC_UINT8, true), in, 3, r);
+  check1d(op_program(&p2, WC_OP_FMOD, WC_UINT8, true), in, 3, r);
+}
+
+static void test_shifts_by_counts_at_and_past_the_width_are_defined(void **state) {
+  (void)state;
+  /* counts 0, bits-1, bits, 200, -1 (a negative count is out of range) */
+  int32_t x[] = {-5, -5, -5, -5, -5, 5, 5, 5}, n[] = {0, 31, 32, 200, -1, 31, 32, -1};
+  int32_t shl[] = {-5, INT32_MIN, 0, 0, 0, INT32_MIN, 0, 0};
+  int32_t shr[] = {-5, -1, -1, -1, -1, 0, 0, 0};
+  uint8_t xu[] = {0x81, 0x81, 0x81, 0x81, 0x81}, nu[] = {0, 7, 8, 200, 255};
+  uint8_t shlu[] = {0x81, 0x80, 0, 0, 0}, shru[] = {0x81, 1, 0, 0, 0};
+  int8_t  x8[] = {-128, -128, 64, 1}, n8[] = {7, 8, 1, 7}, shl8[] = {0, 0, -128, -128};
+  wc_tensor in[2] = {vec(WC_INT32, 8, x), vec(WC_INT32, 8, n)};
+  wc_tensor inu[2] = {vec(WC_UINT8, 5, xu), vec(WC_UINT8, 5, nu)};
+  wc_tensor in8[2] = {vec(WC_INT8, 4, x8), vec(WC_INT8, 4, n8)};
+  prog p1 = {0}, p2 = {0}, p3 = {0}, p4 = {0}, p5 = {0};
+  check1d(op_program(&p1, WC_OP_SHL, WC_INT32, true), in, 8, shl);
+  check1d(op_program(&p2, WC_OP_SHR, WC_INT32, true), in, 8, shr);
+  check1d(op_program(&p3, WC_OP_SHL, WC_UINT8, true), inu, 5, shlu);
+  check1d(op_program(&p4, WC_OP_SHR, WC_UINT8, true), inu, 5, shru);
+  check1d(op_program(&p5, WC_OP_SHL, WC_INT8, true), in8, 4, shl8);
+}
+
+static void test_bitwise_operations_work_on_twos_complement_bits(void **state) {
+  (void)state;
+  int16_t x[] = {-1, 0x0f0f, INT16_MIN}, y[] = {0x1234, 0x00ff, -1};
+  int16_t band[] = {0x1234, 0x000f, INT16_MIN}, bor[] = {-1, 0x0fff, -1};
+  int16_t bxor[] = {(int16_t)~0x1234, 0x0ff0, INT16_MAX}, bnot[] = {0, (int16_t)~0x0f0f, INT16_MAX};
+  wc_tensor in[2] = {vec(WC_INT16, 3, x), vec(WC_INT16, 3, y)};
+  prog p1 = {0}, p2 = {0}, p3 = {0}, p4 = {0};
+  check1d(op_program(&p1, WC_OP_BAND, WC_INT16, true), in, 3, band);
+  check1d(op_program(&p2, WC_OP_BOR, WC_INT16, true), in, 3, bor);
+  check1d(op_program(&p3, WC_OP_BXOR, WC_INT16, true), in, 3, bxor);
+  check1d(op_program(&p4, WC_OP_BNOT, WC_INT16, false), in, 3, bnot);
+}
+
+/* float bits of the examples below */
+#define F_NAN_CANON 0x7fc00000u /* the canonical quiet NaN of invalid operations */
+#define F_NEG_ZERO  0x80000000u
+#define F_INF       0x7f800000u
+
+static void test_float_fmod_is_exact_with_the_dividends_sign(void **state) {
+  (void)state;
+  /* 1e30f is 3 * 2^99 * ...: a multiple of 3; 3 mod 1e-30f needs 100 binades
+     of reduction; a subnormal dividend below the divisor is itself */
+  float x[] = {-7.0f, 7.0f, 5.5f, -0.0f, 1e30f, 3.0f, 6.0f, -6.0f, 0x1p-149f};
+  float y[] = {3.0f, -3.0f, 2.0f, 1.0f, 3.0f, 1e-30f, 3.0f, 3.0f, 0x1p-148f};
+  float r[] = {-1.0f, 1.0f, 1.5f, -0.0f, 0.0f, 0x1.d78ap-103f, 0.0f, -0.0f, 0x1p-149f};
+  wc_tensor in[2] = {vec(WC_FLOAT, 9, x), vec(WC_FLOAT, 9, y)};
+  prog p = {0};
+  check1d(op_program(&p, WC_OP_FMOD, WC_FLOAT, true), in, 9, r);
+}
+
+static void test_fmod_of_infinity_or_by_zero_is_the_canonical_nan_and_by_infinity_is_x(void **state) {
+  (void)state;
+  uint32_t x[] = {F_INF, 0x3f800000u, 0xc0400000u, F_NEG_ZERO, 0xffc00001u, 0x3f800000u, 0x7f800001u};
+  uint32_t y[] = {0x40000000u, 0, F_INF, 0xff800000u, 0x7fc12345u, 0x7fc12345u, 0x3f800000u};
+  uint32_t r[] = {F_NAN_CANON, F_NAN_CANON, 0xc0400000u, F_NEG_ZERO, 0xffc00001u, 0x7fc12345u,
+                  0x7fc00001u};
+  wc_tensor in[2] = {vec(WC_FLOAT, 7, x), vec(WC_FLOAT, 7, y)};
+  prog p = {0};
+  check1d(op_program(&p, WC_OP_FMOD, WC_FLOAT, true), in, 7, r);
+}
+
+static void test_round_is_half_to_even_and_rounding_keeps_negative_zero(void **state) {
+  (void)state;
+  float x[] = {2.5f, 3.5f, -0.5f, 0.5f, -2.5f, 0.49999997f, -1.5f, -0.0f, 8388609.0f, 1.5f};
+  float round_[] = {2.0f, 4.0f, -0.0f, 0.0f, -2.0f, 0.0f, -2.0f, -0.0f, 8388609.0f, 2.0f};
+  float floor_[] = {2.0f, 3.0f, -1.0f, 0.0f, -3.0f, 0.0f, -2.0f, -0.0f, 8388609.0f, 1.0f};
+  float ceil_[] = {3.0f, 4.0f, -0.0f, 1.0f, -2.0f, 1.0f, -1.0f, -0.0f, 8388609.0f, 2.0f};
+  float trunc_[] = {2.0f, 3.0f, -0.0f, 0.0f, -2.0f, 0.0f, -1.0f, -0.0f, 8388609.0f, 1.0f};
+  wc_tensor in[1] = {vec(WC_FLOAT, 10, x)};
+  prog p1 = {0}, p2 = {0}, p3 = {0}, p4 = {0};
+  check1d(op_program(&p1, WC_OP_ROUND, WC_FLOAT, false), in, 10, round_);
+  check1d(op_program(&p2, WC_OP_FLOOR, WC_FLOAT, false), in, 10, floor_);
+  check1d(op_program(&p3, WC_OP_CEIL, WC_FLOAT, false), in, 10, ceil_);
+  check1d(op_program(&p4, WC_OP_TRUNC, WC_FLOAT, false), in, 10, trunc_);
+}
+
+static void test_rounding_quiets_a_nan_and_keeps_infinities(void **state) {
+  (void)state;
+  uint64_t x[] = {0x7ff0000000000001u, 0xfff8000000000123u, 0x7ff0000000000000u,
+                  0xfff0000000000000u, 0x8000000000000000u};
+  uint64_t r[] = {0x7ff8000000000001u, 0xfff8000000000123u, 0x7ff0000000000000u,
+                  0xfff0000000000000u, 0x8000000000000000u};
+  wc_tensor in[1] = {vec(WC_DOUBLE, 5, x)};
+  wc_opcode ops[] = {WC_OP_FLOOR, WC_OP_CEIL, WC_OP_ROUND, WC_OP_TRUNC};
+  for (int i = 0; i < 4; i++) {
+    prog p = {0};
+    check1d(op_program(&p, ops[i], WC_DOUBLE, false), in, 5, r);
+  }
+}
+
+static void test_sqrt_is_correctly_rounded_and_pins_its_nans(void **state) {
+  (void)state;
+  /* 2 -> 0x3fb504f3; -0 -> -0; -1 and -inf -> the canonical NaN; a signalling NaN
+     quieted with its sign and payload; +inf; the smallest subnormal -> 2^-74.5 */
+  uint32_t x[] = {0x40000000u, F_NEG_ZERO, 0xbf800000u, 0xff800000u, 0xff800001u, F_INF,
+                  0x00000001u, 0x41100000u};
+  uint32_t r[] = {0x3fb504f3u, F_NEG_ZERO, F_NAN_CANON, F_NAN_CANON, 0xffc00001u, F_INF,
+                  0x1a3504f3u, 0x40400000u};
+  wc_tensor in[1] = {vec(WC_FLOAT, 8, x)};
+  prog p = {0};
+  check1d(op_program(&p, WC_OP_SQRT, WC_FLOAT, false), in, 8, r);
+  double xd[] = {2.0, -1.0, 0x1p-1074}, rd[3];
+  memcpy(&rd[1], &(uint64_t){0x7ff8000000000000u}, 8);
+  rd[0] = 0x1.6a09e667f3bcdp+0;
+  rd[2] = 0x1p-537;
+  wc_tensor ind[1] = {vec(WC_DOUBLE, 3, xd)};
+  prog pd = {0};
+  check1d(op_program(&pd, WC_OP_SQRT, WC_DOUBLE, false), ind, 3, rd);
+}
+
+static void test_half_precision_functions_compute_in_float_and_round(void **state) {
+  (void)state;
+  /* float16: sqrt(2) = 0x3da8; round(2.5) = 2; sqrt(-1) -> the canonical NaN's
+     float16 (0x7e00); bfloat16: fmod(7, -3) = 1, sqrt(2) = 0x3fb5 */
+  uint16_t h[] = {0x4000, 0x4100, 0xbc00}, hsq[] = {0x3da8, 0x3e53, 0x7e00};
+  uint16_t hround[] = {0x4000, 0x4000, 0xbc00};
+  uint16_t bx[] = {0x40e0, 0x4000}, by[] = {0xc040, 0x3f80}, bfm[] = {0x3f80, 0x0000};
+  uint16_t bsq[] = {0x4029, 0x3fb5};
+  wc_tensor inh[1] = {vec(WC_FLOAT16, 3, h)};
+  wc_tensor inb[2] = {vec(WC_BFLOAT16, 2, bx), vec(WC_BFLOAT16, 2, by)};
+  prog p1 = {0}, p2 = {0}, p3 = {0}, p4 = {0};
+  check1d(op_program(&p1, WC_OP_SQRT, WC_FLOAT16, false), inh, 3, hsq);
+  check1d(op_program(&p2, WC_OP_ROUND, WC_FLOAT16, false), inh, 3, hround);
+  check1d(op_program(&p3, WC_OP_FMOD, WC_BFLOAT16, true), inb, 2, bfm);
+  check1d(op_program(&p4, WC_OP_SQRT, WC_BFLOAT16, false), inb, 2, bsq);
+}
+
 /* Runs k on inputs whose shapes broadcast to [n] (n spans several blocks)
    through the interpreter and the reference; the outputs must match bit for bit. */
 static void check_against_reference(const wc_kernel *k, wc_tensor *in, int64_t n) {
@@ -414,14 +584,21 @@ static int expr(gen *g, wc_dtype t, int depth) {
     return emit(g->p, WC_OP_CAST, WC_BOOL, expr(g, u, depth - 1), 0, 0);
   }
   if (t == WC_STRING || t == WC_COMPLEX64 || t == WC_COMPLEX128) return leaf(g, t);
+  bool is_float = t == WC_FLOAT || t == WC_DOUBLE || t == WC_FLOAT16 || t == WC_BFLOAT16;
   if (choice == 1) {                                    /* binary arithmetic */
-    static const wc_opcode ops[] = {WC_OP_ADD, WC_OP_SUB, WC_OP_MUL, WC_OP_DIV, WC_OP_MIN, WC_OP_MAX};
+    static const wc_opcode ops[] = {WC_OP_ADD,  WC_OP_SUB, WC_OP_MUL,  WC_OP_DIV, WC_OP_MIN,
+                                    WC_OP_MAX,  WC_OP_FMOD, WC_OP_MOD, WC_OP_BAND, WC_OP_BOR,
+                                    WC_OP_BXOR, WC_OP_SHL, WC_OP_SHR};
     int a = expr(g, t, depth - 1), b = expr(g, t, depth - 1);
-    return emit(g->p, ops[tl_below(g->r, 6)], t, a, b, 0);
+    return emit(g->p, ops[tl_below(g->r, is_float ? 7 : 13)], t, a, b, 0); /* % & ...: integers */
   }
   if (choice == 2) {
+    static const wc_opcode ops[] = {WC_OP_NEG,   WC_OP_ABS,  WC_OP_FLOOR, WC_OP_CEIL,
+                                    WC_OP_ROUND, WC_OP_TRUNC, WC_OP_SQRT};
     int a = expr(g, t, depth - 1);
-    return emit(g->p, tl_below(g->r, 2) ? WC_OP_NEG : WC_OP_ABS, t, a, 0, 0);
+    if (!is_float) return emit(g->p, tl_below(g->r, 3) ? (tl_below(g->r, 2) ? WC_OP_NEG : WC_OP_ABS)
+                                                        : WC_OP_BNOT, t, a, 0, 0);
+    return emit(g->p, ops[tl_below(g->r, 7)], t, a, 0, 0);
   }
   wc_dtype u = tl_below(g->r, 4) == 0 ? WC_BOOL : numeric[tl_below(g->r, N_NUMERIC)];
   return emit(g->p, WC_OP_CAST, t, expr(g, u, depth - 1), 0, 0);
@@ -492,6 +669,17 @@ int main(void) {
     cmocka_unit_test(test_float_to_int_cast_truncates_saturates_and_maps_nan_to_zero),
     cmocka_unit_test(test_int_to_int_cast_wraps),
     cmocka_unit_test(test_cast_to_bool_is_nonzero_and_nan_is_true),
+    cmocka_unit_test(test_remainder_takes_the_divisors_sign_and_fmod_the_dividends),
+    cmocka_unit_test(test_remainder_by_zero_is_zero_and_min_by_minus_one_is_zero),
+    cmocka_unit_test(test_unsigned_remainder_is_the_plain_remainder),
+    cmocka_unit_test(test_shifts_by_counts_at_and_past_the_width_are_defined),
+    cmocka_unit_test(test_bitwise_operations_work_on_twos_complement_bits),
+    cmocka_unit_test(test_float_fmod_is_exact_with_the_dividends_sign),
+    cmocka_unit_test(test_fmod_of_infinity_or_by_zero_is_the_canonical_nan_and_by_infinity_is_x),
+    cmocka_unit_test(test_round_is_half_to_even_and_rounding_keeps_negative_zero),
+    cmocka_unit_test(test_rounding_quiets_a_nan_and_keeps_infinities),
+    cmocka_unit_test(test_sqrt_is_correctly_rounded_and_pins_its_nans),
+    cmocka_unit_test(test_half_precision_functions_compute_in_float_and_round),
     cmocka_unit_test(test_leaky_relu_runs_as_one_program),
     cmocka_unit_test(test_string_and_complex_compare_for_equality),
     cmocka_unit_test(test_argwhere_of_an_expression_lists_its_true_elements),

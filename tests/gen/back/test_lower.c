@@ -262,6 +262,37 @@ static void test_lower_hoists_literals_to_the_kernel_level(void **state) {
   plan_free(&p);
 }
 
+static void test_lower_turns_bitwise_operators_on_bool_into_logic(void **state) {
+  (void)state;
+  /* a, b, a & b -> AND, a | b -> OR, (a & b) ^ (a | b) -> NE */
+  plan p = plan_spec("kernel k(a: bool[N], b: bool[N]) = (a & b) ^ (a | b);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_int_equal(k->n_nodes, 5);
+  assert_int_equal(k->nodes[2].ins.op, WC_OP_AND);
+  assert_int_equal(k->nodes[3].ins.op, WC_OP_OR);
+  assert_int_equal(k->nodes[4].ins.op, WC_OP_NE);
+  plan_free(&p);
+}
+
+static void test_lower_gives_each_new_operator_its_opcode(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(x: int32[N], f: float[N]) = ((x % x) & (x | x) ^ ~(x << x >> x)) + "
+                     "fmod(x, x) + int32(floor(f) + ceil(f) + round(f) + trunc(f) + sqrt(f) + "
+                     "fmod(f, f));",
+                     0);
+  const lower_kernel *k = only_kernel(&p);
+  static const wc_opcode want[] = {WC_OP_MOD,   WC_OP_BAND, WC_OP_BOR,  WC_OP_BXOR,
+                                   WC_OP_BNOT,  WC_OP_SHL,  WC_OP_SHR,  WC_OP_FMOD,
+                                   WC_OP_FLOOR, WC_OP_CEIL, WC_OP_ROUND, WC_OP_TRUNC,
+                                   WC_OP_SQRT};
+  for (size_t w = 0; w < sizeof want / sizeof *want; w++) {
+    int found = 0;
+    for (int i = 0; i < k->n_nodes; i++) found += k->nodes[i].ins.op == want[w];
+    assert_true(found >= 1);
+  }
+  plan_free(&p);
+}
+
 static void test_lower_drops_a_cast_to_the_same_dtype(void **state) {
   (void)state;
   plan p = plan_spec("kernel k(x: float[N]) = float(x) + float(int32(x));", 0);
@@ -685,6 +716,8 @@ int main(void) {
     cmocka_unit_test(test_lower_shares_common_subexpressions),
     cmocka_unit_test(test_lower_puts_each_value_at_the_level_it_varies_at),
     cmocka_unit_test(test_lower_hoists_literals_to_the_kernel_level),
+    cmocka_unit_test(test_lower_turns_bitwise_operators_on_bool_into_logic),
+    cmocka_unit_test(test_lower_gives_each_new_operator_its_opcode),
     cmocka_unit_test(test_lower_drops_a_cast_to_the_same_dtype),
     cmocka_unit_test(test_lower_selects_whole_rows_when_the_condition_is_per_row),
     cmocka_unit_test(test_lower_selects_per_element_when_a_branch_is_computed),

@@ -213,13 +213,34 @@ static void test_lex_reports_invalid_character_with_caret(void **state) {
               1);
 }
 
-static void test_lex_suggests_double_bar_for_single_bar(void **state) {
+static void test_lex_reads_single_bar_and_ampersand_as_bitwise_operators(void **state) {
+  static const lex_kind want[] = {LEX_IDENT, LEX_PIPE, LEX_IDENT, LEX_AMP, LEX_IDENT,
+                                  LEX_OROR,  LEX_IDENT, LEX_ANDAND, LEX_IDENT, LEX_EOF};
+  lex_kind got[16];
+  fixture  f;
+  int      i, n;
   (void)state;
-  expect_diag("a | b", 5,
-              "t.where:1:3: error: invalid character '|' (did you mean '||'?)\n"
-              "a | b\n"
-              "  ^\n",
-              1);
+  n = lex_kinds(&f, "a | b & c || d && e", got, 16);
+  assert_int_equal(n, (int)(sizeof want / sizeof *want));
+  for (i = 0; i < n; i++) assert_int_equal(got[i], want[i]);
+  assert_int_equal(f.d.n_errors, 0);
+  close_src(&f);
+}
+
+static void test_lex_reads_remainder_xor_complement_and_shifts(void **state) {
+  static const lex_kind want[] = {LEX_PERCENT, LEX_CARET, LEX_TILDE, LEX_SHL, LEX_SHR,
+                                  LEX_SHL,     LEX_LT,    LEX_SHR,   LEX_GE,  LEX_LE,
+                                  LEX_LT,      LEX_GT,    LEX_EOF};
+  lex_kind got[16];
+  fixture  f;
+  int      i, n;
+  (void)state;
+  /* the longest match, as in C: <<< is << then <, >>>= is >> then >= */
+  n = lex_kinds(&f, "% ^ ~ << >> <<< >>>= <=< >", got, 16);
+  assert_int_equal(n, (int)(sizeof want / sizeof *want));
+  for (i = 0; i < n; i++) assert_int_equal(got[i], want[i]);
+  assert_int_equal(f.d.n_errors, 0);
+  close_src(&f);
 }
 
 static void test_lex_reports_one_error_for_a_run_of_non_ascii_bytes(void **state) {
@@ -341,7 +362,8 @@ int main(void) {
     cmocka_unit_test(test_lex_skips_utf8_byte_order_mark),
     cmocka_unit_test(test_lex_returns_eof_again_and_again),
     cmocka_unit_test(test_lex_reports_invalid_character_with_caret),
-    cmocka_unit_test(test_lex_suggests_double_bar_for_single_bar),
+    cmocka_unit_test(test_lex_reads_single_bar_and_ampersand_as_bitwise_operators),
+      cmocka_unit_test(test_lex_reads_remainder_xor_complement_and_shifts),
     cmocka_unit_test(test_lex_reports_one_error_for_a_run_of_non_ascii_bytes),
     cmocka_unit_test(test_lex_reports_nul_byte_inside_the_source),
     cmocka_unit_test(test_lex_reports_nul_byte_inside_a_string),

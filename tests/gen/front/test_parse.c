@@ -157,6 +157,47 @@ static void test_parse_follows_c_precedence(void **state) {
   expect_expr("kernel k() = a > b >= c;", "(>= (> a b) c)");
 }
 
+static void test_parse_places_bitwise_shift_and_remainder_operators_at_c_precedence(void **state) {
+  (void)state;
+  /* || < && < | < ^ < & < == < relational < shifts < additive < * / % */
+  expect_expr("kernel k() = a || b && c | d ^ e & f == g;",
+              "(|| a (&& b (| c (^ d (& e (== f g))))))");
+  expect_expr("kernel k() = a & b ^ c | d;", "(| (^ (& a b) c) d)");
+  expect_expr("kernel k() = a < b << c + d % e;", "(< a (<< b (+ c (% d e))))");
+  expect_expr("kernel k() = a >> b > c;", "(> (>> a b) c)");
+  expect_expr("kernel k() = a % b * c / d;", "(/ (* (% a b) c) d)");
+  expect_expr("kernel k() = a << b >> c;", "(>> (<< a b) c)");
+  expect_expr("kernel k() = a == b & c;", "(& (== a b) c)");
+}
+
+static void test_parse_reads_complement_as_a_unary_operator(void **state) {
+  (void)state;
+  expect_expr("kernel k() = ~a & -b;", "(& (~ a) (neg b))");
+  expect_expr("kernel k() = ~~a;", "(~ (~ a))");
+  expect_expr("kernel k() = ~a % !b;", "(% (~ a) (! b))");
+  expect_expr("kernel k() = ~1;", "(~ 1)");
+}
+
+static void test_parse_reads_fmod_and_rounding_functions_as_calls(void **state) {
+  (void)state;
+  expect_expr("kernel k() = fmod(a, b) + sqrt(floor(x)) - ceil(round(trunc(y)));",
+              "(- (+ (fmod a b) (sqrt (floor x))) (ceil (round (trunc y))))");
+}
+
+static void test_parse_reports_a_binary_operator_without_left_operand(void **state) {
+  (void)state;
+  expect_diag("kernel k(x: i32[]) = % x;",
+              "t.where:1:22: error: expected an expression, got '%'\n"
+              "kernel k(x: i32[]) = % x;\n"
+              "                     ^\n",
+              1);
+  expect_diag("kernel k(x: i32[]) = x << ;",
+              "t.where:1:27: error: expected an expression, got ';'\n"
+              "kernel k(x: i32[]) = x << ;\n"
+              "                          ^\n",
+              1);
+}
+
 static void test_parse_binary_operators_are_left_associative(void **state) {
   (void)state;
   expect_expr("kernel k() = a - b - c;", "(- (- a b) c)");
@@ -559,6 +600,10 @@ int main(void) {
     cmocka_unit_test(test_parse_kernel_with_two_type_variables),
     cmocka_unit_test(test_parse_shapes_scalar_fixed_symbolic_mixed_and_omitted),
     cmocka_unit_test(test_parse_follows_c_precedence),
+    cmocka_unit_test(test_parse_places_bitwise_shift_and_remainder_operators_at_c_precedence),
+    cmocka_unit_test(test_parse_reads_complement_as_a_unary_operator),
+    cmocka_unit_test(test_parse_reads_fmod_and_rounding_functions_as_calls),
+    cmocka_unit_test(test_parse_reports_a_binary_operator_without_left_operand),
     cmocka_unit_test(test_parse_binary_operators_are_left_associative),
     cmocka_unit_test(test_parse_unary_operators_bind_tighter_than_binary),
     cmocka_unit_test(test_parse_folds_minus_into_numeric_literals),

@@ -244,6 +244,57 @@ static void test_sema_types_literals_from_the_other_operand(void **state) {
               "(where:int8[] c:bool[] 1:int8[] 2:int8[])) (max:int8[N] x:int8[N] 127:int8[]))\n");
 }
 
+static void test_sema_types_bitwise_operators_and_shifts_on_integers(void **state) {
+  (void)state;
+  expect_dump("kernel k(x: uint8[N], n: uint8[]) = (x & 0xf0) | (x << n) ^ ~x >> 2 % 3;",
+              "kernel k: elementwise\n"
+              "  extents: N\n"
+              "  param x: uint8[N]\n"
+              "  param n: uint8[]\n"
+              "  out: uint8[N]\n"
+              "  expr: (|:uint8[N] (&:uint8[N] x:uint8[N] 0xf0:uint8[]) (^:uint8[N] (<<:uint8[N] "
+              "x:uint8[N] n:uint8[]) (>>:uint8[N] (~:uint8[N] x:uint8[N]) (%:uint8[] 2:uint8[] "
+              "3:uint8[]))))\n");
+}
+
+static void test_sema_accepts_bitwise_and_or_xor_on_bool(void **state) {
+  (void)state;
+  expect_dump("kernel k(a: bool[N], b: bool[]) = (a & b) | (a ^ true);",
+              "kernel k: elementwise\n"
+              "  extents: N\n"
+              "  param a: bool[N]\n"
+              "  param b: bool[]\n"
+              "  out: bool[N]\n"
+              "  expr: (|:bool[N] (&:bool[N] a:bool[N] b:bool[]) (^:bool[N] a:bool[N] "
+              "true:bool[]))\n");
+}
+
+static void test_sema_types_fmod_on_integers_and_floats_and_rounding_on_floats(void **state) {
+  (void)state;
+  expect_dump("kernel k(x: int16[N], h: float16[N]) = fmod(x, 7) + int16(sqrt(floor(h) + "
+              "ceil(h) - round(h) * trunc(fmod(h, 0.5))));",
+              "kernel k: elementwise\n"
+              "  extents: N\n"
+              "  param x: int16[N]\n"
+              "  param h: float16[N]\n"
+              "  out: int16[N]\n"
+              "  expr: (+:int16[N] (fmod:int16[N] x:int16[N] 7:int16[]) (int16:int16[N] "
+              "(sqrt:float16[N] (-:float16[N] (+:float16[N] (floor:float16[N] h:float16[N]) "
+              "(ceil:float16[N] h:float16[N])) (*:float16[N] (round:float16[N] h:float16[N]) "
+              "(trunc:float16[N] (fmod:float16[N] h:float16[N] 0.5:float16[])))))))\n");
+}
+
+static void test_sema_types_literal_only_rounding_by_context(void **state) {
+  (void)state;
+  expect_dump("kernel k(x: double[]) = x + sqrt(2) - floor(-2.5);",
+              "kernel k: elementwise\n"
+              "  extents:\n"
+              "  param x: double[]\n"
+              "  out: double[]\n"
+              "  expr: (-:double[] (+:double[] x:double[] (sqrt:double[] 2:double[])) "
+              "(floor:double[] -2.5:double[]))\n");
+}
+
 /* The bits sema stores for the rightmost literal of src's only kernel. */
 static uint64_t literal_bits(const char *src, int word) {
   diag_ctx d;
@@ -636,10 +687,124 @@ DIAG_TEST(test_sema_rejects_unknown_name,
   "kernel k(x: f32[]) = x + y;\n"
   "                         ^\n")
 
+DIAG_TEST(test_sema_rejects_remainder_of_floats_and_suggests_fmod,
+  "kernel k(x: f32[N], y: f32[N]) = x % y;",
+  "t.where:1:36: error: '%' is not defined on float; use fmod(a, b) for the remainder of floating-point values\n"
+  "kernel k(x: f32[N], y: f32[N]) = x % y;\n"
+  "                                   ^\n")
+
+DIAG_TEST(test_sema_rejects_remainder_of_bool,
+  "kernel k(a: bool[N], b: bool[N]) = a % b;",
+  "t.where:1:38: error: '%' is not defined on bool (it takes integers)\n"
+  "kernel k(a: bool[N], b: bool[N]) = a % b;\n"
+  "                                     ^\n")
+
+DIAG_TEST(test_sema_rejects_remainder_of_complex,
+  "kernel k(a: c64[N], b: c64[N]) = where(a % b == a, a, b);",
+  "t.where:1:42: error: '%' is not defined on complex64 (it takes integers)\n"
+  "kernel k(a: c64[N], b: c64[N]) = where(a % b == a, a, b);\n"
+  "                                         ^\n")
+
+DIAG_TEST(test_sema_rejects_remainder_of_strings,
+  "kernel k(a: string[N], b: string[N]) = where(a % b == a, a, b);",
+  "t.where:1:48: error: '%' is not defined on string (it takes integers)\n"
+  "kernel k(a: string[N], b: string[N]) = where(a % b == a, a, b);\n"
+  "                                               ^\n")
+
+DIAG_TEST(test_sema_rejects_complement_of_bool_and_suggests_not,
+  "kernel k(c: bool[N]) = ~c;",
+  "t.where:1:24: error: '~' is not defined on bool; use '!'\n"
+  "kernel k(c: bool[N]) = ~c;\n"
+  "                       ^\n")
+
+DIAG_TEST(test_sema_rejects_complement_of_a_float,
+  "kernel k(x: f64[N]) = ~x;",
+  "t.where:1:23: error: '~' is not defined on double (it takes integers)\n"
+  "kernel k(x: f64[N]) = ~x;\n"
+  "                      ^\n")
+
+DIAG_TEST(test_sema_rejects_shift_of_a_float,
+  "kernel k(x: f32[N], n: f32[]) = x << n;",
+  "t.where:1:35: error: '<<' is not defined on float (it takes integers)\n"
+  "kernel k(x: f32[N], n: f32[]) = x << n;\n"
+  "                                  ^\n")
+
+DIAG_TEST(test_sema_rejects_shift_of_bool,
+  "kernel k(c: bool[N], d: bool[N]) = c >> d;",
+  "t.where:1:38: error: '>>' is not defined on bool (it takes integers)\n"
+  "kernel k(c: bool[N], d: bool[N]) = c >> d;\n"
+  "                                     ^\n")
+
+DIAG_TEST(test_sema_rejects_bitwise_and_of_floats,
+  "kernel k(x: f16[N], y: f16[N]) = x & y;",
+  "t.where:1:36: error: '&' is not defined on float16 (it takes integers and bool)\n"
+  "kernel k(x: f16[N], y: f16[N]) = x & y;\n"
+  "                                   ^\n")
+
+DIAG_TEST(test_sema_rejects_xor_of_strings,
+  "kernel k(a: string[N], b: string[N]) = where(a ^ b, a, b);",
+  "t.where:1:48: error: '^' is not defined on string (it takes integers and bool)\n"
+  "kernel k(a: string[N], b: string[N]) = where(a ^ b, a, b);\n"
+  "                                               ^\n")
+
+DIAG_TEST(test_sema_rejects_sqrt_of_an_integer,
+  "kernel k(x: i32[N]) = sqrt(x);",
+  "t.where:1:23: error: 'sqrt' is not defined on int32 (it takes float16, bfloat16, float and double; cast first, as in float(x))\n"
+  "kernel k(x: i32[N]) = sqrt(x);\n"
+  "                      ^\n")
+
+DIAG_TEST(test_sema_rejects_floor_of_bool,
+  "kernel k(c: bool[N]) = floor(c);",
+  "t.where:1:24: error: 'floor' is not defined on bool (it takes float16, bfloat16, float and double; cast first, as in float(x))\n"
+  "kernel k(c: bool[N]) = floor(c);\n"
+  "                       ^\n")
+
+DIAG_TEST(test_sema_rejects_round_of_complex_without_a_cast_hint,
+  "kernel k(z: c128[N]) = where(round(z) == z, z, z);",
+  "t.where:1:30: error: 'round' is not defined on complex128 (it takes float16, bfloat16, float and double)\n"
+  "kernel k(z: c128[N]) = where(round(z) == z, z, z);\n"
+  "                             ^\n")
+
+DIAG_TEST(test_sema_rejects_fmod_of_bool,
+  "kernel k(c: bool[N]) = fmod(c, c);",
+  "t.where:1:24: error: 'fmod' is not defined on bool\n"
+  "kernel k(c: bool[N]) = fmod(c, c);\n"
+  "                       ^\n")
+
+DIAG_TEST(test_sema_rejects_fmod_of_different_dtypes,
+  "kernel k(x: f32[N], y: f64[N]) = fmod(x, y);",
+  "t.where:1:34: error: operands of 'fmod' have different dtypes: float and double\n"
+  "kernel k(x: f32[N], y: f64[N]) = fmod(x, y);\n"
+  "                                 ^\n")
+
+DIAG_TEST(test_sema_rejects_literal_remainder_given_a_float_dtype,
+  "kernel k(c: bool[N], x: f32[N]) = where(c, x, 7 % 2);",
+  "t.where:1:49: error: '%' is not defined on float; use fmod(a, b) for the remainder of floating-point values\n"
+  "kernel k(c: bool[N], x: f32[N]) = where(c, x, 7 % 2);\n"
+  "                                                ^\n")
+
+DIAG_TEST(test_sema_rejects_sqrt_of_a_literal_given_an_integer_dtype,
+  "kernel k(x: i32[N]) = x + sqrt(4);",
+  "t.where:1:27: error: 'sqrt' is not defined on int32 (it takes float16, bfloat16, float and double; cast first, as in float(x))\n"
+  "kernel k(x: i32[N]) = x + sqrt(4);\n"
+  "                          ^\n")
+
+DIAG_TEST(test_sema_types_a_shift_count_literal_as_the_shifted_dtype,
+  "kernel k(x: u8[N]) = x << -1;",
+  "t.where:1:27: error: literal -1 is out of range for uint8 (0 to 255)\n"
+  "kernel k(x: u8[N]) = x << -1;\n"
+  "                          ^\n")
+
+DIAG_TEST(test_sema_rejects_ceil_with_two_arguments,
+  "kernel k(x: f32[N]) = ceil(x, x);",
+  "t.where:1:23: error: 'ceil' takes 1 argument, got 2\n"
+  "kernel k(x: f32[N]) = ceil(x, x);\n"
+  "                      ^\n")
+
 DIAG_TEST(test_sema_rejects_unknown_function,
-  "kernel k(x: f32[]) = sqrt(x);",
-  "t.where:1:22: error: unknown function 'sqrt'\n"
-  "kernel k(x: f32[]) = sqrt(x);\n"
+  "kernel k(x: f32[]) = tanh(x);",
+  "t.where:1:22: error: unknown function 'tanh'\n"
+  "kernel k(x: f32[]) = tanh(x);\n"
   "                     ^\n")
 
 DIAG_TEST(test_sema_rejects_wrong_number_of_arguments,
@@ -1130,6 +1295,29 @@ int main(void) {
     cmocka_unit_test(test_sema_rejects_empty_parameter_whose_other_extents_overflow),
     cmocka_unit_test(test_sema_rejects_output_whose_fixed_extents_multiply_past_the_limit),
     cmocka_unit_test(test_sema_accepts_fixed_extents_up_to_the_element_limit),
+    cmocka_unit_test(test_sema_types_bitwise_operators_and_shifts_on_integers),
+    cmocka_unit_test(test_sema_accepts_bitwise_and_or_xor_on_bool),
+    cmocka_unit_test(test_sema_types_fmod_on_integers_and_floats_and_rounding_on_floats),
+    cmocka_unit_test(test_sema_types_literal_only_rounding_by_context),
+    cmocka_unit_test(test_sema_rejects_remainder_of_floats_and_suggests_fmod),
+    cmocka_unit_test(test_sema_rejects_remainder_of_bool),
+    cmocka_unit_test(test_sema_rejects_remainder_of_complex),
+    cmocka_unit_test(test_sema_rejects_remainder_of_strings),
+    cmocka_unit_test(test_sema_rejects_complement_of_bool_and_suggests_not),
+    cmocka_unit_test(test_sema_rejects_complement_of_a_float),
+    cmocka_unit_test(test_sema_rejects_shift_of_a_float),
+    cmocka_unit_test(test_sema_rejects_shift_of_bool),
+    cmocka_unit_test(test_sema_rejects_bitwise_and_of_floats),
+    cmocka_unit_test(test_sema_rejects_xor_of_strings),
+    cmocka_unit_test(test_sema_rejects_sqrt_of_an_integer),
+    cmocka_unit_test(test_sema_rejects_floor_of_bool),
+    cmocka_unit_test(test_sema_rejects_round_of_complex_without_a_cast_hint),
+    cmocka_unit_test(test_sema_rejects_fmod_of_bool),
+    cmocka_unit_test(test_sema_rejects_fmod_of_different_dtypes),
+    cmocka_unit_test(test_sema_rejects_literal_remainder_given_a_float_dtype),
+    cmocka_unit_test(test_sema_rejects_sqrt_of_a_literal_given_an_integer_dtype),
+    cmocka_unit_test(test_sema_types_a_shift_count_literal_as_the_shifted_dtype),
+    cmocka_unit_test(test_sema_rejects_ceil_with_two_arguments),
     cmocka_unit_test(test_sema_reports_all_three_errors_of_a_file),
     cmocka_unit_test(test_sema_reports_errors_of_both_operands),
     cmocka_unit_test(test_sema_quotes_a_window_of_very_long_lines),
