@@ -184,17 +184,24 @@ WC_SEL_OPS_(f64, double, uint64_t)
 /* float and double. Compilers assume NaNs never signal, so they may drop a
    quieting step ((float)(double)x, x * 1.0) or commute the operands of + and
    * (which picks the NaN that propagates); the results are pinned down here:
-   an arithmetic NaN is always quiet, and a's NaN wins over b's. abs and neg
+   an arithmetic NaN is always quiet, a's NaN wins over b's, and an invalid
+   operation gives the canonical quiet NaN (positive, top fraction bit only),
+   not the CPU's default NaN (x86's is negative, ARM's positive). abs and neg
    work on the sign bit, so no folding of -(x + y) can flip a NaN's sign. */
 #define WC_REAL_OPS_(s, T, UT, SIGN, INF, QUIET)                               \
   static inline T wc_quiet_##s(T a) {                                          \
     UT u; memcpy(&u, &a, sizeof u);                                            \
     u |= (UT)((UT)0 - (UT)((u & (UT)~(UT)(SIGN)) > (UT)(INF))) & (UT)(QUIET);  \
     memcpy(&a, &u, sizeof u); return a; }                                      \
-  static inline T wc_add_##s(T a, T b) { return wc_quiet_##s(wc_sel_##s(a != a, a, a + b)); } \
-  static inline T wc_sub_##s(T a, T b) { return wc_quiet_##s(wc_sel_##s(a != a, a, a - b)); } \
-  static inline T wc_mul_##s(T a, T b) { return wc_quiet_##s(wc_sel_##s(a != a, a, a * b)); } \
-  static inline T wc_div_##s(T a, T b) { return wc_quiet_##s(wc_sel_##s(a != a, a, a / b)); } \
+  /* the NaN an arithmetic result r of a and b must be: a's, else b's, else   \
+     (an invalid operation: inf - inf, 0 * inf, 0 / 0) the canonical one */    \
+  static inline T wc_arith_nan_##s(T a, T b, T r) {                           \
+    UT canon = (UT)(INF) | (UT)(QUIET); T c; memcpy(&c, &canon, sizeof c);     \
+    return wc_quiet_##s(wc_sel_##s(a != a, a, wc_sel_##s(b != b, b, wc_sel_##s(r != r, c, r)))); } \
+  static inline T wc_add_##s(T a, T b) { return wc_arith_nan_##s(a, b, a + b); } \
+  static inline T wc_sub_##s(T a, T b) { return wc_arith_nan_##s(a, b, a - b); } \
+  static inline T wc_mul_##s(T a, T b) { return wc_arith_nan_##s(a, b, a * b); } \
+  static inline T wc_div_##s(T a, T b) { return wc_arith_nan_##s(a, b, a / b); } \
   static inline T wc_neg_##s(T a) {                                            \
     UT u; memcpy(&u, &a, sizeof u); u ^= (UT)(SIGN); memcpy(&a, &u, sizeof u); return a; } \
   static inline T wc_abs_##s(T a) {                                            \

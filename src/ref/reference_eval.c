@@ -261,6 +261,11 @@ static ref_val arith_float(wc_opcode op, wc_dtype t, ref_val va, ref_val vb) {
   case WC_OP_SUB: r = a - b; break;
   case WC_OP_MUL: r = a * b; break;
   case WC_OP_DIV: r = a / b; break;
+  default: break;
+  }
+  /* inf - inf, 0 * inf, 0 / 0: the canonical NaN, not the CPU's default one */
+  if (ref_isnan(r)) return canonical_nan(t);
+  switch (op) {
   case WC_OP_FMOD:                                     /* exact: no rounding below */
     if (a - a != 0 || b == 0) return canonical_nan(t); /* a infinite, or b zero */
     if (b - b != 0) return va;                         /* b infinite */

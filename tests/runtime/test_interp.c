@@ -441,6 +441,38 @@ static void test_sqrt_is_correctly_rounded_and_pins_its_nans(void **state) {
   check1d(op_program(&pd, WC_OP_SQRT, WC_DOUBLE, false), ind, 3, rd);
 }
 
+/* inf - inf, inf + -inf, 0 * inf, 0 / 0, inf / inf: the canonical NaN, on every CPU
+   (x86's default NaN is negative, ARM's positive); a NaN operand still wins. */
+static void test_invalid_arithmetic_gives_the_canonical_nan_not_the_cpus(void **state) {
+  (void)state;
+  uint32_t x[] = {F_INF, F_INF, 0, 0, F_INF, 0x7fa00001u, 0x3f800000u};
+  uint32_t y[] = {F_INF, 0xff800000u, F_INF, 0, F_INF, F_INF, 0xffc00002u};
+  uint32_t sub[] = {F_NAN_CANON, F_INF, 0xff800000u, 0, F_NAN_CANON, 0x7fe00001u, 0xffc00002u};
+  uint32_t add[] = {F_INF, F_NAN_CANON, F_INF, 0, F_INF, 0x7fe00001u, 0xffc00002u};
+  uint32_t mul[] = {F_INF, 0xff800000u, F_NAN_CANON, 0, F_INF, 0x7fe00001u, 0xffc00002u};
+  uint32_t div[] = {F_NAN_CANON, F_NAN_CANON, 0, F_NAN_CANON, F_NAN_CANON, 0x7fe00001u,
+                    0xffc00002u};
+  wc_tensor in[2] = {vec(WC_FLOAT, 7, x), vec(WC_FLOAT, 7, y)};
+  prog p1 = {0}, p2 = {0}, p3 = {0}, p4 = {0};
+  check1d(op_program(&p1, WC_OP_SUB, WC_FLOAT, true), in, 7, sub);
+  check1d(op_program(&p2, WC_OP_ADD, WC_FLOAT, true), in, 7, add);
+  check1d(op_program(&p3, WC_OP_MUL, WC_FLOAT, true), in, 7, mul);
+  check1d(op_program(&p4, WC_OP_DIV, WC_FLOAT, true), in, 7, div);
+  double xd[] = {0.0, 1.0}, yd[] = {0.0, 0.0}, rd[2];
+  memcpy(&rd[0], &(uint64_t){0x7ff8000000000000u}, 8);
+  rd[1] = 1.0 / 0.0 * 1.0;
+  wc_tensor ind[2] = {vec(WC_DOUBLE, 2, xd), vec(WC_DOUBLE, 2, yd)};
+  prog pd = {0};
+  check1d(op_program(&pd, WC_OP_DIV, WC_DOUBLE, true), ind, 2, rd);
+  uint16_t hx[] = {0x7c00, 0x0000}, hy[] = {0x7c00, 0x7c00}, hsub[] = {0x7e00, 0xfc00};
+  uint16_t bx[] = {0x0000}, by[] = {0x7f80}, bmul[] = {0x7fc0};
+  wc_tensor inh[2] = {vec(WC_FLOAT16, 2, hx), vec(WC_FLOAT16, 2, hy)};
+  wc_tensor inb[2] = {vec(WC_BFLOAT16, 1, bx), vec(WC_BFLOAT16, 1, by)};
+  prog ph = {0}, pb = {0};
+  check1d(op_program(&ph, WC_OP_SUB, WC_FLOAT16, true), inh, 2, hsub);
+  check1d(op_program(&pb, WC_OP_MUL, WC_BFLOAT16, true), inb, 1, bmul);
+}
+
 static void test_half_precision_functions_compute_in_float_and_round(void **state) {
   (void)state;
   /* float16: sqrt(2) = 0x3da8; round(2.5) = 2; sqrt(-1) -> the canonical NaN's
@@ -676,6 +708,7 @@ int main(void) {
     cmocka_unit_test(test_bitwise_operations_work_on_twos_complement_bits),
     cmocka_unit_test(test_float_fmod_is_exact_with_the_dividends_sign),
     cmocka_unit_test(test_fmod_of_infinity_or_by_zero_is_the_canonical_nan_and_by_infinity_is_x),
+    cmocka_unit_test(test_invalid_arithmetic_gives_the_canonical_nan_not_the_cpus),
     cmocka_unit_test(test_round_is_half_to_even_and_rounding_keeps_negative_zero),
     cmocka_unit_test(test_rounding_quiets_a_nan_and_keeps_infinities),
     cmocka_unit_test(test_sqrt_is_correctly_rounded_and_pins_its_nans),
