@@ -45,7 +45,7 @@ local infix = { EQ = "==", NE = "!=", LT = "<", LE = "<=", GT = ">", GE = ">=" }
 local int_infix = { ADD = "+", SUB = "-", MUL = "*", DIV = "/",
                     EQ = "==", NE = "!=", LT = "<", LE = "<=", GT = ">", GE = ">=" }
 local helper = { ADD = "add", SUB = "sub", MUL = "mul", DIV = "div", MIN = "min", MAX = "max",
-                 NEG = "neg", ABS = "abs", EQ = "eq", NE = "ne", LT = "lt", LE = "le",
+                 NEG = "neg", ABS = "abs", EXP = "exp", EQ = "eq", NE = "ne", LT = "lt", LE = "le",
                  GT = "gt", GE = "ge" }
 local load_class = { SINT = "sint", UINT = "uint", BOOL = "uint", REAL = "real", HALF = "real" }
 
@@ -73,7 +73,7 @@ function ops.expr(op, t, at, a, b, c)
     return a .. " " .. int_infix[op] .. " " .. b
   end
   local f = "wc_" .. helper[op] .. "_" .. dt(at).sfx
-  if op == "NEG" or op == "ABS" then return f .. "(" .. a .. ")" end
+  if op == "NEG" or op == "ABS" or op == "EXP" then return f .. "(" .. a .. ")" end
   return f .. "(" .. a .. ", " .. b .. ")"
 end
 
@@ -101,7 +101,7 @@ local function describe(k, id, budget)
   if n.op == "WHERE" then return "where(" .. sub(n.a) .. ", " .. sub(n.b) .. ", " .. sub(n.c) .. ")" end
   if n.op == "NOT" then return "!" .. sub(n.a) end
   if n.op == "NEG" then return "-" .. sub(n.a) end
-  if n.op == "ABS" then return "abs(" .. sub(n.a) .. ")" end
+  if n.op == "ABS" or n.op == "EXP" then return n.op:lower() .. "(" .. sub(n.a) .. ")" end
   if n.op == "MIN" or n.op == "MAX" then
     return n.op:lower() .. "(" .. sub(n.a) .. ", " .. sub(n.b) .. ")"
   end

@@ -196,6 +196,7 @@ static int lower_expr(lower_ctx *c, const ast_expr *e) {
     case AST_FN_MIN: op = WC_OP_MIN; break;
     case AST_FN_MAX: op = WC_OP_MAX; break;
     case AST_FN_ABS: op = WC_OP_ABS; break;
+    case AST_FN_EXP: op = WC_OP_EXP; break;
     case AST_FN_CAST:
       if (c->lk->nodes[ops[0]].ins.dtype == e->dtype) return ops[0]; /* identity */
       op = WC_OP_CAST;

@@ -33,7 +33,8 @@ typedef enum ast_op { AST_OP_LIST(AST_OP_ENUM_) AST_OP_COUNT_ } ast_op;
 #define AST_FN_LIST(X)                                                    \
   X(WHERE, "where", 3) X(WHERE_V1, "where_v1", 3)                        \
   X(ARGWHERE, "argwhere", 1) X(NONZERO, "nonzero", 1)                    \
-  X(MIN, "min", 2) X(MAX, "max", 2) X(ABS, "abs", 1)
+  X(MIN, "min", 2) X(MAX, "max", 2) X(ABS, "abs", 1)                      \
+  X(EXP, "exp", 1)
 /* clang-format on */
 
 #define AST_FN_ENUM_(name, str, arity) AST_FN_##name,

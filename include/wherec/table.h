@@ -25,7 +25,8 @@ typedef enum wc_path { WC_PATH_SPECIALIZED = 1, WC_PATH_INTERPRETED = 2 } wc_pat
   X(WHERE, 3) X(OR, 2) X(AND, 2) X(NOT, 1)                                  \
   X(EQ, 2) X(NE, 2) X(LT, 2) X(LE, 2) X(GT, 2) X(GE, 2)                     \
   X(ADD, 2) X(SUB, 2) X(MUL, 2) X(DIV, 2) X(NEG, 1)                         \
-  X(MIN, 2) X(MAX, 2) X(ABS, 1) X(CAST, 1)
+  X(MIN, 2) X(MAX, 2) X(ABS, 1) X(CAST, 1)                   \
+  X(EXP, 1) /* float, float16, bfloat16: correctly rounded (exp.h) */
 
 #define WC_OPCODE_ENUM_(name, arity) WC_OP_##name,
 typedef enum wc_opcode { WC_OPCODE_LIST(WC_OPCODE_ENUM_) WC_OP_COUNT_ } wc_opcode;

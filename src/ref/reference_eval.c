@@ -164,11 +164,15 @@ static ref_val arith_float(wc_opcode op, wc_dtype t, ref_val va, ref_val vb) {
                                                            : (a > b ? va : vb)));
   default: break;
   }
-  /* + - * / with a NaN operand: the first NaN, quieted (README, Semantics, via wherec/ops.h) */
+  /* + - * / exp with a NaN operand: the first NaN, quieted (README, Semantics, via wherec/ops.h) */
   if (ref_isnan(a) || ref_isnan(b)) {
     uint64_t quiet = t == WC_DOUBLE ? 1ull << 51 : 1ull << 22;
     return from_float_bits(t, float_bits(t, ref_isnan(a) ? va : vb) | quiet);
   }
+  if (op == WC_OP_EXP) /* correctly rounded into t itself: float, float16, bfloat16 */
+    return from_double(t, t == WC_FLOAT16    ? wc__ref_exp((float)a, 11, -14, 15)
+                          : t == WC_BFLOAT16 ? wc__ref_exp((float)a, 8, -126, 127)
+                                             : wc__ref_exp((float)a, 24, -126, 127));
   switch (op) {
   case WC_OP_ADD: r = a + b; break;
   case WC_OP_SUB: r = a - b; break;
@@ -338,7 +342,9 @@ static ref_val eval(const wc_kernel *k, int i, const wc_tensor *in, int r, const
                              eval(k, ins->b, in, r, idx)));
   default: {
     ref_val a = eval(k, ins->a, in, r, idx);
-    ref_val b = (op == WC_OP_NEG || op == WC_OP_ABS) ? a : eval(k, ins->b, in, r, idx);
+    ref_val b = (op == WC_OP_NEG || op == WC_OP_ABS || op == WC_OP_EXP)
+                    ? a
+                    : eval(k, ins->b, in, r, idx);
     return is_float(t) ? arith_float(op, t, a, b) : arith_int(op, t, a, b);
   }
   }
