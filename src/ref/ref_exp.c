@@ -1,6 +1,5 @@
 /* ref_exp.c: the reference's exp, rounded to nearest even into any binary
    format, computed independently of wherec/exp.h (another algorithm, libm). */
-#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,9 +9,11 @@
 
 /* Why it is right. Fast path: libm's expl in long double. glibc's expl is
    within a few ulps of the 64-bit significand (its documented bound is 1-2),
-   far inside the margin DELTA = 2^-(LDBL_MANT_DIG - 5) used here: a result
-   whose scaled fraction is farther than DELTA * value from the rounding
-   boundary (a midpoint of the target) rounds as exp(x) does. Within it, the
+   far inside the margin DELTA = 2^-45 used here, which holds even where long
+   double is only double (or valgrind runs x87 code in doubles): 256 ulps of a
+   53-bit significand. A result whose scaled fraction is farther than
+   DELTA * value from the rounding boundary (a midpoint of the target) rounds
+   as exp(x) does. Within it, the
    exact path decides: the Taylor series of exp(x) itself, no argument
    reduction and no constants, in fixed point with 480 fraction bits (20
    32-bit limbs). Each term is the previous one times |x| (an integer times a
@@ -125,6 +126,6 @@ double wc__ref_exp(float x, int p, int emin, int emax) {
   v = ldexpl(y, -quantum); /* y in units of the target's ulp: exact */
   n = floorl(v);
   f = v - n;
-  if (fabsl(f - 0.5L) <= ldexpl(v, -(LDBL_MANT_DIG - 5))) return exp_exact(x, p, emin, emax);
+  if (fabsl(f - 0.5L) <= ldexpl(v, -45)) return exp_exact(x, p, emin, emax); /* DELTA */
   return finish((double)(n + (f > 0.5L ? 1 : 0)), quantum, emax);
 }

@@ -54,6 +54,16 @@ static const uint32_t known[][2] = {
     {0xc2ce0000u, 0x00000001u}, /* exp(-0x1.9c00000000000p+6) */
     {0xc292f27cu, 0x0a7fffedu}, /* exp(-0x1.25e4f80000000p+6) */
     {0x00000001u, 0x3f800000u}, /* exp(0x1.0000000000000p-149) */
+    /* the hardest cases: the floats whose exp lies nearest a midpoint (found with expl
+       over all floats; the nearest is 2^-28.7 ulp, 2^-52.7 relative, away) */
+    {0xc16912cdu, 0x34fd331bu}, /* exp(-0x1.d2259a0000000p+3): 2^-28.7 ulp from a midpoint */
+    {0xbbf0edf1u, 0x3f7e1fe9u}, /* exp(-0x1.e1dbe20000000p-8): 2^-27.7 ulp from a midpoint */
+    {0xc2b2e798u, 0x000f6dceu}, /* exp(-0x1.65cf300000000p+6): 2^-27.7 ulp from a midpoint */
+    {0x377eff81u, 0x3f800080u}, /* exp(0x1.fdff020000000p-17): 2^-27.6 ulp from a midpoint */
+    {0xbae0e25cu, 0x3f7f8fa7u}, /* exp(-0x1.c1c4b80000000p-10): 2^-27.2 ulp from a midpoint */
+    {0xb3000000u, 0x3f800000u}, /* exp(-0x1.0000000000000p-25): 2^-27.0 ulp from a midpoint */
+    {0x39c6be5bu, 0x3f800c6du}, /* exp(0x1.8d7cb60000000p-12): 2^-27.0 ulp from a midpoint */
+    {0x38e69cc1u, 0x3f80039au}, /* exp(0x1.cd39820000000p-14): 2^-26.9 ulp from a midpoint */
 };
 
 static void test_exp_matches_values_computed_in_decimal(void **state) {
@@ -151,6 +161,26 @@ static void test_exp_fallbacks_agree_with_the_reference(void **state) {
     assert_true(wc__ref_exp_exact(x, f[0], f[1], f[2]) == want);
     assert_true(wc_exp_slow_(x, f[0], f[1], f[2]) == want);
   }
+  for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) { /* and the hard cases */
+    float x = f32_of(known[i][0]);
+    if (x > 89.0f || x < -104.0f) continue;
+    assert_int_equal(bits_of((float)wc_exp_slow_(x, 24, -126, 127)), known[i][1]);
+    assert_int_equal(bits_of((float)wc__ref_exp_exact(x, 24, -126, 127)), known[i][1]);
+  }
+}
+
+/* exp.h's rounding at a midpoint of the target (the sign of e, or the exact
+   fallback) is too rare to meet on float inputs; with wider significands (up to
+   52 bits, which its error bound also covers) z falls on midpoints often. */
+static void test_exp_rounds_at_midpoints_of_wider_formats(void **state) {
+  (void)state;
+  for (int i = 0; i < 20000; i++) {
+    uint32_t u = (next32() & 0x80ffffffu) | ((uint32_t)(110 + next32() % 23) << 23);
+    float    x = f32_of(u);
+    int      p = 40 + i % 13;
+    if (x > 89.0f || x < -104.0f) continue;
+    assert_true(wc_exp_round_(x, p, -126, 127) == wc__ref_exp(x, p, -126, 127));
+  }
 }
 
 int main(void) {
@@ -161,6 +191,7 @@ int main(void) {
       cmocka_unit_test(test_exp_is_monotone_across_the_range),
       cmocka_unit_test(test_exp_on_float16_and_bfloat16_is_correctly_rounded_everywhere),
       cmocka_unit_test(test_exp_fallbacks_agree_with_the_reference),
+      cmocka_unit_test(test_exp_rounds_at_midpoints_of_wider_formats),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

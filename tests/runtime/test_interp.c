@@ -421,6 +421,8 @@ static int expr(gen *g, wc_dtype t, int depth) {
   }
   if (choice == 2) {
     int a = expr(g, t, depth - 1);
+    if ((t == WC_FLOAT || t == WC_FLOAT16 || t == WC_BFLOAT16) && tl_below(g->r, 3) == 0)
+      return emit(g->p, WC_OP_EXP, t, a, 0, 0);         /* exp: the float types only */
     return emit(g->p, tl_below(g->r, 2) ? WC_OP_NEG : WC_OP_ABS, t, a, 0, 0);
   }
   wc_dtype u = tl_below(g->r, 4) == 0 ? WC_BOOL : numeric[tl_below(g->r, N_NUMERIC)];
