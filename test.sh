@@ -7,7 +7,8 @@ cd "$(dirname "$0")"
 wherec_install_deps
 start=$SECONDS
 wherec_build build
-(cd build && ctest --output-on-failure -j "$(nproc)")
+(cd build && ctest --output-on-failure -j "$(nproc)" -LE exhaustive)
+(cd build && ctest --output-on-failure -V -L exhaustive) # exp on all 2^32 floats, every core
 wherec_build build-asan -DWHEREC_SANITIZE=ON -DCMAKE_C_COMPILER=clang
 (cd build-asan && ctest --output-on-failure -j "$(nproc)")
 echo "test.sh: all suites passed in $((SECONDS - start)) s"

@@ -101,10 +101,24 @@ static const uint8_t op_arity[WC_OP_COUNT_] = {WC_OPCODE_LIST(ARITY_)};
 #define ARITH_STRING(E, T, s)
 #define ARITH_(E, code, name, T, alias, s, kind) ARITH_##kind(E, T, s)
 
+/* exp on the dtypes sema allows it on (float, float16, bfloat16). */
+BLOCK_LOOP static void exp_block(wc_dtype t, void *dst, const void *a, int64_t n) {
+  switch (t) {
+  case WC_FLOAT: LOOP1(wc_exp_f32, float, float);
+  case WC_FLOAT16: LOOP1(wc_exp_f16, wc_float16, wc_float16);
+  case WC_BFLOAT16: LOOP1(wc_exp_bf16, wc_bfloat16, wc_bfloat16);
+  default: break;
+  }
+}
+
 /* + - * / fmod min max neg abs on numbers, % & | ^ ~ << >> on integers, floor ceil
    round trunc sqrt on floats: operands of dtype t, the result of the same dtype. */
 BLOCK_LOOP static void arith_block(wc_opcode op, wc_dtype t, operand_shape shape, void *dst,
                                    const void *a, const void *b, int64_t n) {
+  if (op == WC_OP_EXP) {
+    exp_block(t, dst, a, n);
+    return;
+  }
   /* clang-format off */
   switch (t) { WC_DTYPE_LIST(ARITH_) default: break; }
   /* clang-format on */

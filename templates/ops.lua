@@ -48,10 +48,10 @@ local helper = { ADD = "add", SUB = "sub", MUL = "mul", DIV = "div", MIN = "min"
                  NEG = "neg", ABS = "abs", EQ = "eq", NE = "ne", LT = "lt", LE = "le",
                  GT = "gt", GE = "ge", MOD = "mod", FMOD = "fmod", BAND = "band", BOR = "bor",
                  BXOR = "bxor", BNOT = "bnot", SHL = "shl", SHR = "shr", FLOOR = "floor",
-                 CEIL = "ceil", ROUND = "round", TRUNC = "trunc", SQRT = "sqrt" }
+                 CEIL = "ceil", ROUND = "round", TRUNC = "trunc", SQRT = "sqrt", EXP = "exp" }
 -- The element operations of one operand (the others take two).
 local unary = { NEG = true, ABS = true, BNOT = true, FLOOR = true, CEIL = true, ROUND = true,
-                TRUNC = true, SQRT = true }
+                TRUNC = true, SQRT = true, EXP = true }
 local load_class = { SINT = "sint", UINT = "uint", BOOL = "uint", REAL = "real", HALF = "real" }
 
 -- The C expression of an operation on operand expressions a, b, c.
@@ -99,7 +99,7 @@ local spell = { ADD = "+", SUB = "-", MUL = "*", DIV = "/", EQ = "==", NE = "!="
                 BOR = "|", BXOR = "^", SHL = "<<", SHR = ">>" }
 -- Operations the spec writes as calls: abs(x), fmod(a, b), ...
 local called = { ABS = true, MIN = true, MAX = true, FMOD = true, FLOOR = true, CEIL = true,
-                 ROUND = true, TRUNC = true, SQRT = true }
+                 ROUND = true, TRUNC = true, SQRT = true, EXP = true }
 local function describe(k, id, budget)
   if budget.left <= 0 then return "..." end
   budget.left = budget.left - 1

@@ -207,6 +207,7 @@ static int lower_expr(lower_ctx *c, const ast_expr *e) {
     case AST_FN_ROUND: op = WC_OP_ROUND; break;
     case AST_FN_TRUNC: op = WC_OP_TRUNC; break;
     case AST_FN_SQRT: op = WC_OP_SQRT; break;
+    case AST_FN_EXP: op = WC_OP_EXP; break;
     case AST_FN_CAST:
       if (c->lk->nodes[ops[0]].ins.dtype == e->dtype) return ops[0]; /* identity */
       op = WC_OP_CAST;

@@ -219,6 +219,7 @@ static check_step build(const check_paths *p, const char *prefix, const check_op
   arg(&a, p->hobj);
   arg(&a, p->obj);
   arg(&a, p->runtime);
+  arg(&a, "-lm");                  /* the reference in libwherec uses libm (expl) */
   if (strstr(p->runtime, ".so")) { /* a shared libwherec: find it at run time */
     const char *slash = strrchr(p->runtime, '/');
     snprintf(rpath, sizeof rpath, "-Wl,-rpath,%.*s", slash ? (int)(slash - p->runtime) : 1,

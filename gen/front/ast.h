@@ -51,7 +51,8 @@ typedef enum ast_op { AST_OP_LIST(AST_OP_ENUM_) AST_OP_COUNT_ } ast_op;
   X(ARGWHERE, "argwhere", 1) X(NONZERO, "nonzero", 1)                    \
   X(MIN, "min", 2) X(MAX, "max", 2) X(ABS, "abs", 1)                    \
   X(FMOD, "fmod", 2) X(FLOOR, "floor", 1) X(CEIL, "ceil", 1)             \
-  X(ROUND, "round", 1) X(TRUNC, "trunc", 1) X(SQRT, "sqrt", 1)
+  X(ROUND, "round", 1) X(TRUNC, "trunc", 1) X(SQRT, "sqrt", 1)             \
+  X(EXP, "exp", 1)
 /* clang-format on */
 
 #define AST_FN_ENUM_(name, str, arity) AST_FN_##name,

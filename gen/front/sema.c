@@ -609,6 +609,17 @@ static ast_domain fn_domain(ast_fn fn) {
   }
 }
 
+/* exp: correctly rounded on float, float16 and bfloat16 only (wherec/exp.h). */
+static bool check_exp(sema *s, diag_loc loc, wc_dtype t) {
+  if (t == WC_FLOAT || t == WC_FLOAT16 || t == WC_BFLOAT16) return true;
+  if (t == WC_DOUBLE)
+    err(s, loc,
+        "exp on double is not supported: wherec's exp is not correctly rounded in "
+        "double; cast to float, as in exp(float(x))");
+  else err(s, loc, "'exp' is defined on float, float16 and bfloat16, not on %s", wc_dtype_name(t));
+  return false;
+}
+
 /* Push the dtype t into the untyped parts of e (which hold literals only). */
 static bool coerce(sema *s, ast_expr *e, wc_dtype t) {
   bool ok = true;
@@ -626,7 +637,8 @@ static bool coerce(sema *s, ast_expr *e, wc_dtype t) {
     ok = ok && coerce(s, e->u.binary.rhs, t);
     break;
   case AST_CALL:
-    if (e->u.call.fn != AST_FN_WHERE)
+    if (e->u.call.fn == AST_FN_EXP) ok = check_exp(s, e->loc, t);
+    else if (e->u.call.fn != AST_FN_WHERE)
       ok = check_domain(s, e->loc, e->u.call.name, fn_domain(e->u.call.fn), t);
     for (i = e->u.call.fn == AST_FN_WHERE ? 1 : 0; ok && i < e->u.call.n_args; i++)
       ok = coerce(s, e->u.call.args[i], t);
@@ -853,6 +865,10 @@ static bool infer_call(sema *s, ast_expr *e) {
     e->dtype = a[0]->dtype;
     return a[0]->dtype == UNTYPED ||
            check_domain(s, e->loc, name, fn_domain(e->u.call.fn), a[0]->dtype);
+  case AST_FN_EXP:
+    e->shape = a[0]->shape;
+    e->dtype = a[0]->dtype;
+    return a[0]->dtype == UNTYPED || check_exp(s, e->loc, a[0]->dtype);
   case AST_FN_CAST:
     t = e->u.call.cast_var >= 0 ? s->bind[e->u.call.cast_var].dtype : e->u.call.cast_dtype;
     e->u.call.cast_dtype = t;

@@ -29,7 +29,8 @@ typedef enum wc_path { WC_PATH_SPECIALIZED = 1, WC_PATH_INTERPRETED = 2 } wc_pat
   X(MIN, 2) X(MAX, 2) X(ABS, 1) X(CAST, 1)                                  \
   X(MOD, 2) X(FMOD, 2) /* % (sign of b), fmod (sign of a) */                \
   X(BAND, 2) X(BOR, 2) X(BXOR, 2) X(BNOT, 1) X(SHL, 2) X(SHR, 2)            \
-  X(FLOOR, 1) X(CEIL, 1) X(ROUND, 1) X(TRUNC, 1) X(SQRT, 1)
+  X(FLOOR, 1) X(CEIL, 1) X(ROUND, 1) X(TRUNC, 1) X(SQRT, 1)                 \
+  X(EXP, 1) /* float, float16, bfloat16: correctly rounded (exp.h) */
 
 #define WC_OPCODE_ENUM_(name, arity) WC_OP_##name,
 typedef enum wc_opcode { WC_OPCODE_LIST(WC_OPCODE_ENUM_) WC_OP_COUNT_ } wc_opcode;

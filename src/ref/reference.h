@@ -11,4 +11,10 @@ int64_t wc__ref_offset(const wc_tensor *t, int r, const int64_t *idx);
 void    wc__ref_unflatten(int64_t k, int r, const int64_t *shape, int64_t *idx);
 bool    wc__ref_truth(const wc_tensor *t, int64_t k);
 
+/* exp(x) rounded to nearest even with p significand bits and normal exponents
+   [emin, emax] (subnormals below), as a double (ref_exp.c; x not NaN unless
+   returned as is). _exact: always the exact series (tests check the two agree). */
+double wc__ref_exp(float x, int p, int emin, int emax);
+double wc__ref_exp_exact(float x, int p, int emin, int emax);
+
 #endif

@@ -250,12 +250,16 @@ static ref_val arith_float(wc_opcode op, wc_dtype t, ref_val va, ref_val vb) {
                                                            : (a > b ? va : vb)));
   default: break;
   }
-  /* + - * / fmod with a NaN operand, or a NaN into a function of one: the
+  /* + - * / fmod exp with a NaN operand, or a NaN into a function of one: the
      first NaN, quieted (README, Semantics, via wherec/ops.h) */
   if (ref_isnan(a) || ref_isnan(b)) {
     uint64_t quiet = t == WC_DOUBLE ? 1ull << 51 : 1ull << 22;
     return from_float_bits(t, float_bits(t, ref_isnan(a) ? va : vb) | quiet);
   }
+  if (op == WC_OP_EXP) /* correctly rounded into t itself: float, float16, bfloat16 */
+    return from_double(t, t == WC_FLOAT16    ? wc__ref_exp((float)a, 11, -14, 15)
+                          : t == WC_BFLOAT16 ? wc__ref_exp((float)a, 8, -126, 127)
+                                             : wc__ref_exp((float)a, 24, -126, 127));
   switch (op) {
   case WC_OP_ADD: r = a + b; break;
   case WC_OP_SUB: r = a - b; break;

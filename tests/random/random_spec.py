@@ -102,6 +102,8 @@ class Kernel:
             b, _ = self.expr(dtype, depth - 1)
             return "%s(%s, %s)" % (r.choice(["min", "max"]), self.typed(dtype, depth - 1), b), True
         if choice == 2:
+            if dtype in ("float", "float16", "bfloat16") and r.random() < 0.4:
+                return "exp(%s)" % self.typed(dtype, depth - 1), True   # not on double
             return "abs(%s)" % self.typed(dtype, depth - 1), True
         if choice == 3:
             return "-(%s)" % self.typed(dtype, depth - 1), True

@@ -628,6 +628,8 @@ static int expr(gen *g, wc_dtype t, int depth) {
     static const wc_opcode ops[] = {WC_OP_NEG,   WC_OP_ABS,  WC_OP_FLOOR, WC_OP_CEIL,
                                     WC_OP_ROUND, WC_OP_TRUNC, WC_OP_SQRT};
     int a = expr(g, t, depth - 1);
+    if (is_float && tl_below(g->r, 4) == 0 && t != WC_DOUBLE)
+      return emit(g->p, WC_OP_EXP, t, a, 0, 0);         /* exp: float, float16, bfloat16 */
     if (!is_float) return emit(g->p, tl_below(g->r, 3) ? (tl_below(g->r, 2) ? WC_OP_NEG : WC_OP_ABS)
                                                         : WC_OP_BNOT, t, a, 0, 0);
     return emit(g->p, ops[tl_below(g->r, 7)], t, a, 0, 0);

@@ -390,6 +390,22 @@ static void test_sema_accepts_casts_between_numbers_and_bool(void **state) {
               "s:string[]))\n");
 }
 
+static void test_sema_accepts_exp_on_float_float16_and_bfloat16(void **state) {
+  (void)state;
+  expect_dump("kernel k(x: f32[], h: f16[], b: bf16[]) = "
+              "where(x < 0, exp(x) - 1, x) + float(exp(h)) + float(exp(b)) + exp(1);",
+              "kernel k: elementwise\n"
+              "  extents:\n"
+              "  param x: float[]\n"
+              "  param h: float16[]\n"
+              "  param b: bfloat16[]\n"
+              "  out: float[]\n"
+              "  expr: (+:float[] (+:float[] (+:float[] (where:float[] (<:bool[] x:float[] "
+              "0:float[]) (-:float[] (exp:float[] x:float[]) 1:float[]) x:float[]) (float:float[] "
+              "(exp:float16[] h:float16[]))) (float:float[] (exp:bfloat16[] b:bfloat16[]))) "
+              "(exp:float[] 1:float[]))\n");
+}
+
 static void test_sema_broadcasts_shape_patterns(void **state) {
   static const struct {
     int ra; int64_t a[3]; int rb; int64_t b[3]; int ok; int rr; int64_t r[3];
@@ -918,6 +934,25 @@ DIAG_TEST(test_sema_rejects_abs_of_complex,
   "kernel k(x: complex128[]) = abs(x);\n"
   "                            ^\n")
 
+DIAG_TEST(test_sema_rejects_exp_of_a_double,
+  "kernel k(x: f64[]) = exp(x) - 1;",
+  "t.where:1:22: error: exp on double is not supported: wherec's exp is not correctly rounded "
+  "in double; cast to float, as in exp(float(x))\n"
+  "kernel k(x: f64[]) = exp(x) - 1;\n"
+  "                     ^\n")
+
+DIAG_TEST(test_sema_rejects_exp_of_an_integer,
+  "kernel k(x: u8[]) = exp(x);",
+  "t.where:1:21: error: 'exp' is defined on float, float16 and bfloat16, not on uint8\n"
+  "kernel k(x: u8[]) = exp(x);\n"
+  "                    ^\n")
+
+DIAG_TEST(test_sema_rejects_exp_of_a_literal_taken_as_an_integer,
+  "kernel k(x: i32[]) = x + exp(1);",
+  "t.where:1:26: error: 'exp' is defined on float, float16 and bfloat16, not on int32\n"
+  "kernel k(x: i32[]) = x + exp(1);\n"
+  "                         ^\n")
+
 DIAG_TEST(test_sema_rejects_logical_operator_on_numbers,
   "kernel k(x: f32[], b: bool[]) = b && x;",
   "t.where:1:35: error: operands of '&&' must be bool, got float\n"
@@ -1213,6 +1248,7 @@ int main(void) {
     cmocka_unit_test(test_sema_stores_literal_bits_in_the_operand_dtype),
     cmocka_unit_test(test_sema_accepts_every_where_v1_condition_shape),
     cmocka_unit_test(test_sema_accepts_casts_between_numbers_and_bool),
+    cmocka_unit_test(test_sema_accepts_exp_on_float_float16_and_bfloat16),
     cmocka_unit_test(test_sema_broadcasts_shape_patterns),
     cmocka_unit_test(test_sema_broadcasts_unused_parameters_into_the_output_and_allows_late_options),
     cmocka_unit_test(test_sema_rejects_unknown_option),
@@ -1260,6 +1296,9 @@ int main(void) {
     cmocka_unit_test(test_sema_rejects_arithmetic_on_string),
     cmocka_unit_test(test_sema_rejects_ordering_of_complex),
     cmocka_unit_test(test_sema_rejects_abs_of_complex),
+    cmocka_unit_test(test_sema_rejects_exp_of_a_double),
+    cmocka_unit_test(test_sema_rejects_exp_of_an_integer),
+    cmocka_unit_test(test_sema_rejects_exp_of_a_literal_taken_as_an_integer),
     cmocka_unit_test(test_sema_rejects_logical_operator_on_numbers),
     cmocka_unit_test(test_sema_rejects_not_on_numbers),
     cmocka_unit_test(test_sema_rejects_expression_of_literals_only),
