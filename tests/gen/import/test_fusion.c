@@ -81,7 +81,7 @@ static void test_operator_table_knows_the_default_domain_only(void **state) {
   const op_row *where = op_lookup("", "Where"), *clip = op_lookup("ai.onnx", "Clip");
   assert_non_null(where);
   assert_int_equal(where->kind, OP_WHERE);
-  assert_true(where->select);
+  assert_int_equal(where->since, 9);
   assert_int_equal(where->min_in, 3);
   assert_int_equal(where->max_in, 3);
   assert_non_null(clip);
@@ -89,7 +89,7 @@ static void test_operator_table_knows_the_default_domain_only(void **state) {
   assert_int_equal(clip->max_in, 3);
   assert_int_equal(clip->copies, 4);
   assert_string_equal(op_lookup("", "Greater")->spell, ">");
-  assert_false(op_lookup("", "Greater")->select);
+  assert_int_equal(op_lookup("", "Greater")->since, 1);
   assert_int_equal(op_lookup("", "Max")->max_in, -1);
   assert_null(op_lookup("com.microsoft", "Where"));
   assert_null(op_lookup("", "Softmax"));
@@ -152,12 +152,12 @@ static void test_fusion_keeps_a_shared_producer_apart_and_fuses_a_sole_one(void 
   int n = node_named(b, "n"), r = node_named(b, "r");
   assert_int_equal(f->n_regions, 4);
   for (int i = 0; i < b->gr.g->n_nodes; i++) assert_null(f->nodes[i].reason);
-  /* gt feeds two regions: a region of its own, with no select to become a kernel */
+  /* gt feeds two regions: a region (a kernel) of its own */
   assert_int_not_equal(f->nodes[gn].region, f->nodes[w1].region);
   assert_int_not_equal(f->nodes[w1].region, f->nodes[w2].region);
   assert_int_equal(f->regions[f->nodes[gn].region].root, gn);
-  assert_false(f->regions[f->nodes[gn].region].select);
-  assert_true(f->regions[f->nodes[w1].region].select);
+  assert_int_equal(f->regions[f->nodes[w2].region].root, w2);
+  assert_int_equal(f->regions[f->nodes[w1].region].root, w1);
   /* Neg feeds only the Relu, which names its operand twice */
   assert_int_equal(f->nodes[n].region, f->nodes[r].region);
   assert_int_equal(f->regions[f->nodes[r].region].root, r);

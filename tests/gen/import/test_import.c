@@ -151,7 +151,7 @@ static void test_where_on_a_dynamic_shape_is_listed_and_nothing_is_imported(void
   assert_int_equal(r.rc, 1);
   assert_null(r.spec);
   expect_in(r.log, "wherec: not taken: Where 'w': input 'x' has a dynamic shape\n");
-  expect_in(r.log, "no Where or NonZero node could be imported");
+  expect_in(r.log, "no element-wise region could be imported");
   done(&r);
   pbw_free(&g);
 }
@@ -169,7 +169,8 @@ static void test_intermediate_that_is_also_a_graph_output_is_not_fused(void **st
   pbw_value_info(&g, 12, "gt", 9, 1, d, NULL);
   result r = import_pbw(&g, 17);
   assert_int_equal(r.rc, 0);
-  expect_in(r.log, "not taken: Greater 'g': element-wise, but no Where, NonZero, Relu, LeakyRelu or Clip");
+  expect_in(r.log, "wherec: kernel gt: Greater 'g'\n");   /* a graph output ends a kernel */
+  expect_in(r.spec, "kernel gt(x: float[4], y: float[4]) = x > y;");
   expect_in(r.spec, "kernel out(x: float[4], y: float[4], gt: bool[4]) = where(gt, x, y);");
   done(&r);
   pbw_free(&g);
@@ -217,8 +218,8 @@ static void test_producer_also_read_inside_an_if_branch_is_not_fused(void **stat
   add_if(&g, &then_g, &else_g);
   result r = import_pbw(&g, 17);
   assert_int_equal(r.rc, 0);
-  expect_in(r.log, "wherec: not taken: Greater 'g': its value is read inside a sub-graph of "
-                   "If 'branch', so it is not fused\n");
+  expect_in(r.log, "wherec: note: Greater 'g' ends kernel gt: its value is read inside a sub-graph of "
+                   "If 'branch'\n");
   expect_in(r.spec, "kernel out(x: float[4], y: float[4], gt: bool[4]) = where(gt, x, y);");
   expect_generates(r.spec);
   done(&r);
@@ -243,7 +244,8 @@ static void test_producer_is_fused_when_sub_graphs_read_only_their_own_value_of_
   assert_int_equal(r.rc, 0);
   expect_in(r.spec, "kernel out(x: float[4], y: float[4]) = where(x > y, x, y);");
   expect_in(r.spec, "# out = Where 'w', Greater 'g'\n");
-  assert_null(strstr(r.log, "Greater"));
+  assert_null(strstr(r.log, "not taken: Greater"));
+  expect_in(r.log, "wherec: kernel out: Where 'w', Greater 'g'\n");
   expect_generates(r.spec);
   done(&r);
   pbw_free(&g);
@@ -277,8 +279,8 @@ static void test_producer_read_in_a_nested_sub_graph_is_not_fused_unless_hidden(
   pbw_node(&g, "Loop", "loop", loop_in, 2, "final", &loop_attrs);
   result r = import_pbw(&g, 17);
   assert_int_equal(r.rc, 0);
-  expect_in(r.log, "wherec: not taken: Greater 'g': its value is read inside a sub-graph of "
-                   "Loop 'loop', so it is not fused\n");
+  expect_in(r.log, "wherec: note: Greater 'g' ends kernel gt: its value is read inside a sub-graph of "
+                   "Loop 'loop'\n");
   expect_in(r.spec, "kernel out(x: float[4], y: float[4], gt: bool[4]) = where(gt, x, y);");
   expect_in(r.spec, "kernel out2(x: float[4], y: float[4]) = where(x < y, y, x);");
   expect_generates(r.spec);
@@ -304,8 +306,8 @@ static void test_producer_named_by_a_sub_graph_output_in_a_graph_list_is_not_fus
   pbw_node(&g, "Multi", "multi", in, 1, "m", &attrs);
   result r = import_pbw(&g, 17);
   assert_int_equal(r.rc, 0);
-  expect_in(r.log, "wherec: not taken: Greater 'g': its value is read inside a sub-graph of "
-                   "Multi 'multi', so it is not fused\n");
+  expect_in(r.log, "wherec: note: Greater 'g' ends kernel gt: its value is read inside a sub-graph of "
+                   "Multi 'multi'\n");
   expect_in(r.spec, "kernel out(x: float[4], y: float[4], gt: bool[4]) = where(gt, x, y);");
   done(&r);
   pbw_free(&g);
@@ -385,7 +387,7 @@ static void test_long_chains_are_cut_at_the_depth_limit(void **state) {
   pbw g = chain("Neg", 100);
   result r = import_pbw(&g, 17);
   assert_int_equal(r.rc, 0);
-  expect_in(r.log, "not taken: Neg (output 'v0'): element-wise, but no Where");
+  expect_in(r.log, "wherec: kernel v0: Neg (output 'v0')\n");  /* the rest of the chain */
   char param[32];
   snprintf(param, sizeof param, "v%d: float[3]", 100 - IMPORT_MAX_DEPTH - 1);
   expect_in(r.spec, param);                    /* the Where fuses exactly IMPORT_MAX_DEPTH Negs */
