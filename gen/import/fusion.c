@@ -96,7 +96,8 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   wc_dtype t0 = nin > 0 && ni->in[0] >= 0 ? gr->vals[ni->in[0]].dtype : (wc_dtype)0;
   if (op->min_in == op->max_in && nin != op->min_in)
     return graph_fmt(gr, "expected %d inputs, got %d", op->min_in, nin);
-  if (nin < op->min_in) return graph_fmt(gr, "expected at least %d inputs, got %d", op->min_in, nin);
+  if (nin < op->min_in)
+    return graph_fmt(gr, "expected at least %d inputs, got %d", op->min_in, nin);
   if (nin < 1 || ni->in[0] < 0) return "its first input is missing";
   if (op->max_in >= 0 && nin > op->max_in)
     return graph_fmt(gr, "expected at most %d inputs, got %d", op->max_in, nin);
@@ -111,8 +112,9 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   wc_dtype t = ni->kind == OP_WHERE ? gr->vals[ni->in[1]].dtype : t0;
   if (ni->kind == OP_WHERE && t0 != WC_BOOL) return "its condition is not bool";
   if (!(op->types & (1u << ast_dtype_class_of(t))))
-    return op->types == OPT_B ? "expects bool inputs"
-                              : graph_fmt(gr, "%s is not defined on %s", op->name, wc_dtype_name(t));
+    return op->types == OPT_B
+               ? "expects bool inputs"
+               : graph_fmt(gr, "%s is not defined on %s", op->name, wc_dtype_name(t));
   bool legacy = gr->opset > 0 && gr->opset < 7;
   if (legacy && (ni->kind == OP_CMP || ni->kind == OP_LOGIC || ni->kind == OP_ARITH))
     return legacy_broadcast(gr, ni);
@@ -139,9 +141,9 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   case OP_SHRINK:
     fn->lambd = attr_f(n, "lambd", 0.5f);
     fn->bias = attr_f(n, "bias", 0.0f);
-    if (!floating(t) && (fn->lambd != (float)(int64_t)fn->lambd ||
-                         fn->bias != (float)(int64_t)fn->bias || fabsf(fn->lambd) > 0x1p62f ||
-                         fabsf(fn->bias) > 0x1p62f))
+    if (!floating(t) &&
+        (fn->lambd != (float)(int64_t)fn->lambd || fn->bias != (float)(int64_t)fn->bias ||
+         fabsf(fn->lambd) > 0x1p62f || fabsf(fn->bias) > 0x1p62f))
       return graph_fmt(gr, "lambd %g or bias %g is not a whole number, which %s cannot hold",
                        (double)fn->lambd, (double)fn->bias, wc_dtype_name(t));
     return NULL;
@@ -151,9 +153,9 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
       return one_element(s) || !x->shaped || !s->shaped || same_shape(&x->shape, &s->shape)
                  ? NULL
                  : "before opset 7 its slope has one element or X's shape";
-    return broadcasts_to(x, s) ? NULL
-                               : graph_fmt(gr, "slope '%.200s' does not broadcast to X's shape",
-                                           s->name);
+    return broadcasts_to(x, s)
+               ? NULL
+               : graph_fmt(gr, "slope '%.200s' does not broadcast to X's shape", s->name);
   }
   case OP_MOD:
     fn->flag = (int)attr_i(n, "fmod", 0);

@@ -387,9 +387,9 @@ static void infer(import_graph *gr) {
     /* Clip's bounds are scalars, PRelu's slope broadcasts to X (unidirectionally)
        and CastLike's second input gives a dtype only: the shape is the first
        input's; the rest broadcast */
-    int n_shape = ni->kind == OP_CLIP || ni->kind == OP_CASTLIKE || ni->kind == OP_PRELU
-                      ? 1
-                      : ni->n->n_inputs;
+    int       n_shape = ni->kind == OP_CLIP || ni->kind == OP_CASTLIKE || ni->kind == OP_PRELU
+                            ? 1
+                            : ni->n->n_inputs;
     ast_shape s = {0, {0}};
     bool      ok = n_shape > 0;
     for (int j = 0; j < n_shape && ok; j++) {

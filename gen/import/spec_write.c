@@ -304,25 +304,28 @@ static ex *emit_node(spec_writer *w, int region, int i) {
   case OP_LOGIC: /* on bool, a != b is xor, and names each operand once */
     return bin(w, ni->op->spell, WC_BOOL, x, build(w, region, in[1]));
   case OP_ARITH: return bin(w, ni->op->spell, t, x, build(w, region, in[1]));
-  case OP_MOD: return fn->flag ? call(w, "fmod", t, 2, x, build(w, region, in[1]), NULL)
-                               : bin(w, "%", t, x, build(w, region, in[1]));
+  case OP_MOD:
+    return fn->flag ? call(w, "fmod", t, 2, x, build(w, region, in[1]), NULL)
+                    : bin(w, "%", t, x, build(w, region, in[1]));
   case OP_BITSHIFT: return bin(w, fn->flag ? "<<" : ">>", t, x, build(w, region, in[1]));
   case OP_NOT:
   case OP_UNARY: return mk(w, EX_UNARY, t, ni->op->spell, 1, x, NULL, NULL);
   case OP_FUNC: return fn1(w, ni->op->spell, t, x);
   case OP_RECIP: return bin(w, "/", t, lit_num(w, t, 1.0), x); /* np.reciprocal */
-  case OP_SOFTSIGN: /* x / (1 + |x|) */
+  case OP_SOFTSIGN:                                            /* x / (1 + |x|) */
     return bin(w, "/", t, x, bin(w, "+", t, lit_num(w, t, 1.0), fn1(w, "abs", t, X_)));
   case OP_ISNAN: return bin(w, "!=", WC_BOOL, x, X_);
   case OP_ISINF: { /* by detect_negative (1) and detect_positive (2) */
     uint64_t inf[2] = {0, 0}, ninf[2] = {0, 0};
     float    pf = INFINITY, nf = -INFINITY;
-    inf[0] = t == WC_DOUBLE ? 0x7ff0000000000000ull : t == WC_FLOAT16 ? wc_f32_to_f16(pf)
-             : t == WC_BFLOAT16                      ? wc_f32_to_bf16(pf)
-                                                     : wc_f32_to_bits(pf);
-    ninf[0] = t == WC_DOUBLE ? 0xfff0000000000000ull : t == WC_FLOAT16 ? wc_f32_to_f16(nf)
-              : t == WC_BFLOAT16                      ? wc_f32_to_bf16(nf)
-                                                      : wc_f32_to_bits(nf);
+    inf[0] = t == WC_DOUBLE     ? 0x7ff0000000000000ull
+             : t == WC_FLOAT16  ? wc_f32_to_f16(pf)
+             : t == WC_BFLOAT16 ? wc_f32_to_bf16(pf)
+                                : wc_f32_to_bits(pf);
+    ninf[0] = t == WC_DOUBLE     ? 0xfff0000000000000ull
+              : t == WC_FLOAT16  ? wc_f32_to_f16(nf)
+              : t == WC_BFLOAT16 ? wc_f32_to_bf16(nf)
+                                 : wc_f32_to_bits(nf);
     if (fn->flag == 3) return bin(w, "==", WC_BOOL, fn1(w, "abs", t, x), lit_bits(w, t, inf));
     if (fn->flag == 2) return bin(w, "==", WC_BOOL, x, lit_bits(w, t, inf));
     if (fn->flag == 1) return bin(w, "==", WC_BOOL, x, lit_bits(w, t, ninf));
@@ -378,12 +381,12 @@ static ex *emit_node(spec_writer *w, int region, int i) {
     return sel(w, bin(w, ">", WC_BOOL, x, lit_bits(w, t, zero)), lit_num(w, t, 1.0), rest);
   }
   case OP_HSIGMOID: /* max(0, min(1, alpha * x + beta)): no fused multiply-add */
-    return call(w, "max", t, 2, lit_bits(w, t, zero),
-                call(w, "min", t, 2, lit_num(w, t, 1.0),
-                     bin(w, "+", t, bin(w, "*", t, lit_attr(w, t, fn->alpha), x),
-                         lit_attr(w, t, fn->beta)),
-                     NULL),
-                NULL);
+    return call(
+        w, "max", t, 2, lit_bits(w, t, zero),
+        call(w, "min", t, 2, lit_num(w, t, 1.0),
+             bin(w, "+", t, bin(w, "*", t, lit_attr(w, t, fn->alpha), x), lit_attr(w, t, fn->beta)),
+             NULL),
+        NULL);
   case OP_HSWISH: /* x * max(0, min(1, alpha * x + beta)), alpha = 1/6, beta = 0.5 */
     return bin(
         w, "*", t, x,
@@ -404,13 +407,13 @@ static ex *emit_node(spec_writer *w, int region, int i) {
                    bin(w, "-", t, bin(w, "*", t, lit_attr(w, t, fn->alpha), fn1(w, "exp", t, X_)),
                        lit_attr(w, t, fn->alpha))));
   case OP_CELU: /* max(0, x) + min(0, alpha * (exp(x / alpha) - 1)) */
-    return bin(w, "+", t, call(w, "max", t, 2, lit_bits(w, t, zero), x, NULL),
-               call(w, "min", t, 2, lit_bits(w, t, zero),
-                    bin(w, "*", t, lit_attr(w, t, fn->alpha),
-                        bin(w, "-", t,
-                            fn1(w, "exp", t, bin(w, "/", t, X_, lit_attr(w, t, fn->alpha))),
-                            lit_num(w, t, 1.0))),
-                    NULL));
+    return bin(
+        w, "+", t, call(w, "max", t, 2, lit_bits(w, t, zero), x, NULL),
+        call(w, "min", t, 2, lit_bits(w, t, zero),
+             bin(w, "*", t, lit_attr(w, t, fn->alpha),
+                 bin(w, "-", t, fn1(w, "exp", t, bin(w, "/", t, X_, lit_attr(w, t, fn->alpha))),
+                     lit_num(w, t, 1.0))),
+             NULL));
   case OP_CLIP: {
     /* min(max(x, lo), hi) as onnxruntime computes it: x < lo ? lo : x, then
        > hi ? hi : that; absent float bounds are the dtype's lowest and max */
