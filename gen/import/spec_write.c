@@ -649,8 +649,8 @@ void spec_write_comment(const spec_writer *w, int r, diag_text *t) {
 void spec_write_header(const import_graph *gr, const char *model_name, diag_text *t) {
   diag_text_printf(t,
                    "# Imported by wherec import from %s (graph '%s', opset %lld).\n"
-                   "# One kernel per Where / NonZero / Relu / LeakyRelu / Clip node and the\n"
-                   "# element-wise producers only it consumes.\n",
+                   "# One kernel per maximal element-wise region (the nodes after the kernel's "
+                   "name).\n",
                    comment_text(gr, model_name), comment_text(gr, gr->g->name),
                    (long long)gr->opset);
 }
