@@ -2,15 +2,72 @@
    the regions formed from the outputs backwards, and the list of what is not taken. */
 #include "import/fusion.h"
 
+#include <math.h>
 #include <string.h>
 
-static bool numeric(wc_dtype t) {
+#include "front/sema.h"
+
+static bool floating(wc_dtype t) {
   ast_dtype_class c = ast_dtype_class_of(t);
-  return c == AST_CLASS_SINT || c == AST_CLASS_UINT || c == AST_CLASS_REAL || c == AST_CLASS_HALF;
+  return c == AST_CLASS_REAL || c == AST_CLASS_HALF;
+}
+
+/* The float attribute name of n, or dflt when n does not give it. */
+static float attr_f(const onnx_node *n, const char *name, float dflt) {
+  const onnx_attr *a = graph_attr(n, name);
+  return a && a->has_f ? a->f : dflt;
+}
+
+static int64_t attr_i(const onnx_node *n, const char *name, int64_t dflt) {
+  const onnx_attr *a = graph_attr(n, name);
+  return a && a->has_i ? a->i : dflt;
+}
+
+static bool same_shape(const ast_shape *a, const ast_shape *b) {
+  if (a->rank != b->rank) return false;
+  for (int d = 0; d < a->rank; d++)
+    if (a->dims[d] != b->dims[d]) return false;
+  return true;
+}
+
+/* Does b broadcast to a without changing a's shape (ONNX's unidirectional rule)?
+   True when a shape is not known: the writer refuses unknown shapes of its leaves. */
+static bool broadcasts_to(const graph_value *a, const graph_value *b) {
+  ast_shape out;
+  if (!a->shaped || !b->shaped) return true;
+  return sema_broadcast(&a->shape, &b->shape, &out) && same_shape(&out, &a->shape);
+}
+
+static bool one_element(const graph_value *v) {
+  for (int d = 0; v->shaped && d < v->shape.rank; d++)
+    if (v->shape.dims[d] != 1) return false;
+  return v->shaped;
+}
+
+/* The legacy broadcasting of the binary operators before opset 7 (Add-6, Equal-1, ...):
+   attribute broadcast 0 wants equal shapes, 1 lets B broadcast to A from position
+   axis (default: the trailing dimensions, which is numpy's rule restricted to B). */
+static const char *legacy_broadcast(const import_graph *gr, const graph_node *ni) {
+  const graph_value *a = &gr->vals[ni->in[0]], *b = &gr->vals[ni->in[1]];
+  if (!a->shaped || !b->shaped) return NULL;
+  if (attr_i(ni->n, "broadcast", 0) == 0)
+    return same_shape(&a->shape, &b->shape)
+               ? NULL
+               : "before opset 7 its inputs must have one shape unless broadcast=1";
+  const onnx_attr *axis = graph_attr(ni->n, "axis");
+  if (axis && axis->has_i) {
+    int64_t at = axis->i < 0 ? axis->i + a->shape.rank : axis->i;
+    if (at != a->shape.rank - b->shape.rank)
+      return graph_fmt(gr,
+                       "broadcast=1 with axis=%lld aligns B with dimensions of A other than "
+                       "the trailing ones, which a kernel's broadcasting cannot express",
+                       (long long)axis->i);
+  }
+  return broadcasts_to(a, b) ? NULL : "broadcast=1, but B does not broadcast to A's shape";
 }
 
 /* Why node i cannot be part of a fused expression, or NULL if it can; what it
-   reads off the attributes (alpha, the cast's dtype, Clip-6 bounds) goes into fn. */
+   reads off the attributes (alpha, the cast's dtype, Clip-6 bounds, ...) goes into fn. */
 static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   const graph_node *ni = &gr->nodes[i];
   const onnx_node  *n = ni->n;
@@ -20,6 +77,9 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
     return graph_fmt(gr, "operator of domain '%.100s' is not supported", n->domain);
   if (op == NULL) return "not element-wise";
   if (ni->kind == OP_CONSTANT) return NULL;
+  if (gr->opset > 0 && gr->opset < op->since)
+    return graph_fmt(gr, "%s is not in opset %lld: it appeared in opset %d", op->name,
+                     (long long)gr->opset, op->since);
   if (n->n_outputs != 1 || ni->out < 0) return "expected exactly one output";
   for (int k = 0; k < n->n_attrs; k++)
     if (n->attrs[k].is_ref || n->attrs[k].has_g || n->attrs[k].n_graphs)
@@ -36,6 +96,8 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   wc_dtype t0 = nin > 0 && ni->in[0] >= 0 ? gr->vals[ni->in[0]].dtype : (wc_dtype)0;
   if (op->min_in == op->max_in && nin != op->min_in)
     return graph_fmt(gr, "expected %d inputs, got %d", op->min_in, nin);
+  if (nin < op->min_in)
+    return graph_fmt(gr, "expected at least %d inputs, got %d", op->min_in, nin);
   if (nin < 1 || ni->in[0] < 0) return "its first input is missing";
   if (op->max_in >= 0 && nin > op->max_in)
     return graph_fmt(gr, "expected at most %d inputs, got %d", op->max_in, nin);
@@ -46,47 +108,86 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
     if (same && tk != (ni->kind == OP_WHERE ? gr->vals[ni->in[1]].dtype : t0))
       return "its inputs have different dtypes";
   }
+  /* the dtype the operator is typed on: Where's x, every other operator's first input */
+  wc_dtype t = ni->kind == OP_WHERE ? gr->vals[ni->in[1]].dtype : t0;
+  if (ni->kind == OP_WHERE && t0 != WC_BOOL) return "its condition is not bool";
+  if (!(op->types & (1u << ast_dtype_class_of(t))))
+    return op->types == OPT_B
+               ? "expects bool inputs"
+               : graph_fmt(gr, "%s is not defined on %s", op->name, wc_dtype_name(t));
+  bool legacy = gr->opset > 0 && gr->opset < 7;
+  if (legacy && (ni->kind == OP_CMP || ni->kind == OP_LOGIC || ni->kind == OP_ARITH))
+    return legacy_broadcast(gr, ni);
   switch (ni->kind) {
-  case OP_CMP:
-    if (!numeric(t0) && !(strcmp(op->spell, "==") == 0 && (t0 == WC_BOOL || t0 == WC_STRING)))
-      return graph_fmt(gr, "'%s' is not defined on %s in wherec", op->spell, wc_dtype_name(t0));
+  case OP_MINMAX: /* Max-6 and Min-6 take inputs of one shape; broadcasting came in opset 8 */
+    for (int k = 1; k < nin && gr->opset > 0 && gr->opset < 8; k++) {
+      const graph_value *a = &gr->vals[ni->in[0]], *b = &gr->vals[ni->in[k]];
+      if (a->shaped && b->shaped && !same_shape(&a->shape, &b->shape))
+        return "before opset 8 its inputs must have one shape";
+    }
     return NULL;
-  case OP_NOT:
-  case OP_LOGIC:
-  case OP_XOR: return t0 == WC_BOOL ? NULL : "expects bool inputs";
-  case OP_ARITH:
-  case OP_NEG:
-  case OP_ABS:
-  case OP_MINMAX:
-  case OP_RELU:
-    return numeric(t0) ? NULL : graph_fmt(gr, "not defined on %s in wherec", wc_dtype_name(t0));
-  case OP_LEAKY: {
-    const onnx_attr *a = graph_attr(n, "alpha");
-    ast_dtype_class  c = ast_dtype_class_of(t0);
-    if (c != AST_CLASS_REAL && c != AST_CLASS_HALF) return "expects a floating-point input";
-    fn->alpha = a && a->has_f ? a->f : 0.01f;
+  case OP_LEAKY: fn->alpha = attr_f(n, "alpha", 0.01f); return NULL;
+  case OP_THRELU: fn->alpha = attr_f(n, "alpha", 1.0f); return NULL;
+  case OP_ELU:
+  case OP_CELU: fn->alpha = attr_f(n, "alpha", 1.0f); return NULL;
+  case OP_SELU:
+    fn->alpha = attr_f(n, "alpha", 1.67326319217681884765625f);
+    fn->gamma = attr_f(n, "gamma", 1.05070102214813232421875f);
+    return NULL;
+  case OP_HSIGMOID:
+    fn->alpha = attr_f(n, "alpha", 0.2f);
+    fn->beta = attr_f(n, "beta", 0.5f);
+    return NULL;
+  case OP_SHRINK:
+    fn->lambd = attr_f(n, "lambd", 0.5f);
+    fn->bias = attr_f(n, "bias", 0.0f);
+    if (!floating(t) &&
+        (fn->lambd != (float)(int64_t)fn->lambd || fn->bias != (float)(int64_t)fn->bias ||
+         fabsf(fn->lambd) > 0x1p62f || fabsf(fn->bias) > 0x1p62f))
+      return graph_fmt(gr, "lambd %g or bias %g is not a whole number, which %s cannot hold",
+                       (double)fn->lambd, (double)fn->bias, wc_dtype_name(t));
+    return NULL;
+  case OP_PRELU: {
+    const graph_value *x = &gr->vals[ni->in[0]], *s = &gr->vals[ni->in[1]];
+    if (legacy) /* PRelu-6: a slope of one element, or of X's shape */
+      return one_element(s) || !x->shaped || !s->shaped || same_shape(&x->shape, &s->shape)
+                 ? NULL
+                 : "before opset 7 its slope has one element or X's shape";
+    return broadcasts_to(x, s)
+               ? NULL
+               : graph_fmt(gr, "slope '%.200s' does not broadcast to X's shape", s->name);
+  }
+  case OP_MOD:
+    fn->flag = (int)attr_i(n, "fmod", 0);
+    if (fn->flag != 0 && fn->flag != 1)
+      return graph_fmt(gr, "fmod=%lld: it is 0 or 1", (long long)attr_i(n, "fmod", 0));
+    if (fn->flag == 0 && floating(t))
+      return "fmod=0 on floating-point inputs: ONNX defines Mod on floats with fmod=1 only";
+    return NULL;
+  case OP_BITSHIFT: {
+    const onnx_attr *d = graph_attr(n, "direction");
+    if (d && d->has_s && d->s.len == 4 && memcmp(d->s.data, "LEFT", 4) == 0) fn->flag = 1;
+    else if (d && d->has_s && d->s.len == 5 && memcmp(d->s.data, "RIGHT", 5) == 0) fn->flag = 0;
+    else return "its direction is neither \"LEFT\" nor \"RIGHT\"";
     return NULL;
   }
+  case OP_ISINF:
+    fn->flag = (attr_i(n, "detect_negative", 1) != 0) | (attr_i(n, "detect_positive", 1) != 0) << 1;
+    return NULL;
   case OP_CLIP:
-    if (!numeric(t0)) return graph_fmt(gr, "not defined on %s in wherec", wc_dtype_name(t0));
     if (gr->opset > 0 && gr->opset < 11) { /* Clip-6: bounds are float attributes */
-      const onnx_attr *lo = graph_attr(n, "min"), *hi = graph_attr(n, "max");
-      if (t0 != WC_FLOAT) return "Clip before opset 11 is supported on float only";
+      if (!floating(t0)) return "Clip before opset 11 is defined on floating-point inputs only";
       if (nin != 1) return "Clip before opset 11 takes one input";
       fn->has_lo = true;
       fn->has_hi = true;
-      fn->lo = lo && lo->has_f ? lo->f : -3.40282347e+38f;
-      fn->hi = hi && hi->has_f ? hi->f : 3.40282347e+38f;
+      fn->lo = attr_f(n, "min", -3.40282347e+38f);
+      fn->hi = attr_f(n, "max", 3.40282347e+38f);
       return NULL;
     }
     for (int k = 1; k < nin; k++) {
       const graph_value *b = ni->in[k] >= 0 ? &gr->vals[ni->in[k]] : NULL;
-      if (b && (!b->shaped || b->shape.rank != 0)) {
-        int64_t count = 1;
-        for (int d = 0; b->shaped && d < b->shape.rank; d++) count *= b->shape.dims[d] == 1 ? 1 : 0;
-        if (!(b->constant && count == 1))
-          return graph_fmt(gr, "bound '%.200s' is not a scalar", b->name);
-      }
+      if (b && (!b->shaped || b->shape.rank != 0) && !(b->constant && one_element(b)))
+        return graph_fmt(gr, "bound '%.200s' is not a scalar", b->name);
     }
     return NULL;
   case OP_CAST:
@@ -100,11 +201,12 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
       return graph_fmt(gr, "casts to %s are not supported", graph_dtype_label(gr, (int32_t)code));
     fn->cast_to = (wc_dtype)code;
     if (fn->cast_to != t0 && !ast_cast_ok(t0, fn->cast_to))
-      return graph_fmt(gr, "casts from %s to %s are not supported", wc_dtype_name(t0),
-                       wc_dtype_name(fn->cast_to));
+      return graph_fmt(gr,
+                       "casts from %s to %s are not supported (the spec converts between "
+                       "strings, complex and other dtypes not at all)",
+                       wc_dtype_name(t0), wc_dtype_name(fn->cast_to));
     return NULL;
   }
-  case OP_WHERE: return t0 == WC_BOOL ? NULL : "its condition is not bool";
   default: return NULL;
   }
 }
@@ -158,7 +260,6 @@ void fusion_form(fusion *f, const import_graph *gr) {
       fn->depth = 0;
       fn->copies = 1;
     }
-    if (ni->op->select) f->regions[fn->region].select = true;
   }
 }
 
@@ -182,17 +283,11 @@ static const char *not_taken(const fusion *f, const import_graph *gr, int i) {
   if (ni->kind == OP_CONSTANT) {
     for (int u = 0; ni->out >= 0 && u < gr->n_users[ni->out]; u++) {
       int reg = f->nodes[gr->users[ni->out][u]].region;
-      if (reg >= 0 && f->regions[reg].select && !f->regions[reg].reason) return NULL;
+      if (reg >= 0 && !f->regions[reg].reason) return NULL;
     }
     return "no kernel reads it";
   }
   const fusion_region *rg = &f->regions[fn->region];
-  int                  reader = rg->root == i ? gr->vals[ni->out].captured_by : -1;
-  if (!rg->select && reader >= 0)
-    return graph_fmt(gr, "its value is read inside a sub-graph of %s, so it is not fused",
-                     graph_node_label(gr, reader));
-  if (!rg->select)
-    return "element-wise, but no Where, NonZero, Relu, LeakyRelu or Clip to fuse it into";
   if (rg->reason && rg->root == i) return rg->reason;
   if (rg->reason)
     return graph_fmt(gr, "fused into %s, which is not taken: %s", graph_node_label(gr, rg->root),
@@ -206,6 +301,21 @@ void fusion_report(const fusion *f, const import_graph *gr, FILE *log) {
     const char *why = not_taken(f, gr, i);
     if (why) fprintf(log, "wherec: not taken: %s: %s\n", graph_node_label(gr, i), why);
   }
+}
+
+void fusion_report_kernel(const fusion *f, const import_graph *gr, int r, FILE *log) {
+  int root = f->regions[r].root;
+  fprintf(log, "wherec: kernel %s: %s", f->regions[r].name, graph_node_label(gr, root));
+  for (int k = gr->g->n_nodes - 1; k >= 0; k--) {
+    int i = gr->order[k];
+    if (i != root && f->nodes[i].region == r && gr->nodes[i].kind != OP_CONSTANT)
+      fprintf(log, ", %s", graph_node_label(gr, i));
+  }
+  fputc('\n', log);
+  int reader = gr->vals[gr->nodes[root].out].captured_by;
+  if (reader >= 0)
+    fprintf(log, "wherec: note: %s ends kernel %s: its value is read inside a sub-graph of %s\n",
+            graph_node_label(gr, root), f->regions[r].name, graph_node_label(gr, reader));
 }
 
 void fusion_free(fusion *f) {

@@ -10,23 +10,28 @@
 #include "import/graph.h"
 #include "import/import.h"
 
-/* What fusion decided for one node, and what its typing check read off its attributes. */
+/* What fusion decided for one node, and what its typing check read off its attributes
+   (each with the operator's default when the attribute is absent). */
 typedef struct fusion_node {
   const char *reason;         /* why it cannot be fused, NULL when it can */
   int         region;         /* -1 when in none */
   int         depth;          /* operators between it and its region's root */
   int         copies;         /* times its value appears in the region's expression */
-  float       alpha;          /* LeakyRelu */
+  float       alpha;          /* LeakyRelu, ThresholdedRelu, HardSigmoid, Elu, Selu, Celu */
+  float       beta;           /* HardSigmoid */
+  float       gamma;          /* Selu */
+  float       lambd, bias;    /* Shrink */
+  int         flag;           /* Mod: fmod; BitShift: 1 for LEFT; IsInf: 1 detect_negative
+                                 | 2 detect_positive */
   wc_dtype    cast_to;        /* Cast, CastLike */
   bool        has_lo, has_hi; /* Clip-6 attributes given */
   float       lo, hi;         /* Clip-6 attributes */
 } fusion_node;
 
-/* A region: one kernel's worth of nodes. Fusion sets root and select; the writer
-   (import.c, spec_write.c) sets the rest. */
+/* A region: one kernel's worth of nodes. Fusion sets root; the writer (import.c,
+   spec_write.c) sets the rest. */
 typedef struct fusion_region {
   int         root;   /* node index */
-  bool        select; /* holds a Where, NonZero, Relu, LeakyRelu or Clip */
   const char *reason; /* why it is not taken, NULL when it is */
   const char *name;   /* kernel name, once written */
   diag_text   text;   /* the kernel statement with its comment, once taken */
@@ -38,10 +43,12 @@ typedef struct fusion {
   int            n_regions;
 } fusion;
 
-/* Checks every node of gr and forms the regions, from the outputs backwards: a
-   fusable node joins the region of its consumers when they all sit in one region (and
-   it is no graph output and no sub-graph reads it), while the expression stays within
-   IMPORT_MAX_DEPTH and IMPORT_MAX_COPIES (import.h). */
+/* Checks every node of gr and forms the maximal element-wise regions, from the
+   outputs backwards: a fusable node joins the region of its consumers when they all
+   sit in one region (it is no graph output, no sub-graph and no node outside that
+   region reads it, and its consumer is no NonZero's value), while the expression
+   stays within IMPORT_MAX_DEPTH and IMPORT_MAX_COPIES (import.h); else it roots a
+   region of its own. Every region is a kernel. */
 void fusion_form(fusion *f, const import_graph *gr);
 
 /* Does region r cover the whole graph (every node in it, or a Constant it reads)? */
@@ -49,6 +56,9 @@ bool fusion_whole_graph(const fusion *f, const import_graph *gr, int r);
 
 /* Lists on log every node that no kernel takes, with the reason (after writing). */
 void fusion_report(const fusion *f, const import_graph *gr, FILE *log);
+
+/* `wherec: kernel NAME: Root, Producer ...` on log: the nodes region r (taken) holds. */
+void fusion_report_kernel(const fusion *f, const import_graph *gr, int r, FILE *log);
 
 /* Frees the regions' texts. */
 void fusion_free(fusion *f);

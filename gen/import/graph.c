@@ -351,11 +351,8 @@ static const onnx_tensor *constant_value(import_graph *gr, const onnx_node *n) {
 static wc_dtype infer_dtype(const import_graph *gr, const graph_node *ni) {
   const onnx_node *n = ni->n;
   wc_dtype         t0 = n->n_inputs > 0 && ni->in[0] >= 0 ? gr->vals[ni->in[0]].dtype : (wc_dtype)0;
+  if (op_gives_bool(ni->op)) return WC_BOOL;
   switch (ni->kind) {
-  case OP_CMP:
-  case OP_NOT:
-  case OP_LOGIC:
-  case OP_XOR: return WC_BOOL;
   case OP_WHERE:
   case OP_CASTLIKE: /* the second input's dtype */
     return n->n_inputs > 1 && ni->in[1] >= 0 ? gr->vals[ni->in[1]].dtype : (wc_dtype)0;
@@ -387,9 +384,12 @@ static void infer(import_graph *gr) {
       o->elem = (int32_t)dt;
     }
     if (o->shaped || ni->kind == OP_NONZERO) continue;
-    /* Clip's bounds are scalars and CastLike's second input gives a dtype
-       only: the shape is the first input's; the rest broadcast */
-    int       n_shape = ni->kind == OP_CLIP || ni->kind == OP_CASTLIKE ? 1 : ni->n->n_inputs;
+    /* Clip's bounds are scalars, PRelu's slope broadcasts to X (unidirectionally)
+       and CastLike's second input gives a dtype only: the shape is the first
+       input's; the rest broadcast */
+    int       n_shape = ni->kind == OP_CLIP || ni->kind == OP_CASTLIKE || ni->kind == OP_PRELU
+                            ? 1
+                            : ni->n->n_inputs;
     ast_shape s = {0, {0}};
     bool      ok = n_shape > 0;
     for (int j = 0; j < n_shape && ok; j++) {

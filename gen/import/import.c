@@ -81,22 +81,21 @@ static int run_import(imp *im, const uint8_t *buf, size_t len, const char *model
   int          n_kernels = 0;
   /* regions were numbered from the outputs back; write them in graph order */
   for (int r = im->f.n_regions - 1; r >= 0; r--) {
-    if (!im->f.regions[r].select) continue;
     take_region(im, &w, r, names, n_kernels);
     if (!im->f.regions[r].reason) names[n_kernels++] = im->f.regions[r].name;
   }
   fusion_report(&im->f, &im->gr, im->log);
   if (n_kernels == 0) {
-    fprintf(im->log, "wherec: error: %s: no Where or NonZero node could be imported\n", model_name);
+    fprintf(im->log, "wherec: error: %s: no element-wise region could be imported\n", model_name);
     goto done;
   }
   diag_text out = {0};
   spec_write_header(&im->gr, model_name, &out);
   for (int r = im->f.n_regions - 1; r >= 0; r--) {
     const fusion_region *rg = &im->f.regions[r];
-    if (!rg->select || rg->reason) continue;
+    if (rg->reason) continue;
     diag_text_printf(&out, "\n%s", rg->text.data);
-    fprintf(im->log, "wherec: kernel %s: %s\n", rg->name, graph_node_label(&im->gr, rg->root));
+    fusion_report_kernel(&im->f, &im->gr, r, im->log);
   }
   if (out.truncated) {
     diag_text_free(&out);

@@ -1,5 +1,5 @@
-/* import.h: `wherec import MODEL.onnx -o SPEC`: the Where, NonZero, Relu, LeakyRelu and Clip
-   nodes of an ONNX model, fused with their element-wise producers, as kernels of a .where spec. */
+/* import.h: `wherec import MODEL.onnx -o SPEC`: the maximal element-wise regions of an
+   ONNX model (selects, activations, arithmetic, casts), each as a kernel of a .where spec. */
 #ifndef WHEREC_GEN_IMPORT_H
 #define WHEREC_GEN_IMPORT_H
 
@@ -13,8 +13,8 @@
 /* ONNX operators nested in one expression; keeps the spec far below the
    parser's nesting limit. */
 #define IMPORT_MAX_DEPTH  24
-/* Copies of one producer in an expression (Relu, Clip and LeakyRelu name
-   their operand several times). */
+/* Copies of one producer in an expression (Relu, Clip and the other
+   activations name their operand several times). */
 #define IMPORT_MAX_COPIES 16
 
 /* The command: argv[0] is "import". Lists every node it does not take (with

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#define OP_ROW_(n, k, s, lo, hi, c, sel) {#n, OP_##k, s, lo, hi, c, sel},
+#define OP_ROW_(n, k, s, lo, hi, c, since, ty) {#n, OP_##k, s, lo, hi, c, since, ty},
 static const op_row op_table[] = {OP_LIST(OP_ROW_)};
 #undef OP_ROW_
 
@@ -18,4 +18,9 @@ const op_row *op_lookup(const char *domain, const char *op_type) {
 
 int op_operands(const op_row *op, int n_inputs) {
   return op && op->kind == OP_CASTLIKE ? 1 : n_inputs;
+}
+
+bool op_gives_bool(const op_row *op) {
+  return op && (op->kind == OP_CMP || op->kind == OP_NOT || op->kind == OP_LOGIC ||
+                op->kind == OP_ISNAN || op->kind == OP_ISINF);
 }

@@ -170,33 +170,13 @@ bool spec_literal_text(wc_dtype t, const uint64_t bits[2], char *out, size_t cap
   }
 }
 
-/* a > b for two values of dtype t (false when either is NaN). */
-static bool value_greater(wc_dtype t, const uint64_t a[2], const uint64_t b[2]) {
-  unsigned n = dtype_bits(t);
+/* a > b for two literals of dtype t as the spec spells them (false when either is
+   NaN). Rounding is monotonic, so the decimal spellings order as their values do. */
+static bool lit_greater(wc_dtype t, const char *a, const char *b) {
   switch (ast_dtype_class_of(t)) {
-  case AST_CLASS_SINT: {
-    int64_t x = (int64_t)(a[0] << (64 - n)) >> (64 - n),
-            y = (int64_t)(b[0] << (64 - n)) >> (64 - n);
-    return x > y;
-  }
-  case AST_CLASS_UINT: return a[0] > b[0];
-  default: {
-    double x, y;
-    if (t == WC_DOUBLE) {
-      memcpy(&x, &a[0], 8);
-      memcpy(&y, &b[0], 8);
-    } else if (t == WC_FLOAT16) {
-      x = wc_f16_to_f32((wc_float16)a[0]);
-      y = wc_f16_to_f32((wc_float16)b[0]);
-    } else if (t == WC_BFLOAT16) {
-      x = wc_bf16_to_f32((wc_bfloat16)a[0]);
-      y = wc_bf16_to_f32((wc_bfloat16)b[0]);
-    } else {
-      x = wc_bits_to_f32((uint32_t)a[0]);
-      y = wc_bits_to_f32((uint32_t)b[0]);
-    }
-    return x > y;
-  }
+  case AST_CLASS_SINT: return strtoll(a, NULL, 10) > strtoll(b, NULL, 10);
+  case AST_CLASS_UINT: return strtoull(a, NULL, 10) > strtoull(b, NULL, 10);
+  default: return strtod(a, NULL) > strtod(b, NULL);
   }
 }
 
@@ -278,9 +258,37 @@ static ex *sel(spec_writer *w, ex *c, ex *x, ex *y) {
 
 static ex *build(spec_writer *w, int region, int v);
 
-/* The expression of node i (in region). The forms of Relu, LeakyRelu and Clip
-   match onnxruntime bit for bit on -0.0 and NaN: the operand is returned as it
-   is unless a comparison that NaN fails says otherwise. */
+/* The literal of dtype t nearest v (an attribute or a constant of ONNX's formula):
+   v as float for float, float16 and bfloat16 (those two rounded from the float, as
+   numpy rounds a Python float operand), v for double; v exactly for the integers
+   (fusion checked that it is whole). */
+static ex *lit_num(spec_writer *w, wc_dtype t, double v) {
+  uint64_t bits[2] = {0, 0};
+  float    f = (float)v;
+  switch (t) {
+  case WC_DOUBLE: memcpy(&bits[0], &v, 8); break;
+  case WC_FLOAT: bits[0] = wc_f32_to_bits(f); break;
+  case WC_FLOAT16: bits[0] = wc_f32_to_f16(f); break;
+  case WC_BFLOAT16: bits[0] = wc_f32_to_bf16(f); break;
+  default: bits[0] = (uint64_t)(int64_t)v; break;
+  }
+  if (ast_dtype_class_of(t) == AST_CLASS_UINT && v < 0) bits[0] = 0;
+  return lit_bits(w, t, bits);
+}
+
+/* An expression of a float attribute: its value widened exactly for double, as given
+   for the other dtypes (lit_num). */
+static ex *lit_attr(spec_writer *w, wc_dtype t, float a) { return lit_num(w, t, a); }
+
+static ex *fn1(spec_writer *w, const char *fn, wc_dtype t, ex *a) {
+  return call(w, fn, t, 1, a, NULL, NULL);
+}
+
+/* The expression of node i (in region). Each form is ONNX's definition computed in the
+   tensor's dtype (float16 and bfloat16 one operation at a time in float, rounded, by
+   the spec's rule), in the order of onnxruntime's kernel where ONNX leaves a choice:
+   the operand is returned as it is (-0.0, NaN) unless a comparison that NaN fails
+   says otherwise. */
 static ex *emit_node(spec_writer *w, int region, int i) {
   const graph_node  *ni = &w->gr->nodes[i];
   const fusion_node *fn = &w->f->nodes[i];
@@ -289,22 +297,48 @@ static ex *emit_node(spec_writer *w, int region, int i) {
   ex                *x = build(w, region, in[0]);
   wc_dtype           t = x->dtype;
   uint64_t           zero[2] = {0, 0};
+  ast_dtype_class    cls = ast_dtype_class_of(t);
+#define X_ build(w, region, in[0]) /* another copy of the first operand */
   switch (ni->kind) {
-  case OP_CMP: return bin(w, ni->op->spell, WC_BOOL, x, build(w, region, in[1]));
-  case OP_LOGIC:
-  case OP_XOR: /* on bool, a != b is xor, and names each operand once */
+  case OP_CMP:
+  case OP_LOGIC: /* on bool, a != b is xor, and names each operand once */
     return bin(w, ni->op->spell, WC_BOOL, x, build(w, region, in[1]));
   case OP_ARITH: return bin(w, ni->op->spell, t, x, build(w, region, in[1]));
+  case OP_MOD:
+    return fn->flag ? call(w, "fmod", t, 2, x, build(w, region, in[1]), NULL)
+                    : bin(w, "%", t, x, build(w, region, in[1]));
+  case OP_BITSHIFT: return bin(w, fn->flag ? "<<" : ">>", t, x, build(w, region, in[1]));
   case OP_NOT:
-  case OP_NEG: return mk(w, EX_UNARY, t, ni->op->spell, 1, x, NULL, NULL);
-  case OP_ABS: return call(w, "abs", t, 1, x, NULL, NULL);
-  case OP_MINMAX:
+  case OP_UNARY: return mk(w, EX_UNARY, t, ni->op->spell, 1, x, NULL, NULL);
+  case OP_FUNC: return fn1(w, ni->op->spell, t, x);
+  case OP_RECIP: return bin(w, "/", t, lit_num(w, t, 1.0), x); /* np.reciprocal */
+  case OP_SOFTSIGN:                                            /* x / (1 + |x|) */
+    return bin(w, "/", t, x, bin(w, "+", t, lit_num(w, t, 1.0), fn1(w, "abs", t, X_)));
+  case OP_ISNAN: return bin(w, "!=", WC_BOOL, x, X_);
+  case OP_ISINF: { /* by detect_negative (1) and detect_positive (2) */
+    uint64_t inf[2] = {0, 0}, ninf[2] = {0, 0};
+    float    pf = INFINITY, nf = -INFINITY;
+    inf[0] = t == WC_DOUBLE     ? 0x7ff0000000000000ull
+             : t == WC_FLOAT16  ? wc_f32_to_f16(pf)
+             : t == WC_BFLOAT16 ? wc_f32_to_bf16(pf)
+                                : wc_f32_to_bits(pf);
+    ninf[0] = t == WC_DOUBLE     ? 0xfff0000000000000ull
+              : t == WC_FLOAT16  ? wc_f32_to_f16(nf)
+              : t == WC_BFLOAT16 ? wc_f32_to_bf16(nf)
+                                 : wc_f32_to_bits(nf);
+    if (fn->flag == 3) return bin(w, "==", WC_BOOL, fn1(w, "abs", t, x), lit_bits(w, t, inf));
+    if (fn->flag == 2) return bin(w, "==", WC_BOOL, x, lit_bits(w, t, inf));
+    if (fn->flag == 1) return bin(w, "==", WC_BOOL, x, lit_bits(w, t, ninf));
+    /* neither: false everywhere, still of x's shape */
+    return bin(w, "&&", WC_BOOL, bin(w, "==", WC_BOOL, x, lit_bits(w, t, inf)),
+               bin(w, "==", WC_BOOL, X_, lit_bits(w, t, ninf)));
+  }
+  case OP_MINMAX: /* folded from the left, as onnxruntime */
     for (int k = 1; k < nin; k++)
       x = call(w, ni->op->spell, t, 2, x, build(w, region, in[k]), NULL);
     return x;
   case OP_RELU: /* Relu(-0.0) = -0.0 and Relu(NaN) = NaN, as onnxruntime */
-    return sel(w, bin(w, "<", WC_BOOL, x, lit_bits(w, t, zero)), lit_bits(w, t, zero),
-               build(w, region, in[0]));
+    return sel(w, bin(w, "<", WC_BOOL, x, lit_bits(w, t, zero)), lit_bits(w, t, zero), X_);
   case OP_LEAKY: {
     char     a[80];
     uint64_t bits[2] = {0, 0};
@@ -313,48 +347,95 @@ static ex *emit_node(spec_writer *w, int region, int i) {
     if (t == WC_DOUBLE) { /* the float attribute, widened exactly */
       memcpy(&bits[0], &d, 8);
       spec_literal_text(WC_DOUBLE, bits, a, sizeof a);
-      scaled = bin(w, "*", t, build(w, region, in[0]), lit(w, t, arena_strdup(w->gr->a, a)));
+      scaled = bin(w, "*", t, X_, lit(w, t, arena_strdup(w->gr->a, a)));
     } else { /* float; float16 / bfloat16 compute in float, as onnxruntime */
       bits[0] = wc_f32_to_bits(fn->alpha);
       spec_literal_text(WC_FLOAT, bits, a, sizeof a);
-      ex *xf = build(w, region, in[0]);
+      ex *xf = X_;
       if (t != WC_FLOAT) xf = call(w, "float", WC_FLOAT, 1, xf, NULL, NULL);
       scaled = bin(w, "*", WC_FLOAT, xf, lit(w, WC_FLOAT, arena_strdup(w->gr->a, a)));
       if (t != WC_FLOAT) scaled = call(w, wc_dtype_name(t), t, 1, scaled, NULL, NULL);
     }
-    return sel(w, bin(w, "<", WC_BOOL, x, lit_bits(w, t, zero)), scaled, build(w, region, in[0]));
+    return sel(w, bin(w, "<", WC_BOOL, x, lit_bits(w, t, zero)), scaled, X_);
   }
+  case OP_PRELU: /* x < 0 ? x * slope : x; the slope broadcasts to x */
+    return sel(w, bin(w, "<", WC_BOOL, x, lit_bits(w, t, zero)),
+               bin(w, "*", t, X_, build(w, region, in[1])), X_);
+  case OP_THRELU: /* x > alpha ? x : 0 */
+    return sel(w, bin(w, ">", WC_BOOL, x, lit_attr(w, t, fn->alpha)), X_, lit_bits(w, t, zero));
+  case OP_SHRINK: { /* x < -lambd ? x + bias : x > lambd ? x - bias : 0 */
+    ex *upper = sel(w, bin(w, ">", WC_BOOL, X_, lit_attr(w, t, fn->lambd)),
+                    bin(w, "-", t, X_, lit_attr(w, t, fn->bias)), lit_bits(w, t, zero));
+    if (cls == AST_CLASS_UINT && fn->lambd >= 0) return upper; /* x < -lambd never holds */
+    if (cls == AST_CLASS_UINT)
+      return sel(w, bin(w, "<", WC_BOOL, x, lit_attr(w, t, 0)), x, upper); /* never either */
+    return sel(w, bin(w, "<", WC_BOOL, x, lit_num(w, t, -(double)fn->lambd)),
+               bin(w, "+", t, X_, lit_attr(w, t, fn->bias)), upper);
+  }
+  case OP_SIGN: { /* 1, -1, else x == 0 ? 0 : x (NaN stays NaN; -0.0 gives 0.0, as numpy) */
+    ex *rest = lit_bits(w, t, zero);
+    if (cls == AST_CLASS_REAL || cls == AST_CLASS_HALF)
+      rest = sel(w, bin(w, "==", WC_BOOL, X_, lit_bits(w, t, zero)), rest, X_);
+    if (cls != AST_CLASS_UINT)
+      rest = sel(w, bin(w, "<", WC_BOOL, X_, lit_bits(w, t, zero)), lit_num(w, t, -1.0), rest);
+    return sel(w, bin(w, ">", WC_BOOL, x, lit_bits(w, t, zero)), lit_num(w, t, 1.0), rest);
+  }
+  case OP_HSIGMOID: /* max(0, min(1, alpha * x + beta)): no fused multiply-add */
+    return call(
+        w, "max", t, 2, lit_bits(w, t, zero),
+        call(w, "min", t, 2, lit_num(w, t, 1.0),
+             bin(w, "+", t, bin(w, "*", t, lit_attr(w, t, fn->alpha), x), lit_attr(w, t, fn->beta)),
+             NULL),
+        NULL);
+  case OP_HSWISH: /* x * max(0, min(1, alpha * x + beta)), alpha = 1/6, beta = 0.5 */
+    return bin(
+        w, "*", t, x,
+        call(w, "max", t, 2, lit_bits(w, t, zero),
+             call(w, "min", t, 2, lit_num(w, t, 1.0),
+                  bin(w, "+", t, bin(w, "*", t, lit_num(w, t, 1.0 / 6.0), X_), lit_num(w, t, 0.5)),
+                  NULL),
+             NULL));
+  case OP_ELU: /* x < 0 ? alpha * (exp(x) - 1) : x */
+    return sel(w, bin(w, "<", WC_BOOL, x, lit_bits(w, t, zero)),
+               bin(w, "*", t, lit_attr(w, t, fn->alpha),
+                   bin(w, "-", t, fn1(w, "exp", t, X_), lit_num(w, t, 1.0))),
+               X_);
+  case OP_SELU: /* x > 0 ? gamma * x : gamma * (alpha * exp(x) - alpha) */
+    return sel(w, bin(w, ">", WC_BOOL, x, lit_bits(w, t, zero)),
+               bin(w, "*", t, lit_attr(w, t, fn->gamma), X_),
+               bin(w, "*", t, lit_attr(w, t, fn->gamma),
+                   bin(w, "-", t, bin(w, "*", t, lit_attr(w, t, fn->alpha), fn1(w, "exp", t, X_)),
+                       lit_attr(w, t, fn->alpha))));
+  case OP_CELU: /* max(0, x) + min(0, alpha * (exp(x / alpha) - 1)) */
+    return bin(
+        w, "+", t, call(w, "max", t, 2, lit_bits(w, t, zero), x, NULL),
+        call(w, "min", t, 2, lit_bits(w, t, zero),
+             bin(w, "*", t, lit_attr(w, t, fn->alpha),
+                 bin(w, "-", t, fn1(w, "exp", t, bin(w, "/", t, X_, lit_attr(w, t, fn->alpha))),
+                     lit_num(w, t, 1.0))),
+             NULL));
   case OP_CLIP: {
     /* min(max(x, lo), hi) as onnxruntime computes it: x < lo ? lo : x, then
        > hi ? hi : that; absent float bounds are the dtype's lowest and max */
-    ex             *lo = NULL, *hi = NULL;
-    uint64_t        lb[2], hb[2];
-    ast_dtype_class c = ast_dtype_class_of(t);
+    ex      *lo = NULL, *hi = NULL;
+    uint64_t lb[2], hb[2];
     float_limits(t, lb, hb);
-    if (fn->has_lo) { /* Clip-6 attributes */
-      lb[0] = wc_f32_to_bits(fn->lo);
-      hb[0] = wc_f32_to_bits(fn->hi);
+    if (fn->has_lo) { /* Clip-6 attributes, as numpy converts them to the dtype */
+      lo = lit_num(w, t, fn->lo);
+      hi = lit_num(w, t, fn->hi);
     }
     if (nin > 1 && in[1] >= 0) lo = build(w, region, in[1]);
-    else if (c == AST_CLASS_REAL || c == AST_CLASS_HALF) lo = lit_bits(w, t, lb);
+    else if (!lo && (cls == AST_CLASS_REAL || cls == AST_CLASS_HALF)) lo = lit_bits(w, t, lb);
     if (nin > 2 && in[2] >= 0) hi = build(w, region, in[2]);
-    else if (c == AST_CLASS_REAL || c == AST_CLASS_HALF) hi = lit_bits(w, t, hb);
+    else if (!hi && (cls == AST_CLASS_REAL || cls == AST_CLASS_HALF)) hi = lit_bits(w, t, hb);
     if (lo == NULL && hi == NULL) return x;
-    if (hi == NULL) return sel(w, bin(w, "<", WC_BOOL, x, lo), lo, build(w, region, in[0]));
-    ex *upper = sel(w, bin(w, ">", WC_BOOL, build(w, region, in[0]), hi), hi,
-                    build(w, region, in[0]));
+    if (hi == NULL) return sel(w, bin(w, "<", WC_BOOL, x, lo), lo, X_);
+    ex *upper = sel(w, bin(w, ">", WC_BOOL, X_, hi), hi, X_);
     if (lo == NULL) return upper;
     ex *low = lo;
     if (lo->kind == EX_LIT && hi->kind == EX_LIT) {
-      uint64_t lv[2] = {0, 0}, hv[2] = {0, 0};
       /* both fixed: decide lo > hi now (then everything below lo becomes hi) */
-      if (nin > 1 && in[1] >= 0 && w->gr->vals[in[1]].constant)
-        onnx_tensor_scalar(w->gr->vals[in[1]].constant, lv, NULL, 0);
-      else memcpy(lv, lb, sizeof lv);
-      if (nin > 2 && in[2] >= 0 && w->gr->vals[in[2]].constant)
-        onnx_tensor_scalar(w->gr->vals[in[2]].constant, hv, NULL, 0);
-      else memcpy(hv, hb, sizeof hv);
-      if (value_greater(t, lv, hv)) low = lit(w, t, hi->text);
+      if (lit_greater(t, lo->text, hi->text)) low = lit(w, t, hi->text);
     } else {
       low = sel(w, bin(w, ">", WC_BOOL, lo, hi), hi, lo);
     }
@@ -369,6 +450,7 @@ static ex *emit_node(spec_writer *w, int region, int i) {
   case OP_NONZERO: return call(w, "nonzero", WC_INT64, 1, x, NULL, NULL);
   default: return x;
   }
+#undef X_
 }
 
 /* The expression for value v inside region: its producer's if that is in the
@@ -567,8 +649,8 @@ void spec_write_comment(const spec_writer *w, int r, diag_text *t) {
 void spec_write_header(const import_graph *gr, const char *model_name, diag_text *t) {
   diag_text_printf(t,
                    "# Imported by wherec import from %s (graph '%s', opset %lld).\n"
-                   "# One kernel per Where / NonZero / Relu / LeakyRelu / Clip node and the\n"
-                   "# element-wise producers only it consumes.\n",
+                   "# One kernel per maximal element-wise region (the nodes after the kernel's "
+                   "name).\n",
                    comment_text(gr, model_name), comment_text(gr, gr->g->name),
                    (long long)gr->opset);
 }

@@ -63,12 +63,14 @@ def evaluate(model, feeds):
 
 
 def write_case(out_dir, name, nodes, inputs, outputs, feeds, initializers=(), value_info=(),
-               run=True):
+               run=True, opset=OPSET, expect=None):
+    """expect(feeds) gives the expected outputs where neither onnxruntime nor onnx's
+    reference computes them as ONNX defines them (exp correctly rounded)."""
     graph = h.make_graph(nodes, name, inputs, outputs, initializer=list(initializers),
                          value_info=list(value_info))
-    model = h.make_model(graph, opset_imports=[h.make_opsetid("", OPSET)],
+    model = h.make_model(graph, opset_imports=[h.make_opsetid("", opset)],
                          producer_name="wherec-tests")
-    model.ir_version = IR_VERSION
+    model.ir_version = IR_VERSION if opset >= 7 else 3
     onnx.checker.check_model(model)
     case = os.path.join(out_dir, name)
     os.makedirs(case, exist_ok=True)
@@ -80,7 +82,14 @@ def write_case(out_dir, name, nodes, inputs, outputs, feeds, initializers=(), va
     for i, (vin, arr) in enumerate(zip(inputs, feeds)):
         with open(os.path.join(data, "input_%d.pb" % i), "wb") as f:
             f.write(numpy_helper.from_array(arr, vin.name).SerializeToString())
-    results = evaluate(model, {vin.name: arr for vin, arr in zip(inputs, feeds)})
+    if expect is not None:
+        results = expect(feeds)
+    elif opset < 7:                 # onnxruntime runs opset 7 and later only
+        from onnx.reference import ReferenceEvaluator
+        results = ReferenceEvaluator(model).run(None, {vin.name: arr
+                                                       for vin, arr in zip(inputs, feeds)})
+    else:
+        results = evaluate(model, {vin.name: arr for vin, arr in zip(inputs, feeds)})
     for i, (vout, arr) in enumerate(zip(outputs, results)):
         with open(os.path.join(data, "output_%d.pb" % i), "wb") as f:
             f.write(numpy_helper.from_array(np.asarray(arr), vout.name).SerializeToString())
@@ -175,8 +184,119 @@ def main():
                [vi("x", F, [2, 3]), vi("c", B, [2, 3])], [vi("out", F, [2, 3])], [],
                value_info=[vi("p", F, [2, 3])], run=False)
 
+    chains(out_dir)
     print("wrote %s (expected outputs from %s)" % (out_dir, "onnxruntime " + ort.__version__
           if ort is not None else "onnx.reference"))
+
+
+def plain(shape, seed):
+    """float32 values of the shape without NaNs (onnxruntime's NaN payloads are its own)."""
+    x = edge(shape, seed)
+    x[np.isnan(x)] = 3.0
+    return x
+
+
+def chains(out_dir):
+    """Models that chain several element-wise operators into one kernel."""
+    F, B, I32 = T.FLOAT, T.BOOL, T.INT32
+    # LeakyRelu feeding Min with a broadcast operand
+    write_case(out_dir, "leaky_min",
+               [h.make_node("LeakyRelu", ["x"], ["lr"], alpha=0.2),
+                h.make_node("Min", ["lr", "cap"], ["out"])],
+               [vi("x", F, [3, 4]), vi("cap", F, [1, 4])], [vi("out", F, [3, 4])],
+               [plain((3, 4), 20), plain((1, 4), 21)])
+
+    # Celu after Abs: the exp of a non-negative operand never reaches the output
+    write_case(out_dir, "abs_celu",
+               [h.make_node("Abs", ["x"], ["a"]), h.make_node("Celu", ["a"], ["out"], alpha=2.0)],
+               [vi("x", F, [2, 6])], [vi("out", F, [2, 6])], [plain((2, 6), 22)])
+
+    # A padding mask: Where -> Mul -> Add, one kernel
+    write_case(out_dir, "padding_mask",
+               [h.make_node("Where", ["keep", "x", "zero"], ["masked"]),
+                h.make_node("Mul", ["masked", "scale"], ["scaled"]),
+                h.make_node("Add", ["scaled", "bias"], ["out"])],
+               [vi("keep", B, [2, 1, 4]), vi("x", F, [2, 3, 4]), vi("scale", F, []),
+                vi("bias", F, [4])],
+               [vi("out", F, [2, 3, 4])],
+               [np.array([[[True, True, False, True]], [[True, False, False, False]]]),
+                plain((2, 3, 4), 23), np.array(0.125, dtype=np.float32), plain((4,), 24)],
+               initializers=[scalar("zero", 0.0, np.float32)])
+
+    # PRelu with a slope that broadcasts (unidirectionally) to x
+    write_case(out_dir, "prelu_broadcast",
+               [h.make_node("PRelu", ["x", "slope"], ["out"])],
+               [vi("x", F, [2, 3, 4]), vi("slope", F, [3, 1])], [vi("out", F, [2, 3, 4])],
+               [plain((2, 3, 4), 25), np.array([[0.25], [-1.5], [0.0]], dtype=np.float32)])
+
+    # Max of three inputs, multidirectional broadcasting
+    write_case(out_dir, "max3",
+               [h.make_node("Max", ["a", "b", "c"], ["out"])],
+               [vi("a", F, [2, 3]), vi("b", F, [3]), vi("c", F, [2, 1])], [vi("out", F, [2, 3])],
+               [plain((2, 3), 26), plain((3,), 27), plain((2, 1), 28)])
+
+    # HardSwish into Add
+    write_case(out_dir, "hardswish_add",
+               [h.make_node("HardSwish", ["x"], ["hs"]), h.make_node("Add", ["hs", "y"], ["out"])],
+               [vi("x", F, [4, 4]), vi("y", F, [4, 4])], [vi("out", F, [4, 4])],
+               [np.linspace(-4, 4, 16, dtype=np.float32).reshape(4, 4), plain((4, 4), 29)])
+
+    # Softsign, HardSigmoid and ThresholdedRelu in a row
+    write_case(out_dir, "soft_hard_thresholded",
+               [h.make_node("Softsign", ["x"], ["s"]),
+                h.make_node("HardSigmoid", ["s"], ["hsig"], alpha=0.75, beta=0.25),
+                h.make_node("ThresholdedRelu", ["hsig"], ["out"], alpha=0.4)],
+               [vi("x", F, [3, 5])], [vi("out", F, [3, 5])], [plain((3, 5), 30)])
+
+    # NaNs replaced by zero, then Shrink and Sign
+    write_case(out_dir, "nan_shrink_sign",
+               [h.make_node("IsNaN", ["x"], ["isnan"]),
+                h.make_node("Where", ["isnan", "zero", "x"], ["clean"]),
+                h.make_node("Shrink", ["clean"], ["sh"], lambd=1.0, bias=0.5),
+                h.make_node("Sign", ["sh"], ["out"])],
+               [vi("x", F, [4, 4])], [vi("out", F, [4, 4])], [edge((4, 4), 31)],
+               initializers=[scalar("zero", 0.0, np.float32)])
+
+    # Reciprocal and Neg, Cast to int32 and back, Identity
+    write_case(out_dir, "reciprocal_cast",
+               [h.make_node("Reciprocal", ["x"], ["r"]), h.make_node("Neg", ["r"], ["n"]),
+                h.make_node("Cast", ["n"], ["i"], to=I32), h.make_node("Identity", ["i"], ["j"]),
+                h.make_node("Cast", ["j"], ["out"], to=F)],
+               [vi("x", F, [8])], [vi("out", F, [8])],
+               [np.array([0.25, -0.125, 3.0, -0.0625, 1.0, -7.5, 0.5, 100.0], dtype=np.float32)])
+
+    # Opset 6: Mul with the legacy broadcast attribute, Clip with min/max attributes
+    write_case(out_dir, "opset6_mul_clip",
+               [h.make_node("Mul", ["x", "s"], ["m"], broadcast=1),
+                h.make_node("Clip", ["m"], ["out"], min=-1.0, max=2.0)],
+               [vi("x", F, [3, 4]), vi("s", F, [4])], [vi("out", F, [3, 4])],
+               [plain((3, 4), 32), np.array([0.5, -2.0, 4.0, 1.0], dtype=np.float32)], opset=6)
+
+    # Integer Mod (divisor's sign), float fmod and bitwise operators (opset 18)
+    a = np.array([7, -7, 7, -7, 0, 5, -2147483648, 9], dtype=np.int32)
+    b = np.array([3, 3, -3, -3, 4, 1, -1, 4], dtype=np.int32)
+    write_case(out_dir, "int_mod_bitwise",
+               [h.make_node("Mod", ["a", "b"], ["m"]),
+                h.make_node("BitwiseXor", ["m", "b"], ["x"]),
+                h.make_node("BitwiseNot", ["x"], ["out"])],
+               [vi("a", I32, [8]), vi("b", I32, [8])], [vi("out", I32, [8])], [a, b], opset=18)
+
+    # Elu and Selu, expected with exp computed in double and rounded once
+    def elu_selu(feeds):
+        x = feeds[0].astype(np.float64)
+        e = np.where(x < 0, np.float32(1.0) * (np.exp(x).astype(np.float32) - np.float32(1)),
+                     feeds[0]).astype(np.float32)
+        ed = e.astype(np.float64)
+        alpha, gamma = np.float32(1.67326319217681884765625), np.float32(1.05070102214813232421875)
+        ex = np.exp(ed).astype(np.float32)
+        neg = gamma * (alpha * ex - alpha)
+        return [np.where(e > 0, gamma * e, neg).astype(np.float32)]
+    write_case(out_dir, "elu_selu",
+               [h.make_node("Elu", ["x"], ["e"]), h.make_node("Selu", ["e"], ["out"])],
+               [vi("x", F, [2, 8])], [vi("out", F, [2, 8])],
+               [np.array([[-3.0, -1.0, -0.5, -0.0, 0.0, 0.5, 1.0, 2.0],
+                          [-10.0, -0.001, 0.001, 7.0, -1e-8, -88.0, 3e-45, -3e-45]],
+                         dtype=np.float32)], expect=elu_selu)
 
 
 if __name__ == "__main__":

@@ -81,7 +81,7 @@ static void test_operator_table_knows_the_default_domain_only(void **state) {
   const op_row *where = op_lookup("", "Where"), *clip = op_lookup("ai.onnx", "Clip");
   assert_non_null(where);
   assert_int_equal(where->kind, OP_WHERE);
-  assert_true(where->select);
+  assert_int_equal(where->since, 9);
   assert_int_equal(where->min_in, 3);
   assert_int_equal(where->max_in, 3);
   assert_non_null(clip);
@@ -89,7 +89,7 @@ static void test_operator_table_knows_the_default_domain_only(void **state) {
   assert_int_equal(clip->max_in, 3);
   assert_int_equal(clip->copies, 4);
   assert_string_equal(op_lookup("", "Greater")->spell, ">");
-  assert_false(op_lookup("", "Greater")->select);
+  assert_int_equal(op_lookup("", "Greater")->since, 1);
   assert_int_equal(op_lookup("", "Max")->max_in, -1);
   assert_null(op_lookup("com.microsoft", "Where"));
   assert_null(op_lookup("", "Softmax"));
@@ -152,12 +152,12 @@ static void test_fusion_keeps_a_shared_producer_apart_and_fuses_a_sole_one(void 
   int n = node_named(b, "n"), r = node_named(b, "r");
   assert_int_equal(f->n_regions, 4);
   for (int i = 0; i < b->gr.g->n_nodes; i++) assert_null(f->nodes[i].reason);
-  /* gt feeds two regions: a region of its own, with no select to become a kernel */
+  /* gt feeds two regions: a region (a kernel) of its own */
   assert_int_not_equal(f->nodes[gn].region, f->nodes[w1].region);
   assert_int_not_equal(f->nodes[w1].region, f->nodes[w2].region);
   assert_int_equal(f->regions[f->nodes[gn].region].root, gn);
-  assert_false(f->regions[f->nodes[gn].region].select);
-  assert_true(f->regions[f->nodes[w1].region].select);
+  assert_int_equal(f->regions[f->nodes[w2].region].root, w2);
+  assert_int_equal(f->regions[f->nodes[w1].region].root, w1);
   /* Neg feeds only the Relu, which names its operand twice */
   assert_int_equal(f->nodes[n].region, f->nodes[r].region);
   assert_int_equal(f->regions[f->nodes[r].region].root, r);
@@ -269,6 +269,177 @@ static void test_kernel_the_front_end_refuses_is_listed_with_its_first_error(voi
   pbw_free(&g);
 }
 
+
+/* An attribute for pbw_node: a float (kind 'f'), an int ('i') or a string ('s'). */
+static void attr_add(pbw *attrs, const char *name, char kind, double v, const char *str) {
+  pbw at = {0};
+  pbw_str(&at, 1, name);
+  if (kind == 'f') pbw_f32(&at, 2, (float)v);
+  if (kind == 'i') pbw_int(&at, 3, (int64_t)v);
+  if (kind == 's') pbw_str(&at, 4, str);
+  pbw_int(&at, 20, kind == 'f' ? 1 : kind == 'i' ? 2 : 3);
+  pbw_msg(attrs, 5, &at);
+  pbw_free(&at);
+}
+
+/* The spec text fusion and the writer give one node op(x[, y]) over elem[4] at opset
+   (attrs may be NULL): the kernel statement without its newline, or "refused: reason"
+   (the node's or the region's). Checks no front end: the text is what it must be
+   once the spec language has every function it names. */
+static char *form_of(const char *op, int elem, int n_in, const pbw *attrs, int opset) {
+  static const int64_t four[] = {4};
+  static const char *const in[] = {"x", "y"};
+  pbw g = {0}, m = {0};
+  char err[256];
+  pbw_node(&g, op, "n", in, n_in, "out", attrs);
+  pbw_value_info(&g, 11, "x", elem, 1, four, NULL);
+  if (n_in > 1) pbw_value_info(&g, 11, "y", elem, 1, four, NULL);
+  pbw_value_info(&g, 12, "out", 0, -1, NULL, NULL);
+  pbw_model(&m, &g, opset);
+  built *b = calloc(1, sizeof *b);
+  b->m = onnx_read_model(m.buf, m.len, err, sizeof err);
+  if (b->m == NULL) fail_msg("the model does not read: %s", err);
+  arena_init(&b->a);
+  FILE *log = open_memstream(&b->log, &b->log_len);
+  if (!graph_build(&b->gr, &b->a, log, b->m)) fail_msg("graph_build refused");
+  fclose(log);
+  fusion_form(&b->f, &b->gr);
+  char *out;
+  const char *why = b->f.nodes[0].reason;
+  if (why == NULL) {
+    spec_writer w;
+    const char *name = NULL;
+    diag_text   stmt = {0};
+    spec_write_init(&w, &b->gr, &b->f);
+    why = spec_write_kernel(&w, b->f.nodes[0].region, NULL, 0, &name, &stmt);
+    if (why == NULL) stmt.data[stmt.len - 2] = '\0'; /* ";\n" */
+    out = why ? NULL : strdup(stmt.data);
+    diag_text_free(&stmt);
+  } else {
+    out = NULL;
+  }
+  if (out == NULL) {
+    size_t n = strlen(why) + 16;
+    out = malloc(n);
+    snprintf(out, n, "refused: %s", why);
+  }
+  built_free(b);
+  pbw_free(&g);
+  pbw_free(&m);
+  return out;
+}
+
+static void expect_form(const char *op, int elem, int n_in, const pbw *attrs, int opset,
+                        const char *want) {
+  char *got = form_of(op, elem, n_in, attrs, opset);
+  if (strcmp(got, want) != 0) fail_msg("%s: got\n  %s\nwanted\n  %s", op, got, want);
+  free(got);
+}
+
+enum { F32 = 1, U8 = 2, I8 = 3, I32 = 6, F16 = 10, F64 = 11, U32 = 12 };
+
+static void test_activations_are_written_as_onnx_defines_them(void **state) {
+  (void)state;
+  pbw a = {0};
+  expect_form("Elu", F32, 1, NULL, 17, "kernel out(x: float[4]) = where(x < 0.0, 1.0 * (exp(x) - 1.0), x)");
+  expect_form("Selu", F32, 1, NULL, 17,
+              "kernel out(x: float[4]) = where(x > 0.0, 1.05070102 * x, "
+              "1.05070102 * ((1.67326319 * exp(x)) - 1.67326319))");
+  expect_form("Celu", F32, 1, NULL, 17,
+              "kernel out(x: float[4]) = max(0.0, x) + min(0.0, 1.0 * (exp(x / 1.0) - 1.0))");
+  expect_form("HardSigmoid", F32, 1, NULL, 17,
+              "kernel out(x: float[4]) = max(0.0, min(1.0, (0.200000003 * x) + 0.5))");
+  expect_form("HardSwish", F32, 1, NULL, 17,
+              "kernel out(x: float[4]) = x * max(0.0, min(1.0, (0.166666672 * x) + 0.5))");
+  expect_form("HardSwish", F64, 1, NULL, 17,
+              "kernel out(x: double[4]) = x * max(0.0, min(1.0, (0.16666666666666666 * x) + 0.5))");
+  expect_form("ThresholdedRelu", F32, 1, NULL, 17, "kernel out(x: float[4]) = where(x > 1.0, x, 0.0)");
+  expect_form("Shrink", F32, 1, NULL, 17,
+              "kernel out(x: float[4]) = where(x < (-0.5), x + 0.0, where(x > 0.5, x - 0.0, 0.0))");
+  expect_form("Shrink", U8, 1, NULL, 17, "refused: lambd 0.5 or bias 0 is not a whole number, which uint8 cannot hold");
+  attr_add(&a, "lambd", 'f', 2, NULL);
+  attr_add(&a, "bias", 'f', 1, NULL);
+  expect_form("Shrink", U8, 1, &a, 17, "kernel out(x: uint8[4]) = where(x > 2, x - 1, 0)");
+  expect_form("Shrink", I8, 1, &a, 17,
+              "kernel out(x: int8[4]) = where(x < (-2), x + 1, where(x > 2, x - 1, 0))");
+  pbw_free(&a);
+  attr_add(&a, "alpha", 'f', 0.5, NULL);
+  expect_form("Elu", F16, 1, &a, 17,
+              "kernel out(x: float16[4]) = where(x < 0.0, 0.5 * (exp(x) - 1.0), x)");
+  pbw_free(&a);
+  expect_form("Sign", F32, 1, NULL, 17,
+              "kernel out(x: float[4]) = where(x > 0.0, 1.0, where(x < 0.0, -1.0, where(x == 0.0, 0.0, x)))");
+  expect_form("Sign", I32, 1, NULL, 17,
+              "kernel out(x: int32[4]) = where(x > 0, 1, where(x < 0, int32(-1), int32(0)))");
+  expect_form("Sign", U32, 1, NULL, 17, "kernel out(x: uint32[4]) = where(x > 0, uint32(1), uint32(0))");
+  expect_form("PRelu", F32, 2, NULL, 17, "kernel out(x: float[4], y: float[4]) = where(x < 0.0, x * y, x)");
+  expect_form("Softsign", F32, 1, NULL, 17, "kernel out(x: float[4]) = x / (1.0 + abs(x))");
+  expect_form("Reciprocal", F32, 1, NULL, 17, "kernel out(x: float[4]) = 1.0 / x");
+  expect_form("Celu", F64, 1, NULL, 11, "refused: Celu is not in opset 11: it appeared in opset 12");
+  expect_form("Elu", I32, 1, NULL, 17, "refused: Elu is not defined on int32");
+}
+
+static void test_math_bitwise_and_tests_are_written_with_the_spec_operators(void **state) {
+  (void)state;
+  pbw a = {0};
+  expect_form("Mod", I32, 2, NULL, 17, "kernel out(x: int32[4], y: int32[4]) = x % y");
+  expect_form("Mod", F32, 2, NULL, 17,
+              "refused: fmod=0 on floating-point inputs: ONNX defines Mod on floats with fmod=1 only");
+  attr_add(&a, "fmod", 'i', 1, NULL);
+  expect_form("Mod", F32, 2, &a, 17, "kernel out(x: float[4], y: float[4]) = fmod(x, y)");
+  expect_form("Mod", I32, 2, &a, 17, "kernel out(x: int32[4], y: int32[4]) = fmod(x, y)");
+  pbw_free(&a);
+  expect_form("Floor", F32, 1, NULL, 17, "kernel out(x: float[4]) = floor(x)");
+  expect_form("Ceil", F16, 1, NULL, 17, "kernel out(x: float16[4]) = ceil(x)");
+  expect_form("Round", F64, 1, NULL, 17, "kernel out(x: double[4]) = round(x)");
+  expect_form("Sqrt", F32, 1, NULL, 17, "kernel out(x: float[4]) = sqrt(x)");
+  expect_form("Sqrt", I32, 1, NULL, 17, "refused: Sqrt is not defined on int32");
+  expect_form("BitwiseAnd", U8, 2, NULL, 18, "kernel out(x: uint8[4], y: uint8[4]) = x & y");
+  expect_form("BitwiseOr", I32, 2, NULL, 18, "kernel out(x: int32[4], y: int32[4]) = x | y");
+  expect_form("BitwiseXor", I8, 2, NULL, 18, "kernel out(x: int8[4], y: int8[4]) = x ^ y");
+  expect_form("BitwiseNot", U32, 1, NULL, 18, "kernel out(x: uint32[4]) = ~x");
+  expect_form("BitwiseAnd", F32, 2, NULL, 18, "refused: BitwiseAnd is not defined on float");
+  expect_form("BitwiseAnd", I32, 2, NULL, 17, "refused: BitwiseAnd is not in opset 17: it appeared in opset 18");
+  expect_form("BitShift", U8, 2, NULL, 17, "refused: its direction is neither \"LEFT\" nor \"RIGHT\"");
+  attr_add(&a, "direction", 's', 0, "LEFT");
+  expect_form("BitShift", U32, 2, &a, 17, "kernel out(x: uint32[4], y: uint32[4]) = x << y");
+  expect_form("BitShift", I32, 2, &a, 17, "refused: BitShift is not defined on int32");
+  pbw_free(&a);
+  attr_add(&a, "direction", 's', 0, "RIGHT");
+  expect_form("BitShift", U8, 2, &a, 17, "kernel out(x: uint8[4], y: uint8[4]) = x >> y");
+  pbw_free(&a);
+  expect_form("IsNaN", F32, 1, NULL, 17, "kernel out(x: float[4]) = x != x");
+  expect_form("IsInf", F32, 1, NULL, 17, "kernel out(x: float[4]) = abs(x) == inf");
+  attr_add(&a, "detect_positive", 'i', 0, NULL);
+  expect_form("IsInf", F16, 1, &a, 17, "kernel out(x: float16[4]) = x == (-inf)");
+  attr_add(&a, "detect_negative", 'i', 0, NULL);
+  expect_form("IsInf", F64, 1, &a, 17, "kernel out(x: double[4]) = (x == inf) && (x == (-inf))");
+  pbw_free(&a);
+  expect_form("GreaterOrEqual", I32, 2, NULL, 12, "kernel out(x: int32[4], y: int32[4]) = x >= y");
+  expect_form("LessOrEqual", F32, 2, NULL, 11, "refused: LessOrEqual is not in opset 11: it appeared in opset 12");
+  expect_form("Cast", F32, 1, NULL, 17, "refused: no 'to' attribute");
+}
+
+static void test_legacy_attributes_of_opset_6_are_honoured_or_refused(void **state) {
+  (void)state;
+  pbw a = {0};
+  /* Add-6 without broadcast: one shape (here both [4]) */
+  expect_form("Add", F32, 2, NULL, 6, "kernel out(x: float[4], y: float[4]) = x + y");
+  attr_add(&a, "consumed_inputs", 'i', 0, NULL); /* a memory hint of opset 1: no effect */
+  expect_form("Relu", F32, 1, &a, 6, "kernel out(x: float[4]) = where(x < 0.0, 0.0, x)");
+  pbw_free(&a);
+  attr_add(&a, "broadcast", 'i', 1, NULL);
+  attr_add(&a, "axis", 'i', 0, NULL);            /* B aligned with A from 0 = trailing for [4] */
+  expect_form("Mul", F32, 2, &a, 6, "kernel out(x: float[4], y: float[4]) = x * y");
+  pbw_free(&a);
+  attr_add(&a, "min", 'f', -1, NULL);
+  expect_form("Clip", F16, 1, &a, 6,
+              "kernel out(x: float16[4]) = where(x < (-1.0), -1.0, where(x > inf, inf, x))");
+  expect_form("Clip", I32, 1, &a, 6, "refused: Clip before opset 11 is defined on floating-point inputs only");
+  pbw_free(&a);
+  expect_form("Where", F32, 2, NULL, 8, "refused: Where is not in opset 8: it appeared in opset 9");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_operator_table_knows_the_default_domain_only),
@@ -279,6 +450,9 @@ int main(void) {
     cmocka_unit_test(test_spec_write_renders_one_region_as_a_kernel_and_its_comment),
     cmocka_unit_test(test_spec_literals_read_back_to_the_same_bits),
     cmocka_unit_test(test_kernel_the_front_end_refuses_is_listed_with_its_first_error),
+    cmocka_unit_test(test_activations_are_written_as_onnx_defines_them),
+    cmocka_unit_test(test_math_bitwise_and_tests_are_written_with_the_spec_operators),
+    cmocka_unit_test(test_legacy_attributes_of_opset_6_are_honoured_or_refused),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
