@@ -400,12 +400,14 @@ static ex *emit_node(spec_writer *w, int region, int i) {
                bin(w, "*", t, lit_attr(w, t, fn->alpha),
                    bin(w, "-", t, fn1(w, "exp", t, X_), lit_num(w, t, 1.0))),
                X_);
-  case OP_SELU: /* x > 0 ? gamma * x : gamma * (alpha * exp(x) - alpha) */
+  case OP_SELU: /* x > 0 ? gamma * x : (exp(x) - 1) * alpha * gamma, in the order (and so
+                   with the roundings) of ONNX's reference, not the algebra of its formula */
     return sel(w, bin(w, ">", WC_BOOL, x, lit_bits(w, t, zero)),
                bin(w, "*", t, lit_attr(w, t, fn->gamma), X_),
-               bin(w, "*", t, lit_attr(w, t, fn->gamma),
-                   bin(w, "-", t, bin(w, "*", t, lit_attr(w, t, fn->alpha), fn1(w, "exp", t, X_)),
-                       lit_attr(w, t, fn->alpha))));
+               bin(w, "*", t,
+                   bin(w, "*", t, bin(w, "-", t, fn1(w, "exp", t, X_), lit_num(w, t, 1.0)),
+                       lit_attr(w, t, fn->alpha)),
+                   lit_attr(w, t, fn->gamma)));
   case OP_CELU: /* max(0, x) + min(0, alpha * (exp(x / alpha) - 1)) */
     return bin(
         w, "+", t, call(w, "max", t, 2, lit_bits(w, t, zero), x, NULL),
@@ -536,21 +538,13 @@ static void print_shape(diag_text *t, const ast_shape *s, const char **ext_names
   diag_text_printf(t, "]");
 }
 
-/* The leaves of region r in parameter order; for the whole graph, its inputs in graph
-   order first, used or not (the kernel then takes the model's inputs as they are). */
-static void find_leaves(spec_writer *w, int r, bool whole) {
+/* The leaves of region r in parameter order (graph inputs first, in graph order). An
+   input the region does not read is no parameter: it would widen the broadcast shape
+   of a kernel that ignores it. */
+static void find_leaves(spec_writer *w, int r) {
   const import_graph *gr = w->gr;
   w->stamp++;
   w->n_leaves = 0;
-  if (whole)
-    for (int i = 0; i < gr->g->n_inputs; i++) {
-      int v = graph_find(gr, gr->g->inputs[i].name);
-      if (v >= 0 && gr->vals[v].input >= 0 && w->mark[v] != w->stamp) {
-        w->mark[v] = w->stamp;
-        w->leaf[v] = w->n_leaves;
-        w->leaves[w->n_leaves++] = v;
-      }
-    }
   collect_leaves(w, r, gr->nodes[w->f->regions[r].root].out);
   sort_leaves(w);
 }
@@ -574,8 +568,8 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
   const import_graph  *gr = w->gr;
   const fusion_region *rg = &w->f->regions[r];
   const graph_node    *root = &gr->nodes[rg->root];
-  bool                 whole = fusion_whole_graph(w->f, gr, r);
-  find_leaves(w, r, whole);
+  bool                 whole = fusion_whole_graph(w->f, gr, r); /* named after the graph */
+  find_leaves(w, r);
 
   /* literals: one-element constants whose rank the others' covers */
   int max_rank = 0;

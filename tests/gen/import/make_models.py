@@ -289,7 +289,7 @@ def chains(out_dir):
         ed = e.astype(np.float64)
         alpha, gamma = np.float32(1.67326319217681884765625), np.float32(1.05070102214813232421875)
         ex = np.exp(ed).astype(np.float32)
-        neg = gamma * (alpha * ex - alpha)
+        neg = ((ex - np.float32(1)) * alpha) * gamma     # ONNX's reference order
         return [np.where(e > 0, gamma * e, neg).astype(np.float32)]
     write_case(out_dir, "elu_selu",
                [h.make_node("Elu", ["x"], ["e"]), h.make_node("Selu", ["e"], ["out"])],

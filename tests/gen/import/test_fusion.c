@@ -344,7 +344,7 @@ static void test_activations_are_written_as_onnx_defines_them(void **state) {
   expect_form("Elu", F32, 1, NULL, 17, "kernel out(x: float[4]) = where(x < 0.0, 1.0 * (exp(x) - 1.0), x)");
   expect_form("Selu", F32, 1, NULL, 17,
               "kernel out(x: float[4]) = where(x > 0.0, 1.05070102 * x, "
-              "1.05070102 * ((1.67326319 * exp(x)) - 1.67326319))");
+              "((exp(x) - 1.0) * 1.67326319) * 1.05070102)");
   expect_form("Celu", F32, 1, NULL, 17,
               "kernel out(x: float[4]) = max(0.0, x) + min(0.0, 1.0 * (exp(x / 1.0) - 1.0))");
   expect_form("HardSigmoid", F32, 1, NULL, 17,
