@@ -234,12 +234,14 @@ void fusion_form(fusion *f, const import_graph *gr) {
     const graph_value *out = &gr->vals[ni->out];
     bool               join = ni->kind != OP_NONZERO && !out->is_output && out->captured_by < 0 &&
                 out->n_uses > 0;
-    /* a node reading the value twice is listed twice: count each slot once */
+    /* a node reading the value twice is listed twice: count each slot once; a value
+       read by several nodes ends a kernel (it is computed once, not once per reader) */
     for (int u = 0; u < gr->n_users[ni->out] && join; u++) {
       int                c = gr->users[ni->out][u];
       const graph_node  *cn = &gr->nodes[c];
       const fusion_node *cf = &f->nodes[c];
       if (u > 0 && gr->users[ni->out][u - 1] == c) continue;
+      if (u > 0) join = false;
       for (int s = 0; s < cn->n->n_inputs && join; s++) {
         if (cn->in[s] != ni->out) continue;
         if (cf->region < 0 || (region >= 0 && cf->region != region)) join = false;
