@@ -226,8 +226,13 @@ static ex *lit(spec_writer *w, wc_dtype t, const char *text) {
 /* A literal of dtype t from bits; NULL if it has no spelling. */
 static ex *lit_bits(spec_writer *w, wc_dtype t, const uint64_t bits[2]) {
   char text[80];
-  return spec_literal_text(t, bits, text, sizeof text) ? lit(w, t, arena_strdup(w->gr->a, text))
-                                                       : NULL;
+  if (spec_literal_text(t, bits, text, sizeof text)) return lit(w, t, arena_strdup(w->gr->a, text));
+  /* the kernel is refused (spec_write_kernel); a stand-in keeps the tree whole */
+  if (!w->unspellable)
+    w->unspellable = graph_fmt(
+        w->gr, "a constant it needs has no literal in %s (a NaN with a payload, or out of range)",
+        wc_dtype_name(t));
+  return lit(w, t, "0");
 }
 
 /* A literal operand needs no cast when another operand has a dtype. */
@@ -270,7 +275,17 @@ static ex *lit_num(spec_writer *w, wc_dtype t, double v) {
   case WC_FLOAT: bits[0] = wc_f32_to_bits(f); break;
   case WC_FLOAT16: bits[0] = wc_f32_to_f16(f); break;
   case WC_BFLOAT16: bits[0] = wc_f32_to_bf16(f); break;
-  default: bits[0] = (uint64_t)(int64_t)v; break;
+  default:
+    if (!(v >= -0x1p63 && v < 0x1p63)) { /* past int64 (or NaN): no integer literal */
+      if (!w->unspellable)
+        w->unspellable = graph_fmt(
+            w->gr,
+            "a constant it needs has no literal in %s (a NaN with a payload, or out of range)",
+            wc_dtype_name(t));
+      v = 0;
+    }
+    bits[0] = (uint64_t)(int64_t)v;
+    break;
   }
   if (ast_dtype_class_of(t) == AST_CLASS_UINT && v < 0) bits[0] = 0;
   return lit_bits(w, t, bits);
@@ -607,7 +622,9 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
     taken[n_params + s] = ext_names[s];
   }
 
-  ex         *e = emit_node(w, r, rg->root);
+  w->unspellable = NULL;
+  ex *e = emit_node(w, r, rg->root);
+  if (w->unspellable) return w->unspellable;
   const char *base = whole && gr->g->name[0] ? gr->g->name : gr->vals[root->out].name;
   *name = kernel_ident(w, base, kernel_names, n_kernels);
   diag_text_printf(stmt, "kernel %s(", *name);

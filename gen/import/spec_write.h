@@ -23,6 +23,7 @@ typedef struct spec_writer {
   const char        **leaf_name; /* parameter name, or NULL for a literal */
   const char        **leaf_lit;  /* literal spelling */
   wc_dtype           *leaf_dtype;
+  const char         *unspellable; /* a constant of the kernel with no literal in its dtype */
 } spec_writer;
 
 /* A writer for the regions f formed on gr (its arrays in gr's arena). */

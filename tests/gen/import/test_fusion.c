@@ -386,6 +386,17 @@ static void test_activations_are_written_as_onnx_defines_them(void **state) {
   attr_add(&a, "lambd", 'f', 2, NULL);
   attr_add(&a, "bias", 'f', 1, NULL);
   expect_form("Shrink", U8, 1, &a, 17, "kernel out(x: uint8[4]) = where(x > 2, x - 1, 0)");
+  /* a NaN lambd with a payload: no literal spells it, the node is refused (found by
+     fuzz_onnx: corpus regress-shrink-nan-attribute) */
+  pbw      nan_attr = {0};
+  uint64_t nan_bits = 0x7ff8000020000000u; /* as a float attribute: 0x7fc00001 */
+  double   nan_payload;
+  memcpy(&nan_payload, &nan_bits, sizeof nan_payload);
+  attr_add(&nan_attr, "lambd", 'f', nan_payload, NULL);
+  expect_form("Shrink", F32, 1, &nan_attr, 17,
+              "refused: a constant it needs has no literal in float (a NaN with a payload, or out "
+              "of range)");
+  pbw_free(&nan_attr);
   expect_form("Shrink", I8, 1, &a, 17,
               "kernel out(x: int8[4]) = where(x < (-2), x + 1, where(x > 2, x - 1, 0))");
   pbw_free(&a);
