@@ -13,6 +13,15 @@
 extern "C" {
 #endif
 
+/* The small element operations (selects, arithmetic, compares) are inlined where
+   they are used whatever the caller's size: the interpreter's per-dtype switches are
+   large enough that gcc would otherwise call them per element and not vectorize. */
+#if defined(__GNUC__)
+#define WC_INLINE static inline __attribute__((always_inline))
+#else
+#define WC_INLINE static inline
+#endif
+
 /* ---- float16 / bfloat16 <-> float, round to nearest even -------------------
    Integer-only bit manipulation so every compiler and flag set gives the same
    bits; shared by generated code, the interpreter and the reference. */
@@ -85,7 +94,7 @@ static inline wc_bfloat16 wc_f32_to_bf16(float f) {
    bits, so compilers emit vector blends (gcc will not if-convert a float ?:
    under its default -ftrapping-math). wc_sel_<t>(c, a, b) = c ? a : b. */
 #define WC_SEL_OPS_(s, T, U)                                                   \
-  static inline T wc_sel_##s(bool c, T a, T b) {                               \
+  WC_INLINE T wc_sel_##s(bool c, T a, T b) {                               \
     U ua, ub, m = (U)((U)0 - (U)c);                                            \
     memcpy(&ua, &a, sizeof ua); memcpy(&ub, &b, sizeof ub);                   \
     ua = (U)((ua & m) | (ub & (U)~m));                                         \
@@ -104,12 +113,12 @@ WC_SEL_OPS_(f32, float, uint32_t)
 WC_SEL_OPS_(f64, double, uint64_t)
 
 #define WC_CMP_OPS_(s, T)                                                      \
-  static inline bool wc_eq_##s(T a, T b) { return a == b; }                   \
-  static inline bool wc_ne_##s(T a, T b) { return a != b; }                   \
-  static inline bool wc_lt_##s(T a, T b) { return a < b; }                    \
-  static inline bool wc_le_##s(T a, T b) { return a <= b; }                   \
-  static inline bool wc_gt_##s(T a, T b) { return a > b; }                    \
-  static inline bool wc_ge_##s(T a, T b) { return a >= b; }
+  WC_INLINE bool wc_eq_##s(T a, T b) { return a == b; }                   \
+  WC_INLINE bool wc_ne_##s(T a, T b) { return a != b; }                   \
+  WC_INLINE bool wc_lt_##s(T a, T b) { return a < b; }                    \
+  WC_INLINE bool wc_le_##s(T a, T b) { return a <= b; }                   \
+  WC_INLINE bool wc_gt_##s(T a, T b) { return a > b; }                    \
+  WC_INLINE bool wc_ge_##s(T a, T b) { return a >= b; }
 
 /* Wrapping arithmetic through uint64_t: no signed overflow, no promotion to int. */
 #define WC_WRAP_OPS_(s, T)                                                     \
@@ -189,29 +198,29 @@ WC_SEL_OPS_(f64, double, uint64_t)
    not the CPU's default NaN (x86's is negative, ARM's positive). abs and neg
    work on the sign bit, so no folding of -(x + y) can flip a NaN's sign. */
 #define WC_REAL_OPS_(s, T, UT, SIGN, INF, QUIET)                               \
-  static inline T wc_quiet_##s(T a) {                                          \
+  WC_INLINE T wc_quiet_##s(T a) {                                          \
     UT u; memcpy(&u, &a, sizeof u);                                            \
     u |= (UT)((UT)0 - (UT)((u & (UT)~(UT)(SIGN)) > (UT)(INF))) & (UT)(QUIET);  \
     memcpy(&a, &u, sizeof u); return a; }                                      \
   /* the NaN an arithmetic result r of a and b must be: a's, else b's, else   \
      (an invalid operation: inf - inf, 0 * inf, 0 / 0) the canonical one */    \
-  static inline T wc_arith_nan_##s(T a, T b, T r) {                           \
+  WC_INLINE T wc_arith_nan_##s(T a, T b, T r) {                           \
     UT canon = (UT)(INF) | (UT)(QUIET); T c; memcpy(&c, &canon, sizeof c);     \
     return wc_quiet_##s(wc_sel_##s(a != a, a, wc_sel_##s(b != b, b, wc_sel_##s(r != r, c, r)))); } \
-  static inline T wc_add_##s(T a, T b) { return wc_arith_nan_##s(a, b, a + b); } \
-  static inline T wc_sub_##s(T a, T b) { return wc_arith_nan_##s(a, b, a - b); } \
-  static inline T wc_mul_##s(T a, T b) { return wc_arith_nan_##s(a, b, a * b); } \
-  static inline T wc_div_##s(T a, T b) { return wc_arith_nan_##s(a, b, a / b); } \
-  static inline T wc_neg_##s(T a) {                                            \
+  WC_INLINE T wc_add_##s(T a, T b) { return wc_arith_nan_##s(a, b, a + b); } \
+  WC_INLINE T wc_sub_##s(T a, T b) { return wc_arith_nan_##s(a, b, a - b); } \
+  WC_INLINE T wc_mul_##s(T a, T b) { return wc_arith_nan_##s(a, b, a * b); } \
+  WC_INLINE T wc_div_##s(T a, T b) { return wc_arith_nan_##s(a, b, a / b); } \
+  WC_INLINE T wc_neg_##s(T a) {                                            \
     UT u; memcpy(&u, &a, sizeof u); u ^= (UT)(SIGN); memcpy(&a, &u, sizeof u); return a; } \
-  static inline T wc_abs_##s(T a) {                                            \
+  WC_INLINE T wc_abs_##s(T a) {                                            \
     UT u; memcpy(&u, &a, sizeof u); u &= ~(UT)(SIGN); memcpy(&a, &u, sizeof u); return a; } \
-  static inline T wc_min_##s(T a, T b) { return wc_sel_##s(a < b || a != a, a, b); } \
-  static inline T wc_max_##s(T a, T b) { return wc_sel_##s(a > b || a != a, a, b); } \
-  static inline T wc_##s##_from_real(double d) { return wc_quiet_##s((T)d); }  \
-  static inline T wc_##s##_from_sint(int64_t v) { return (T)v; }              \
-  static inline T wc_##s##_from_uint(uint64_t v) { return (T)v; }             \
-  static inline double wc_load_##s(T a) { return (double)a; }                 \
+  WC_INLINE T wc_min_##s(T a, T b) { return wc_sel_##s(a < b || a != a, a, b); } \
+  WC_INLINE T wc_max_##s(T a, T b) { return wc_sel_##s(a > b || a != a, a, b); } \
+  WC_INLINE T wc_##s##_from_real(double d) { return wc_quiet_##s((T)d); }  \
+  WC_INLINE T wc_##s##_from_sint(int64_t v) { return (T)v; }              \
+  WC_INLINE T wc_##s##_from_uint(uint64_t v) { return (T)v; }             \
+  WC_INLINE double wc_load_##s(T a) { return (double)a; }                 \
   WC_CMP_OPS_(s, T)
 
 /* float16 and bfloat16: each operation in float, rounded to nearest even. */
