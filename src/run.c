@@ -83,8 +83,8 @@ static wc_status run_coords(const wc_kernel *k, const wc_tensor *in, wc_tensor *
 /* The checks of a call of k on n_in inputs: their descriptors and dtypes,
    and for the elementwise kinds out's (*count: its elements; v1: where_v1's
    cond, x and y parameters). Coordinate kinds: out is run_coords' to check. */
-static wc_status check_call(const wc_kernel *k, const wc_tensor *in, int n_in,
-                            const wc_tensor *out, int64_t *count, int v1[3]) {
+static wc_status check_call(const wc_kernel *k, const wc_tensor *in, int n_in, const wc_tensor *out,
+                            int64_t *count, int v1[3]) {
   const wc_tensor *ptr[WC_MAX_OPERANDS];
   int64_t          shape[WC_MAX_RANK];
   int              rank;
@@ -167,8 +167,7 @@ static wc_status prepare(const wc_kernel_table *table, const char *kernel, const
   wc_status        s;
   if ((s = find_checked(table, kernel, &k)) != WC_OK) return s;
   if (k->kind == WC_KIND_ARGWHERE || k->kind == WC_KIND_NONZERO) return WC_E_ARG;
-  if (out == NULL || n_inputs != k->n_inputs || (n_inputs > 0 && inputs == NULL))
-    return WC_E_ARG;
+  if (out == NULL || n_inputs != k->n_inputs || (n_inputs > 0 && inputs == NULL)) return WC_E_ARG;
   /* copies: the shapes only are the caller's; their data need not exist yet */
   for (int i = 0; i < n_inputs; i++) {
     in[i] = inputs[i];

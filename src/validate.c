@@ -14,8 +14,8 @@ static bool known_dtype(unsigned t) { return wc_dtype_size((wc_dtype)t) != 0; }
 static bool typed(const wc_kernel *k, const wc_instr *ins) {
   const wc_instr *p = k->program;
   int             n = op_arity[ins->op]; /* operands past it hold no index: not read */
-  unsigned        t = ins->dtype, ta = n >= 1 ? p[ins->a].dtype : 0u,
-           tb = n >= 2 ? p[ins->b].dtype : 0u, tc = n >= 3 ? p[ins->c].dtype : 0u;
+  unsigned t = ins->dtype, ta = n >= 1 ? p[ins->a].dtype : 0u, tb = n >= 2 ? p[ins->b].dtype : 0u,
+           tc = n >= 3 ? p[ins->c].dtype : 0u;
   switch ((wc_opcode)ins->op) {
   case WC_OP_INPUT: return ins->a < k->n_inputs && t == (unsigned)k->inputs[ins->a].dtype;
   case WC_OP_CONST: return true;
