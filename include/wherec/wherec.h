@@ -102,7 +102,7 @@ typedef struct wc_plan {
       int     rank[WC_MAX_OPERANDS];     /* interpreted: inputs, then the output */
       int64_t shape[WC_MAX_OPERANDS][WC_MAX_RANK];
     } shapes;
-  } u;
+  } u;                        /* by path */
 } wc_plan;
 wc_status wc_prepare(const wc_kernel_table *table, const char *kernel, const wc_tensor *inputs,
                      int n_inputs, const wc_tensor *out, wc_plan *plan);
