@@ -50,13 +50,21 @@ static bool plain_where(const wc_kernel *k, int in[3]) {
   return true;
 }
 
+bool wc__registered(const wc_kernel_table *t) {
+  for (int i = 0; i < n_tables; i++)
+    if (tables[i] == t) return true;
+  return false;
+}
+
 wc_status wc_register(const wc_kernel_table *t) {
   where_kernel found[WC_MAX_WHERE_KERNELS], w;
   int          n_found = 0;
   if (t == NULL || t->n_kernels < 0 || (t->n_kernels > 0 && t->kernels == NULL)) return WC_E_ARG;
-  for (int i = 0; i < n_tables; i++)
-    if (tables[i] == t) return WC_OK;
+  if (wc__registered(t)) return WC_OK;
   if (n_tables == WC_MAX_TABLES) return WC_E_CAPACITY;
+  /* checked once here, so that wc_run and wc_prepare can trust the table */
+  for (int i = 0; i < t->n_kernels; i++)
+    if (wc__kernel_check(&t->kernels[i]) != WC_OK) return WC_E_ARG;
   /* found fills only after the room check: a table of more plain-where
      kernels than fit is refused before any is stored */
   for (int i = 0; i < t->n_kernels; i++)

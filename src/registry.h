@@ -9,6 +9,20 @@
    gets one value per symbolic extent (0 for one no parameter names). False
    when a shape does not fit the pattern or the table is malformed. */
 bool wc__kernel_bind(const wc_kernel *k, const wc_tensor *in, size_t *ext);
+/* Whether wc_register took t (its kernels are checked). */
+bool wc__registered(const wc_kernel_table *t);
+
+/* ---- table checks (validate.c) ---------------------------------------------
+   WC_E_ARG for a malformed description. wc__program_check: what the
+   interpreter reads (kind, parameter dtypes, the program: opcodes known,
+   operands earlier instructions, input indices in range, operand dtypes as
+   each opcode takes them, the value of the kernel's dtype; where_v1 a where of
+   three parameters). wc__kernel_check: that, and the name, the parameters'
+   and output's shape patterns (ranks, extent indices in range, every extent
+   bound by a parameter, the output of the parameters' broadcast rank) and
+   the invokers of the kind (range; count, coords and int64 out). */
+wc_status wc__program_check(const wc_kernel *k);
+wc_status wc__kernel_check(const wc_kernel *k);
 
 /* ---- plain-where index --------------------------------------------------
    Plain where(c, x, y) kernels by element width and stride signature: which

@@ -80,13 +80,13 @@ static wc_status run_coords(const wc_kernel *k, const wc_tensor *in, wc_tensor *
   return s;
 }
 
-/* Checks inputs against k's parameters and runs it. */
-static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, wc_tensor *out,
-                            bool specialize, wc_path *path) {
-  size_t           ext[WC_MAX_OPERANDS * WC_MAX_RANK];
-  const void      *data[WC_MAX_OPERANDS];
-  const wc_tensor *ptr[WC_MAX_OPERANDS], *v1[3] = {NULL, NULL, NULL}; /* where_v1: c, x, y */
-  int64_t          count, shape[WC_MAX_RANK];
+/* The checks of a call of k on n_in inputs: their descriptors and dtypes,
+   and for the elementwise kinds out's (*count: its elements; v1: where_v1's
+   cond, x and y parameters). Coordinate kinds: out is run_coords' to check. */
+static wc_status check_call(const wc_kernel *k, const wc_tensor *in, int n_in, const wc_tensor *out,
+                            int64_t *count, int v1[3]) {
+  const wc_tensor *ptr[WC_MAX_OPERANDS];
+  int64_t          shape[WC_MAX_RANK];
   int              rank;
   wc_status        s;
   if (k == NULL) return WC_E_NOKERNEL;
@@ -97,21 +97,32 @@ static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, w
     if (in[i].dtype != k->inputs[i].dtype) return WC_E_DTYPE;
     ptr[i] = &in[i];
   }
-  if (k->kind == WC_KIND_ARGWHERE || k->kind == WC_KIND_NONZERO)
-    return run_coords(k, in, out, specialize, path);
-  if ((s = wc__tensor_check(out, &count)) != WC_OK) return s;
+  if (k->kind == WC_KIND_ARGWHERE || k->kind == WC_KIND_NONZERO) return WC_OK;
+  if ((s = wc__tensor_check(out, count)) != WC_OK) return s;
   if (out->dtype != k->out_dtype) return WC_E_DTYPE;
   if (k->kind == WC_KIND_WHERE_V1) {
     const wc_instr *top = &k->program[k->n_instrs - 1];
     if (top->op != WC_OP_WHERE) return WC_E_ARG;
-    v1[0] = &in[k->program[top->a].a];
-    v1[1] = &in[k->program[top->b].a];
-    v1[2] = &in[k->program[top->c].a];
-    if ((s = wc__where_v1_check(v1[0], v1[1], v1[2], out)) != WC_OK) return s;
-  } else {
-    if ((s = wc_broadcast_shape(ptr, n_in, &rank, shape)) != WC_OK) return s;
-    if (!wc__same_shape(out, rank, shape)) return WC_E_SHAPE;
+    v1[0] = k->program[top->a].a;
+    v1[1] = k->program[top->b].a;
+    v1[2] = k->program[top->c].a;
+    return wc__where_v1_check(&in[v1[0]], &in[v1[1]], &in[v1[2]], out);
   }
+  if ((s = wc_broadcast_shape(ptr, n_in, &rank, shape)) != WC_OK) return s;
+  return wc__same_shape(out, rank, shape) ? WC_OK : WC_E_SHAPE;
+}
+
+/* Checks inputs against k's parameters and runs it. */
+static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, wc_tensor *out,
+                            bool specialize, wc_path *path) {
+  size_t      ext[WC_MAX_OPERANDS * WC_MAX_RANK];
+  const void *data[WC_MAX_OPERANDS];
+  int64_t     count = 0;
+  int         v1[3] = {0, 0, 0};
+  wc_status   s;
+  if ((s = check_call(k, in, n_in, out, &count, v1)) != WC_OK) return s;
+  if (k->kind == WC_KIND_ARGWHERE || k->kind == WC_KIND_NONZERO)
+    return run_coords(k, in, out, specialize, path);
   if (specialize && k->range && wc__kernel_bind(k, in, ext)) {
     for (int i = 0; i < n_in; i++) data[i] = in[i].data;
     if (count > 0) k->range(ext, data, out->data, 0, (size_t)count);
@@ -120,16 +131,102 @@ static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, w
   }
   if (path) *path = WC_PATH_INTERPRETED;
   if (k->kind != WC_KIND_WHERE_V1) return wc__interp_elementwise(k, in, out);
-  wc__where_v1_run(v1[0], v1[1], v1[2], out); /* checked above */
+  wc__where_v1_run(&in[v1[0]], &in[v1[1]], &in[v1[2]], out); /* checked above */
   return WC_OK;
+}
+
+/* The kernel of table a call runs, and the checks of its description when no
+   registration made them (registered tables were checked whole). */
+static wc_status find_checked(const wc_kernel_table *table, const char *kernel,
+                              const wc_kernel **k) {
+  if (table == NULL || kernel == NULL) return WC_E_ARG;
+  if ((*k = wc_find_kernel(table, kernel)) == NULL) return WC_E_NOKERNEL;
+  return wc__registered(table) ? WC_OK : wc__kernel_check(*k);
 }
 
 wc_status wc_run(const wc_kernel_table *table, const char *kernel, const wc_tensor *inputs,
                  int n_inputs, wc_tensor *out, wc_path *path) {
-  if (table == NULL || kernel == NULL) return WC_E_ARG;
-  return run_kernel(wc_find_kernel(table, kernel), inputs, n_inputs, out, true, path);
+  const wc_kernel *k;
+  wc_status        s = find_checked(table, kernel, &k);
+  return s != WC_OK ? s : run_kernel(k, inputs, n_inputs, out, true, path);
 }
 
 wc_status wc_interpret(const wc_kernel *k, const wc_tensor *inputs, int n_inputs, wc_tensor *out) {
+  if (k == NULL) return WC_E_NOKERNEL;
+  if (wc__program_check(k) != WC_OK) return WC_E_ARG;
   return run_kernel(k, inputs, n_inputs, out, false, NULL);
+}
+
+/* ---- prepared calls ---- */
+
+static wc_status prepare(const wc_kernel_table *table, const char *kernel, const wc_tensor *inputs,
+                         int n_inputs, const wc_tensor *out, wc_plan *plan) {
+  wc_tensor        in[WC_MAX_OPERANDS], o;
+  static char      dummy; /* data for the checks, which test it for NULL only */
+  const wc_kernel *k;
+  wc_status        s;
+  if ((s = find_checked(table, kernel, &k)) != WC_OK) return s;
+  if (k->kind == WC_KIND_ARGWHERE || k->kind == WC_KIND_NONZERO) return WC_E_ARG;
+  if (out == NULL || n_inputs != k->n_inputs || (n_inputs > 0 && inputs == NULL)) return WC_E_ARG;
+  /* copies: the shapes only are the caller's; their data need not exist yet */
+  for (int i = 0; i < n_inputs; i++) {
+    in[i] = inputs[i];
+    in[i].data = (void *)&dummy;
+  }
+  o = *out;
+  o.data = (void *)&dummy;
+  if ((s = check_call(k, in, n_inputs, &o, &plan->count, plan->v1)) != WC_OK) return s;
+  plan->n_inputs = n_inputs;
+  if (wc__kernel_bind(k, in, plan->u.extents)) {
+    plan->range = k->range; /* checked non-NULL for the kind */
+    plan->path = WC_PATH_SPECIALIZED;
+  } else {
+    for (int i = 0; i <= n_inputs; i++) {
+      const wc_tensor *t = i < n_inputs ? &in[i] : &o;
+      plan->u.shapes.rank[i] = t->rank;
+      memcpy(plan->u.shapes.shape[i], t->shape, (size_t)t->rank * sizeof t->shape[0]);
+    }
+    plan->path = WC_PATH_INTERPRETED;
+  }
+  plan->kernel = k;
+  return WC_OK;
+}
+
+wc_status wc_prepare(const wc_kernel_table *table, const char *kernel, const wc_tensor *inputs,
+                     int n_inputs, const wc_tensor *out, wc_plan *plan) {
+  wc_status s;
+  if (plan == NULL) return WC_E_ARG;
+  memset(plan, 0, sizeof *plan); /* cleared: refused by wc_plan_run until prepared */
+  if ((s = prepare(table, kernel, inputs, n_inputs, out, plan)) != WC_OK)
+    memset(plan, 0, sizeof *plan);
+  return s;
+}
+
+/* The interpreted path: the descriptors again, from the plan's shapes. */
+static wc_status plan_interpret(const wc_plan *p, const void *const *data, void *out_data) {
+  wc_tensor in[WC_MAX_OPERANDS], o;
+  int       n = p->n_inputs;
+  for (int i = 0; i <= n; i++) {
+    wc_tensor *t = i < n ? &in[i] : &o;
+    t->dtype = i < n ? p->kernel->inputs[i].dtype : p->kernel->out_dtype;
+    t->rank = p->u.shapes.rank[i];
+    memcpy(t->shape, p->u.shapes.shape[i], (size_t)t->rank * sizeof t->shape[0]);
+    t->data = i < n ? (void *)data[i] : out_data; /* inputs only read */
+  }
+  if (p->kernel->kind != WC_KIND_WHERE_V1) return wc__interp_elementwise(p->kernel, in, &o);
+  wc__where_v1_run(&in[p->v1[0]], &in[p->v1[1]], &in[p->v1[2]], &o);
+  return WC_OK;
+}
+
+wc_status wc_plan_run(const wc_plan *plan, const void *const *input_data, void *out_data) {
+  if (plan == NULL || plan->kernel == NULL) return WC_E_ARG;
+  if (plan->count == 0) return WC_OK; /* nothing read or written */
+  if (out_data == NULL || (plan->n_inputs > 0 && input_data == NULL)) return WC_E_ARG;
+  for (int i = 0; i < plan->n_inputs; i++)
+    if (input_data[i] == NULL) return WC_E_ARG;
+  if (plan->range != NULL) {
+    plan->range(plan->u.extents, input_data, out_data, 0, (size_t)plan->count);
+    return WC_OK;
+  }
+  return plan_interpret(plan, input_data, out_data);
 }

@@ -56,11 +56,58 @@ wc_status wc_nonzero (const wc_tensor *cond, int64_t *coords, int64_t capacity, 
    argwhere / nonzero kernels: out is int64 with room for rank * n elements
    (its element count is the capacity); on return out->rank = 2 and
    out->shape = [n, rank] (argwhere) or [rank, n] (nonzero), also when the
-   capacity was too small (WC_E_CAPACITY). */
+   capacity was too small (WC_E_CAPACITY).
+   wc_register checks every kernel of the table first and refuses a
+   malformed one (operands not earlier instructions, unknown opcodes, kinds
+   or dtypes, operand dtypes an opcode does not take, parameter or extent
+   indices out of range, shape patterns that disagree, more than
+   WC_MAX_INPUTS inputs, a missing invoker for the kind) with WC_E_ARG,
+   registering nothing. wc_run (and wc_prepare) on a table not registered
+   make the same checks of the kernel they run, on each call; wc_interpret
+   checks what the interpreter reads (kind, parameter dtypes, program). */
 #define WC_MAX_TABLES 64
 wc_status wc_register(const wc_kernel_table *table);
 wc_status wc_run(const wc_kernel_table *table, const char *kernel,
                  const wc_tensor *inputs, int n_inputs, wc_tensor *out, wc_path *path);
+/* ---- prepared calls ----------------------------------------------------------
+   wc_prepare binds kernel `kernel` of `table` to the shapes of inputs and out
+   once, with every check wc_run makes (kernel found, the table's description
+   when it is not registered, dtypes, ranks, shapes, the broadcast output shape,
+   overflow), into *plan: caller-owned storage, nothing allocated. It reads the
+   descriptors' dtype, rank and shape only (data may be NULL) and copies what
+   the call needs, so the tensors may go; the plan points into the table and
+   stays valid while the table does. It records the path: specialized when the
+   dtypes match and the shapes fit the kernel's pattern (extents bound once),
+   else interpreted. Argwhere / nonzero kernels are refused with WC_E_ARG (their
+   output size depends on the data: run them with wc_run). On failure the plan
+   is cleared, and wc_plan_run refuses it.
+   wc_plan_run runs a plan on data pointers: input_data[i] for parameter i,
+   out_data for the output (which may be the buffer of an input of the output's
+   shape and dtype, as in wc_where). NULL data when the output has elements:
+   WC_E_ARG; an empty output runs nothing. The specialized path calls the
+   kernel's range function straight, allocating nothing; the interpreted one
+   is wc_interpret's (its block scratch is allocated per call, WC_E_NOMEM).
+   A plan is read-only for wc_plan_run: threads may share one. */
+#define WC_PLAN_MAX_EXTENTS (WC_MAX_OPERANDS * WC_MAX_RANK)
+typedef struct wc_plan {
+  wc_range_fn      range;      /* specialized: the kernel's invoker; NULL: interpreted */
+  int64_t          count;      /* elements of the output */
+  int              n_inputs;   /* data pointers wc_plan_run reads */
+  wc_path          path;       /* the path chosen; 0 in a cleared plan */
+  const wc_kernel *kernel;     /* NULL in a cleared plan */
+  int              v1[3];      /* where_v1 interpreted: parameters of cond, x, y */
+  union {
+    size_t extents[WC_PLAN_MAX_EXTENTS]; /* specialized: one per symbolic extent */
+    struct {
+      int     rank[WC_MAX_OPERANDS];     /* interpreted: inputs, then the output */
+      int64_t shape[WC_MAX_OPERANDS][WC_MAX_RANK];
+    } shapes;
+  } u;                        /* by path */
+} wc_plan;
+wc_status wc_prepare(const wc_kernel_table *table, const char *kernel, const wc_tensor *inputs,
+                     int n_inputs, const wc_tensor *out, wc_plan *plan);
+wc_status wc_plan_run(const wc_plan *plan, const void *const *input_data, void *out_data);
+
 /* The kernel of that name in table, or NULL. */
 const wc_kernel *wc_find_kernel(const wc_kernel_table *table, const char *kernel);
 /* Runs the interpreter alone on a kernel (same rules as wc_run). */
