@@ -68,6 +68,10 @@ static const char *legacy_broadcast(const import_graph *gr, const graph_node *ni
 
 /* Why node i cannot be part of a fused expression, or NULL if it can; what it
    reads off the attributes (alpha, the cast's dtype, Clip-6 bounds, ...) goes into fn. */
+/* v is a whole number of magnitude at most 2^62 (tested in that order: converting a
+   NaN or a float past int64 to an integer is undefined). */
+static bool whole_number(float v) { return fabsf(v) <= 0x1p62f && v == (float)(int64_t)v; }
+
 static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   const graph_node *ni = &gr->nodes[i];
   const onnx_node  *n = ni->n;
@@ -141,9 +145,7 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   case OP_SHRINK:
     fn->lambd = attr_f(n, "lambd", 0.5f);
     fn->bias = attr_f(n, "bias", 0.0f);
-    if (!floating(t) &&
-        (fn->lambd != (float)(int64_t)fn->lambd || fn->bias != (float)(int64_t)fn->bias ||
-         fabsf(fn->lambd) > 0x1p62f || fabsf(fn->bias) > 0x1p62f))
+    if (!floating(t) && (!whole_number(fn->lambd) || !whole_number(fn->bias)))
       return graph_fmt(gr, "lambd %g or bias %g is not a whole number, which %s cannot hold",
                        (double)fn->lambd, (double)fn->bias, wc_dtype_name(t));
     return NULL;

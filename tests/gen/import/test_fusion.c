@@ -397,6 +397,19 @@ static void test_activations_are_written_as_onnx_defines_them(void **state) {
               "refused: a constant it needs has no literal in float (a NaN with a payload, or out "
               "of range)");
   pbw_free(&nan_attr);
+  /* on an integer dtype a NaN or a lambd past int64 is no whole number: refused, with
+     no float-to-integer conversion of it (found by fuzz_onnx under UBSan: corpus
+     regress-shrink-huge-integer-attribute) */
+  pbw huge = {0};
+  attr_add(&huge, "lambd", 'f', 7.3787e19, NULL);
+  expect_form("Shrink", I8, 1, &huge, 17,
+              "refused: lambd 7.3787e+19 or bias 0 is not a whole number, which int8 cannot hold");
+  pbw_free(&huge);
+  pbw nan_int = {0};
+  attr_add(&nan_int, "lambd", 'f', nan_payload, NULL);
+  expect_form("Shrink", I8, 1, &nan_int, 17,
+              "refused: lambd nan or bias 0 is not a whole number, which int8 cannot hold");
+  pbw_free(&nan_int);
   expect_form("Shrink", I8, 1, &a, 17,
               "kernel out(x: int8[4]) = where(x < (-2), x + 1, where(x > 2, x - 1, 0))");
   pbw_free(&a);
