@@ -376,7 +376,10 @@ static void load_template(lua_State *L, const char *file) {
     lua_pushfstring(L, "template name '%s': a file of the templates directory, without '/'", file);
     lua_error(L);
   }
-  snprintf(path, sizeof path, "%s/%s", dir, file);
+  if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, file) >= sizeof path) {
+    lua_pushfstring(L, "%s/%s: template path too long", dir, file);
+    lua_error(L);
+  }
   char *src = file_read(path, &len, SIZE_MAX);
   if (src == NULL) {
     lua_pushfstring(L, "%s: cannot read template", path);
@@ -502,7 +505,12 @@ bool emit_render(const emit_input *in, diag_text *header, diag_text *source, dia
   lua_setglobal(L, "dtypes");
   push_spec(L, in);
   lua_setglobal(L, "spec");
-  snprintf(path, sizeof path, "%s/ops.lua", in->templates_dir);
+  if ((size_t)snprintf(path, sizeof path, "%s/ops.lua", in->templates_dir) >= sizeof path) {
+    diag_text_printf(err, "wherec: error: templates directory path too long: %s\n",
+                     in->templates_dir);
+    lua_close(L);
+    return false;
+  }
   if (luaL_dofile(L, path) != LUA_OK) goto lua_error;
   lua_setglobal(L, "ops");
   ok = render(L, "header.h.tpl", header, err) && render(L, "source.c.tpl", source, err);

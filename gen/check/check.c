@@ -295,9 +295,10 @@ int check_run(const char *spec_path, const check_options *opt, FILE *err) {
   }
   snprintf(p.src, sizeof p.src, "%s/%s.c", p.dir, g.prefix);
   snprintf(p.obj, sizeof p.obj, "%s/%s.o", p.dir, g.prefix);
-  snprintf(p.hobj, sizeof p.hobj, "%s/check_harness.o", p.dir);
-  snprintf(p.exe, sizeof p.exe, "%s/check_harness", p.dir);
-  snprintf(p.log, sizeof p.log, "%s/cc.log", p.dir);
+  /* not C identifiers, so no spec's prefix (<prefix>.o) can name the same files */
+  snprintf(p.hobj, sizeof p.hobj, "%s/check-harness.o", p.dir);
+  snprintf(p.exe, sizeof p.exe, "%s/check-harness", p.dir);
+  snprintf(p.log, sizeof p.log, "%s/cc-log.txt", p.dir);
 
   check_step step = build(&p, g.prefix, opt, sanitize, err);
   if (step == STEP_OK) return run_harness(&p, &g, opt, err);

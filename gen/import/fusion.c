@@ -66,12 +66,12 @@ static const char *legacy_broadcast(const import_graph *gr, const graph_node *ni
   return broadcasts_to(a, b) ? NULL : "broadcast=1, but B does not broadcast to A's shape";
 }
 
-/* Why node i cannot be part of a fused expression, or NULL if it can; what it
-   reads off the attributes (alpha, the cast's dtype, Clip-6 bounds, ...) goes into fn. */
 /* v is a whole number of magnitude at most 2^62 (tested in that order: converting a
    NaN or a float past int64 to an integer is undefined). */
 static bool whole_number(float v) { return fabsf(v) <= 0x1p62f && v == (float)(int64_t)v; }
 
+/* Why node i cannot be part of a fused expression, or NULL if it can; what it
+   reads off the attributes (alpha, the cast's dtype, Clip-6 bounds, ...) goes into fn. */
 static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   const graph_node *ni = &gr->nodes[i];
   const onnx_node  *n = ni->n;
@@ -160,9 +160,9 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
                : graph_fmt(gr, "slope '%.200s' does not broadcast to X's shape", s->name);
   }
   case OP_MOD:
-    fn->flag = (int)attr_i(n, "fmod", 0);
-    if (fn->flag != 0 && fn->flag != 1)
+    if (attr_i(n, "fmod", 0) != 0 && attr_i(n, "fmod", 0) != 1) /* before narrowing it */
       return graph_fmt(gr, "fmod=%lld: it is 0 or 1", (long long)attr_i(n, "fmod", 0));
+    fn->flag = (int)attr_i(n, "fmod", 0);
     if (fn->flag == 0 && floating(t))
       return "fmod=0 on floating-point inputs: ONNX defines Mod on floats with fmod=1 only";
     return NULL;

@@ -355,20 +355,13 @@ static ex *emit_node(spec_writer *w, int region, int i) {
   case OP_RELU: /* Relu(-0.0) = -0.0 and Relu(NaN) = NaN, as onnxruntime */
     return sel(w, bin(w, "<", WC_BOOL, x, lit_bits(w, t, zero)), lit_bits(w, t, zero), X_);
   case OP_LEAKY: {
-    char     a[80];
-    uint64_t bits[2] = {0, 0};
-    double   d = fn->alpha;
-    ex      *scaled;
+    ex *scaled;
     if (t == WC_DOUBLE) { /* the float attribute, widened exactly */
-      memcpy(&bits[0], &d, 8);
-      spec_literal_text(WC_DOUBLE, bits, a, sizeof a);
-      scaled = bin(w, "*", t, X_, lit(w, t, arena_strdup(w->gr->a, a)));
+      scaled = bin(w, "*", t, X_, lit_num(w, t, fn->alpha));
     } else { /* float; float16 / bfloat16 compute in float, as onnxruntime */
-      bits[0] = wc_f32_to_bits(fn->alpha);
-      spec_literal_text(WC_FLOAT, bits, a, sizeof a);
       ex *xf = X_;
       if (t != WC_FLOAT) xf = call(w, "float", WC_FLOAT, 1, xf, NULL, NULL);
-      scaled = bin(w, "*", WC_FLOAT, xf, lit(w, WC_FLOAT, arena_strdup(w->gr->a, a)));
+      scaled = bin(w, "*", WC_FLOAT, xf, lit_num(w, WC_FLOAT, fn->alpha));
       if (t != WC_FLOAT) scaled = call(w, wc_dtype_name(t), t, 1, scaled, NULL, NULL);
     }
     return sel(w, bin(w, "<", WC_BOOL, x, lit_bits(w, t, zero)), scaled, X_);
@@ -382,8 +375,6 @@ static ex *emit_node(spec_writer *w, int region, int i) {
     ex *upper = sel(w, bin(w, ">", WC_BOOL, X_, lit_attr(w, t, fn->lambd)),
                     bin(w, "-", t, X_, lit_attr(w, t, fn->bias)), lit_bits(w, t, zero));
     if (cls == AST_CLASS_UINT && fn->lambd >= 0) return upper; /* x < -lambd never holds */
-    if (cls == AST_CLASS_UINT)
-      return sel(w, bin(w, "<", WC_BOOL, x, lit_attr(w, t, 0)), x, upper); /* never either */
     return sel(w, bin(w, "<", WC_BOOL, x, lit_num(w, t, -(double)fn->lambd)),
                bin(w, "+", t, X_, lit_attr(w, t, fn->bias)), upper);
   }

@@ -122,23 +122,23 @@ WC_SEL_OPS_(f64, double, uint64_t)
 
 /* Wrapping arithmetic through uint64_t: no signed overflow, no promotion to int. */
 #define WC_WRAP_OPS_(s, T)                                                     \
-  static inline T wc_add_##s(T a, T b) { return (T)((uint64_t)a + (uint64_t)b); } \
-  static inline T wc_sub_##s(T a, T b) { return (T)((uint64_t)a - (uint64_t)b); } \
-  static inline T wc_mul_##s(T a, T b) { return (T)((uint64_t)a * (uint64_t)b); } \
-  static inline T wc_neg_##s(T a) { return (T)((uint64_t)0 - (uint64_t)a); }  \
-  static inline T wc_min_##s(T a, T b) { return a < b ? a : b; }              \
-  static inline T wc_max_##s(T a, T b) { return a > b ? a : b; }              \
+  WC_INLINE T wc_add_##s(T a, T b) { return (T)((uint64_t)a + (uint64_t)b); } \
+  WC_INLINE T wc_sub_##s(T a, T b) { return (T)((uint64_t)a - (uint64_t)b); } \
+  WC_INLINE T wc_mul_##s(T a, T b) { return (T)((uint64_t)a * (uint64_t)b); } \
+  WC_INLINE T wc_neg_##s(T a) { return (T)((uint64_t)0 - (uint64_t)a); }  \
+  WC_INLINE T wc_min_##s(T a, T b) { return a < b ? a : b; }              \
+  WC_INLINE T wc_max_##s(T a, T b) { return a > b ? a : b; }              \
   WC_CMP_OPS_(s, T)
 
 /* Bitwise operations and << on the bits (through uint64_t: no promotion to a
    signed int, no shift of a negative value); a count is read as the
    unsigned value of its bits, so a negative signed count is out of range. */
 #define WC_BITS_OPS_(s, T)                                                     \
-  static inline T wc_band_##s(T a, T b) { return (T)((uint64_t)a & (uint64_t)b); } \
-  static inline T wc_bor_##s(T a, T b) { return (T)((uint64_t)a | (uint64_t)b); } \
-  static inline T wc_bxor_##s(T a, T b) { return (T)((uint64_t)a ^ (uint64_t)b); } \
-  static inline T wc_bnot_##s(T a) { return (T)~(uint64_t)a; }               \
-  static inline T wc_shl_##s(T a, T b) {                                       \
+  WC_INLINE T wc_band_##s(T a, T b) { return (T)((uint64_t)a & (uint64_t)b); } \
+  WC_INLINE T wc_bor_##s(T a, T b) { return (T)((uint64_t)a | (uint64_t)b); } \
+  WC_INLINE T wc_bxor_##s(T a, T b) { return (T)((uint64_t)a ^ (uint64_t)b); } \
+  WC_INLINE T wc_bnot_##s(T a) { return (T)~(uint64_t)a; }               \
+  WC_INLINE T wc_shl_##s(T a, T b) {                                       \
     uint64_t c = (uint64_t)b;                                                  \
     return c >= 8 * sizeof(T) ? (T)0 : (T)((uint64_t)a << c); }
 
@@ -225,30 +225,30 @@ WC_SEL_OPS_(f64, double, uint64_t)
 
 /* float16 and bfloat16: each operation in float, rounded to nearest even. */
 #define WC_HALF_OPS_(s, T, TO, FROM)                                           \
-  static inline T wc_add_##s(T a, T b) { return FROM(wc_add_f32(TO(a), TO(b))); } \
-  static inline T wc_sub_##s(T a, T b) { return FROM(wc_sub_f32(TO(a), TO(b))); } \
-  static inline T wc_mul_##s(T a, T b) { return FROM(wc_mul_f32(TO(a), TO(b))); } \
-  static inline T wc_div_##s(T a, T b) { return FROM(wc_div_f32(TO(a), TO(b))); } \
-  static inline T wc_neg_##s(T a) { return FROM(wc_neg_f32(TO(a))); }         \
-  static inline T wc_abs_##s(T a) { return FROM(wc_abs_f32(TO(a))); }         \
-  static inline T wc_min_##s(T a, T b) { return FROM(wc_min_f32(TO(a), TO(b))); } \
-  static inline T wc_max_##s(T a, T b) { return FROM(wc_max_f32(TO(a), TO(b))); } \
-  static inline bool wc_eq_##s(T a, T b) { return TO(a) == TO(b); }           \
-  static inline bool wc_ne_##s(T a, T b) { return TO(a) != TO(b); }           \
-  static inline bool wc_lt_##s(T a, T b) { return TO(a) < TO(b); }            \
-  static inline bool wc_le_##s(T a, T b) { return TO(a) <= TO(b); }           \
-  static inline bool wc_gt_##s(T a, T b) { return TO(a) > TO(b); }            \
-  static inline bool wc_ge_##s(T a, T b) { return TO(a) >= TO(b); }           \
-  static inline T wc_fmod_##s(T a, T b) { return FROM(wc_fmod_f32(TO(a), TO(b))); } \
-  static inline T wc_floor_##s(T a) { return FROM(wc_floor_f32(TO(a))); }     \
-  static inline T wc_ceil_##s(T a) { return FROM(wc_ceil_f32(TO(a))); }       \
-  static inline T wc_round_##s(T a) { return FROM(wc_round_f32(TO(a))); }     \
-  static inline T wc_trunc_##s(T a) { return FROM(wc_trunc_f32(TO(a))); }     \
-  static inline T wc_sqrt_##s(T a) { return FROM(wc_sqrt_f32(TO(a))); }       \
-  static inline T wc_##s##_from_real(double d) { return FROM(wc_f32_from_real(d)); } \
-  static inline T wc_##s##_from_sint(int64_t v) { return FROM((float)v); }    \
-  static inline T wc_##s##_from_uint(uint64_t v) { return FROM((float)v); }   \
-  static inline double wc_load_##s(T a) { return (double)TO(a); }
+  WC_INLINE T wc_add_##s(T a, T b) { return FROM(wc_add_f32(TO(a), TO(b))); } \
+  WC_INLINE T wc_sub_##s(T a, T b) { return FROM(wc_sub_f32(TO(a), TO(b))); } \
+  WC_INLINE T wc_mul_##s(T a, T b) { return FROM(wc_mul_f32(TO(a), TO(b))); } \
+  WC_INLINE T wc_div_##s(T a, T b) { return FROM(wc_div_f32(TO(a), TO(b))); } \
+  WC_INLINE T wc_neg_##s(T a) { return FROM(wc_neg_f32(TO(a))); }         \
+  WC_INLINE T wc_abs_##s(T a) { return FROM(wc_abs_f32(TO(a))); }         \
+  WC_INLINE T wc_min_##s(T a, T b) { return FROM(wc_min_f32(TO(a), TO(b))); } \
+  WC_INLINE T wc_max_##s(T a, T b) { return FROM(wc_max_f32(TO(a), TO(b))); } \
+  WC_INLINE bool wc_eq_##s(T a, T b) { return TO(a) == TO(b); }           \
+  WC_INLINE bool wc_ne_##s(T a, T b) { return TO(a) != TO(b); }           \
+  WC_INLINE bool wc_lt_##s(T a, T b) { return TO(a) < TO(b); }            \
+  WC_INLINE bool wc_le_##s(T a, T b) { return TO(a) <= TO(b); }           \
+  WC_INLINE bool wc_gt_##s(T a, T b) { return TO(a) > TO(b); }            \
+  WC_INLINE bool wc_ge_##s(T a, T b) { return TO(a) >= TO(b); }           \
+  WC_INLINE T wc_fmod_##s(T a, T b) { return FROM(wc_fmod_f32(TO(a), TO(b))); } \
+  WC_INLINE T wc_floor_##s(T a) { return FROM(wc_floor_f32(TO(a))); }     \
+  WC_INLINE T wc_ceil_##s(T a) { return FROM(wc_ceil_f32(TO(a))); }       \
+  WC_INLINE T wc_round_##s(T a) { return FROM(wc_round_f32(TO(a))); }     \
+  WC_INLINE T wc_trunc_##s(T a) { return FROM(wc_trunc_f32(TO(a))); }     \
+  WC_INLINE T wc_sqrt_##s(T a) { return FROM(wc_sqrt_f32(TO(a))); }       \
+  WC_INLINE T wc_##s##_from_real(double d) { return FROM(wc_f32_from_real(d)); } \
+  WC_INLINE T wc_##s##_from_sint(int64_t v) { return FROM((float)v); }    \
+  WC_INLINE T wc_##s##_from_uint(uint64_t v) { return FROM((float)v); }   \
+  WC_INLINE double wc_load_##s(T a) { return (double)TO(a); }
 
 WC_SINT_OPS_(i8, int8_t, INT8_MIN, INT8_MAX)
 WC_SINT_OPS_(i16, int16_t, INT16_MIN, INT16_MAX)
