@@ -10,37 +10,6 @@
 #include "bench.h"
 #include "bk.h"
 
-/* ---- direct calls of the generated kernels (bench.where) and the tuned
-   loops, which share their signatures: one adapter per signature ---- */
-
-#define CALL_N3(name, fn) \
-  static void name(bench_args *a) { fn(a->ext[0], a->in[0], a->in[1], a->in[2], a->out); }
-#define CALL_RC3(name, fn) \
-  static void name(bench_args *a) { fn(a->ext[0], a->ext[1], a->in[0], a->in[1], a->in[2], a->out); }
-#define CALL_6D(name, fn)                                                      \
-  static void name(bench_args *a) {                                            \
-    fn(a->ext[0], a->ext[1], a->ext[2], a->ext[3], a->ext[4], a->ext[5],       \
-       a->in[0], a->in[1], a->in[2], a->out);                                  \
-  }
-#define CALL_N1(name, fn) static void name(bench_args *a) { fn(a->ext[0], a->in[0], a->out); }
-#define CALL_COORDS(name, fn) \
-  static void name(bench_args *a) { a->n = fn(a->ext[0], a->ext[1], a->in[0], a->out); }
-#define CALL_FIXED3(name, fn) static void name(bench_args *a) { fn(a->in[0], a->in[1], a->in[2], a->out); }
-
-CALL_N3(gen_same_float, bk_same_float)          CALL_N3(tun_same_w4, tuned_same_w4)
-CALL_N3(gen_same_float16, bk_same_float16)      CALL_N3(tun_same_w2, tuned_same_w2)
-CALL_N3(gen_same_int64, bk_same_int64)          CALL_N3(tun_same_w8, tuned_same_w8)
-CALL_N3(gen_same_uint8, bk_same_uint8)          CALL_N3(tun_same_w1, tuned_same_w1)
-CALL_RC3(gen_row_bcast, bk_row_bcast)           CALL_RC3(tun_row_bcast, tuned_row_bcast)
-CALL_N3(gen_scalar_x, bk_scalar_x)              CALL_N3(tun_scalar_x, tuned_scalar_x)
-CALL_N3(gen_scalar_y, bk_scalar_y)              CALL_N3(tun_scalar_y, tuned_scalar_y)
-CALL_N3(gen_scalar_c, bk_scalar_c)              CALL_N3(tun_scalar_c, tuned_scalar_c)
-CALL_6D(gen_bcast6, bk_bcast6)                  CALL_6D(tun_bcast6, tuned_bcast6)
-CALL_N1(gen_leaky, bk_leaky)                    CALL_N1(tun_leaky, tuned_leaky)
-CALL_COORDS(gen_argw, bk_argw)                  CALL_COORDS(tun_argwhere, tuned_argwhere)
-CALL_COORDS(gen_nz, bk_nz)                      CALL_COORDS(tun_nonzero, tuned_nonzero)
-CALL_FIXED3(gen_tiny, bk_tiny)                  CALL_FIXED3(tun_tiny, tuned_tiny)
-
 /* ---- the cases: the one list (numpy_bench.py reads the records it yields) ---- */
 
 typedef enum case_kind { CASE_WHERE, CASE_LEAKY, CASE_ARGWHERE, CASE_NONZERO } case_kind;
@@ -53,39 +22,36 @@ typedef struct bench_case {
   case_kind   kind;
   double      p;               /* probability that a condition element is true */
   const char *shape[BENCH_MAX_INPUTS];  /* per input: "R,C"; "" is a scalar */
-  bench_fn    gen, tuned;
   bool        per_call;        /* a tiny case: also time an empty call (the timing floor) */
 } bench_case;
 
 #define N64K "65536"
 #define N1M "1048576"
 #define N16M "16777216"
-#define SAME(name, t, n, p, w) \
-  {name, "same_" #t, CASE_WHERE, p, {n, n, n}, gen_same_##t, tun_same_w##w, false}
+#define SAME(name, t, n, p) {name, "same_" #t, CASE_WHERE, p, {n, n, n}, false}
 
 static const bench_case cases[] = {
-  SAME("f32 64K p.5", float, N64K, 0.5, 4),     SAME("f32 64K p.01", float, N64K, 0.01, 4),
-  SAME("f32 16M p.5", float, N16M, 0.5, 4),     SAME("f32 16M p.01", float, N16M, 0.01, 4),
-  SAME("f32 1M p.5 (in L3)", float, N1M, 0.5, 4),  /* where threads are not memory-bound */
-  SAME("f16 64K p.5", float16, N64K, 0.5, 2),   SAME("f16 64K p.01", float16, N64K, 0.01, 2),
-  SAME("f16 16M p.5", float16, N16M, 0.5, 2),   SAME("f16 16M p.01", float16, N16M, 0.01, 2),
-  SAME("i64 64K p.5", int64, N64K, 0.5, 8),     SAME("i64 64K p.01", int64, N64K, 0.01, 8),
-  SAME("i64 16M p.5", int64, N16M, 0.5, 8),     SAME("i64 16M p.01", int64, N16M, 0.01, 8),
-  SAME("u8 64K p.5", uint8, N64K, 0.5, 1),      SAME("u8 64K p.01", uint8, N64K, 0.01, 1),
-  SAME("u8 16M p.5", uint8, N16M, 0.5, 1),      SAME("u8 16M p.01", uint8, N16M, 0.01, 1),
-  {"row bcast 16Kx1K", "row_bcast", CASE_WHERE, 0.5, {"16384,1", "16384,1024", "1,1024"},
-   gen_row_bcast, tun_row_bcast, false},
-  {"scalar x 16M", "scalar_x", CASE_WHERE, 0.5, {N16M, "", N16M}, gen_scalar_x, tun_scalar_x, false},
-  {"scalar y 16M", "scalar_y", CASE_WHERE, 0.5, {N16M, N16M, ""}, gen_scalar_y, tun_scalar_y, false},
-  {"scalar c 16M", "scalar_c", CASE_WHERE, 0.5, {"", N16M, N16M}, gen_scalar_c, tun_scalar_c, false},
+  SAME("f32 64K p.5", float, N64K, 0.5),     SAME("f32 64K p.01", float, N64K, 0.01),
+  SAME("f32 16M p.5", float, N16M, 0.5),     SAME("f32 16M p.01", float, N16M, 0.01),
+  SAME("f32 1M p.5 (in L3)", float, N1M, 0.5),  /* where threads are not memory-bound */
+  SAME("f16 64K p.5", float16, N64K, 0.5),   SAME("f16 64K p.01", float16, N64K, 0.01),
+  SAME("f16 16M p.5", float16, N16M, 0.5),   SAME("f16 16M p.01", float16, N16M, 0.01),
+  SAME("i64 64K p.5", int64, N64K, 0.5),     SAME("i64 64K p.01", int64, N64K, 0.01),
+  SAME("i64 16M p.5", int64, N16M, 0.5),     SAME("i64 16M p.01", int64, N16M, 0.01),
+  SAME("u8 64K p.5", uint8, N64K, 0.5),      SAME("u8 64K p.01", uint8, N64K, 0.01),
+  SAME("u8 16M p.5", uint8, N16M, 0.5),      SAME("u8 16M p.01", uint8, N16M, 0.01),
+  {"row bcast 16Kx1K", "row_bcast", CASE_WHERE, 0.5, {"16384,1", "16384,1024", "1,1024"}, false},
+  {"scalar x 16M", "scalar_x", CASE_WHERE, 0.5, {N16M, "", N16M}, false},
+  {"scalar y 16M", "scalar_y", CASE_WHERE, 0.5, {N16M, N16M, ""}, false},
+  {"scalar c 16M", "scalar_c", CASE_WHERE, 0.5, {"", N16M, N16M}, false},
   {"6-d bcast 16M", "bcast6", CASE_WHERE, 0.5,
-   {"8,1,8,1,8,512", "8,8,1,8,1,512", "1,8,8,8,8,512"}, gen_bcast6, tun_bcast6, false},
-  {"leaky relu 16M", "leaky", CASE_LEAKY, 0.0, {N16M}, gen_leaky, tun_leaky, false},
-  {"argwhere 4Kx4K p.5", "argw", CASE_ARGWHERE, 0.5, {"4096,4096"}, gen_argw, tun_argwhere, false},
-  {"argwhere 4Kx4K p.01", "argw", CASE_ARGWHERE, 0.01, {"4096,4096"}, gen_argw, tun_argwhere, false},
-  {"nonzero 4Kx4K p.5", "nz", CASE_NONZERO, 0.5, {"4096,4096"}, gen_nz, tun_nonzero, false},
-  {"nonzero 4Kx4K p.01", "nz", CASE_NONZERO, 0.01, {"4096,4096"}, gen_nz, tun_nonzero, false},
-  {"2x2 per call", "tiny", CASE_WHERE, 0.5, {"2,2", "2,2", "2,2"}, gen_tiny, tun_tiny, true},
+   {"8,1,8,1,8,512", "8,8,1,8,1,512", "1,8,8,8,8,512"}, false},
+  {"leaky relu 16M", "leaky", CASE_LEAKY, 0.0, {N16M}, false},
+  {"argwhere 4Kx4K p.5", "argw", CASE_ARGWHERE, 0.5, {"4096,4096"}, false},
+  {"argwhere 4Kx4K p.01", "argw", CASE_ARGWHERE, 0.01, {"4096,4096"}, false},
+  {"nonzero 4Kx4K p.5", "nz", CASE_NONZERO, 0.5, {"4096,4096"}, false},
+  {"nonzero 4Kx4K p.01", "nz", CASE_NONZERO, 0.01, {"4096,4096"}, false},
+  {"2x2 per call", "tiny", CASE_WHERE, 0.5, {"2,2", "2,2", "2,2"}, true},
 };
 #define N_CASES (int)(sizeof cases / sizeof cases[0])
 
@@ -147,28 +113,29 @@ static void v_threads(bench_args *a) {
 static void v_memcpy(bench_args *a) { memcpy(a->out, CTX(a)->src, CTX(a)->out_bytes); }
 static void v_null(bench_args *a) { (void)a; }
 
-/* ---- the variants: the columns, tuned first (its output is the expected one) ---- */
+/* ---- the columns: each build's tuned loop and generated kernel (the first
+   build's tuned loop first: its output is the expected one), then the runtime's ---- */
 
-typedef enum variant_id { V_TUNED, V_GEN, V_WC_RUN, V_RUNTIME, V_INTERP, V_THREADS, V_MEMCPY, N_VARIANTS } variant_id;
+typedef enum column_kind {
+  COL_TUNED, COL_GEN, COL_WC_RUN, COL_RUNTIME, COL_INTERP, COL_THREADS, COL_MEMCPY, COL_FLOOR
+} column_kind;
+static const char *const column_names[] = {"tuned",  "gen",      "wc_run", "runtime",
+                                           "interp", "gen_2thr", "memcpy", "floor"};
 
-typedef struct variant {
-  const char *name;
-  bench_fn    fn;              /* NULL: the case's own (gen, tuned) */
-  unsigned    kinds;           /* bit per case_kind it applies to */
-  bool        checked;         /* output compared with the tuned loop's */
-} variant;
+typedef struct column {
+  column_kind        kind;
+  const bench_build *build;    /* tuned and gen: the build timed; else NULL (libwherec, bk_table) */
+  bench_fn           fn;
+} column;
+#define MAX_COLUMNS (2 * BENCH_MAX_BUILDS + 6)
 
-#define ALL_KINDS 0xfu
-#define ELEMENTWISE (1u << CASE_WHERE | 1u << CASE_LEAKY)
-static const variant variants[N_VARIANTS] = {
-  [V_TUNED] = {"tuned", NULL, ALL_KINDS, false},
-  [V_GEN] = {"gen", NULL, ALL_KINDS, true},
-  [V_WC_RUN] = {"wc_run", v_wc_run, ALL_KINDS, true},
-  [V_RUNTIME] = {"runtime", v_runtime, ALL_KINDS & ~(1u << CASE_LEAKY), true},
-  [V_INTERP] = {"interp", v_interp, ALL_KINDS, true},
-  [V_THREADS] = {"gen_2thr", v_threads, ELEMENTWISE, true},
-  [V_MEMCPY] = {"memcpy", v_memcpy, ALL_KINDS, false},
-};
+static bench_build builds[BENCH_MAX_BUILDS];
+static int         n_builds;
+
+/* Pages the buffers sit on: plain malloc (4 KiB pages, what most callers
+   have), or transparent huge pages from 4 MiB up, as numpy places its arrays. */
+typedef enum pages { PAGES_HUGE, PAGES_4K, N_PAGES } pages;
+static const char *const pages_names[] = {"huge", "4k"};
 
 /* ---- timing ---- */
 
@@ -217,10 +184,11 @@ static void fill_random(wc_dtype t, void *data, int64_t n, double p) {
   }
 }
 
-/* Buffers as numpy allocates its arrays: cache-line aligned, and from 4 MiB up
-   on transparent huge pages (numpy's column is timed on them; on this VM a 16M
-   float where runs 1.16-1.24x slower on 4 KiB pages, bench_tried). Never NULL-sized. */
-static void *alloc64(size_t bytes) {
+/* A buffer on the pages asked for: plain malloc, or as numpy allocates its
+   arrays, cache-line aligned and from 4 MiB up on transparent huge pages
+   (numpy's column is timed on them). Never NULL-sized. */
+static void *alloc_on(size_t bytes, pages pg) {
+  if (pg == PAGES_4K) return malloc(bytes + 64);
   if (bytes < ((size_t)4 << 20)) return aligned_alloc(64, (bytes + 63) / 64 * 64 + 64);
   return bench_buffer(bytes, true);
 }
@@ -244,7 +212,7 @@ static void parse_shape(const char *s, bool quick, wc_tensor *t) {
 }
 
 /* Operands of case c, and the extents of its kernel bound from their shapes. */
-static bool setup(const bench_case *c, bool quick, run_ctx *r, bench_args *a) {
+static bool setup(const bench_case *c, bool quick, pages pg, run_ctx *r, bench_args *a) {
   const wc_kernel *k = wc_find_kernel(&bk_table, c->kernel);
   const wc_tensor *ptr[BENCH_MAX_INPUTS];
   memset(r, 0, sizeof *r);
@@ -261,7 +229,7 @@ static bool setup(const bench_case *c, bool quick, run_ctx *r, bench_args *a) {
     if (t->rank != k->inputs[i].rank) return false;
     for (int d = 0; d < t->rank; d++)
       if (k->inputs[i].dims[d] < 0) a->ext[-k->inputs[i].dims[d] - 1] = (size_t)t->shape[d];
-    t->data = alloc64((size_t)elements(t) * wc_dtype_size(t->dtype));
+    t->data = alloc_on((size_t)elements(t) * wc_dtype_size(t->dtype), pg);
     if (t->data == NULL) return false;
     fill_random(t->dtype, t->data, elements(t), c->p);
     a->in[i] = t->data;
@@ -278,8 +246,8 @@ static bool setup(const bench_case *c, bool quick, run_ctx *r, bench_args *a) {
     a->count = (size_t)elements(&r->out);
     r->out_bytes = a->count * wc_dtype_size(k->out_dtype);
   }
-  r->out.data = a->out = alloc64(r->out_bytes);
-  r->src = alloc64(r->out_bytes);
+  r->out.data = a->out = alloc_on(r->out_bytes, pg);
+  r->src = alloc_on(r->out_bytes, pg);
   if (a->out == NULL || r->src == NULL) return false;
   memset(r->src, 0x3c, r->out_bytes);
   memset(a->out, 0, r->out_bytes);                    /* first touch outside the timing */
@@ -323,24 +291,28 @@ static void shape_str(const wc_tensor *t, char *buf, size_t cap) {
     len += (size_t)snprintf(buf + len, cap - len, d ? ",%lld" : "%lld", (long long)t->shape[d]);
 }
 
-/* Runs variant v once on fresh output and checks it: the tuned loop's output
-   becomes the expected one (and, in quick mode, is checked against the
-   reference); any other checked variant must match it byte for byte. */
-static bool check_variant(const bench_case *c, int v, bench_fn fn, run_ctx *r, bench_args *a,
-                          bool quick, void **expect, size_t *expect_bytes, int64_t *expect_n) {
+/* Runs column col once on fresh output and checks it: the first column's
+   output (the first build's tuned loop) becomes the expected one (and, in
+   quick mode, is checked against the reference); every other column but
+   memcpy and the empty call must match it byte for byte. */
+static bool check_column(const bench_case *c, const column *col, bool first, run_ctx *r,
+                         bench_args *a, bool quick, void **expect, size_t *expect_bytes,
+                         int64_t *expect_n) {
   const bool coords = is_coords(c->kind);
   memset(a->out, 0xa5, *expect_bytes ? *expect_bytes : r->out_bytes);   /* stale output cannot pass */
   r->status = WC_OK;
   a->n = 0;
-  fn(a);
+  col->fn(a);
   if (r->status != WC_OK) {
-    fprintf(stderr, "wherec_bench: %s: %s: %s\n", c->name, variants[v].name, wc_status_str(r->status));
+    fprintf(stderr, "wherec_bench: %s: %s: %s\n", c->name, column_names[col->kind], wc_status_str(r->status));
     return false;
   }
-  if (v != V_TUNED) {
-    if (!variants[v].checked || (a->n == *expect_n && memcmp(a->out, *expect, *expect_bytes) == 0))
+  if (!first) {
+    if (col->kind == COL_MEMCPY || col->kind == COL_FLOOR ||
+        (a->n == *expect_n && memcmp(a->out, *expect, *expect_bytes) == 0))
       return true;
-    fprintf(stderr, "wherec_bench: %s: %s disagrees with the tuned loop\n", c->name, variants[v].name);
+    fprintf(stderr, "wherec_bench: %s: %s %s disagrees with the tuned loop\n", c->name,
+            column_names[col->kind], col->build ? col->build->name : "");
     return false;
   }
   *expect_n = a->n;
@@ -359,11 +331,10 @@ static bool check_variant(const bench_case *c, int v, bench_fn fn, run_ctx *r, b
   return ok;
 }
 
-/* The case's records: its description (numpy_bench.py rebuilds the operands
-   from it: name, kind, dtype, p, shapes, elements, bytes moved, output
-   bytes) and the median time of each variant. */
-static void write_records(FILE *rec, const bench_case *c, const run_ctx *r, const bench_args *a,
-                          int64_t n, const double *ns) {
+/* The case's description (numpy_bench.py rebuilds the operands from it:
+   name, kind, dtype, p, shapes, elements, bytes moved, output bytes). */
+static void write_case(FILE *rec, const bench_case *c, const run_ctx *r, const bench_args *a,
+                       int64_t n) {
   char sh[BENCH_MAX_INPUTS][128];
   const bool coords = is_coords(c->kind);
   for (int i = 0; i < BENCH_MAX_INPUTS; i++) {
@@ -374,44 +345,72 @@ static void write_records(FILE *rec, const bench_case *c, const run_ctx *r, cons
           wc_dtype_name(r->in[r->n_in - 1].dtype), c->p, sh[0], sh[1], sh[2],
           (long long)(coords ? elements(&r->in[0]) : (int64_t)a->count), bytes_moved(r, n),
           r->out_bytes);
-  for (int v = 0; v < N_VARIANTS + 1; v++)
-    if (ns[v] >= 0) fprintf(rec, "time\t%s\t%s\t%.3f\n", c->name, v < N_VARIANTS ? variants[v].name : "floor", ns[v]);
+}
+
+/* The median time of each column: time, case, pages, column, build ("-": not a build). */
+static void write_times(FILE *rec, const bench_case *c, pages pg, const column *col, int n_col,
+                        const double *ns) {
+  for (int i = 0; i < n_col; i++)
+    fprintf(rec, "time\t%s\t%s\t%s\t%s\t%.3f\n", c->name, pages_names[pg], column_names[col[i].kind],
+            col[i].build ? col[i].build->name : "-", ns[i]);
   fflush(rec);
 }
 
-/* One case: every variant checked, then timed. Samples go round the
-   variants (sample s of each before sample s + 1 of any), so background
-   load on a shared machine falls on all of them alike. */
-static bool run_case(const bench_case *c, bool quick, int reps, FILE *rec) {
+/* The columns that apply to case c: the builds' calls of its kernel, then
+   the runtime's entry points. */
+static int columns_of(const bench_case *c, const bench_args *a, bool quick, column *col) {
+  int n = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (int b = 0; b < n_builds; b++) {
+      const bench_set_entry *e = builds_find(&builds[b], c->kernel);
+      if (e == NULL) return -1;
+      col[n++] = (column){pass ? COL_GEN : COL_TUNED, &builds[b], pass ? e->gen : e->tuned};
+    }
+  col[n++] = (column){COL_WC_RUN, NULL, v_wc_run};
+  if (c->kind != CASE_LEAKY) col[n++] = (column){COL_RUNTIME, NULL, v_runtime};
+  col[n++] = (column){COL_INTERP, NULL, v_interp};
+  if (!is_coords(c->kind) && (quick || a->count >= THREADS_MIN_COUNT))
+    col[n++] = (column){COL_THREADS, NULL, v_threads};
+  col[n++] = (column){COL_MEMCPY, NULL, v_memcpy};
+  if (c->per_call) col[n++] = (column){COL_FLOOR, NULL, v_null};
+  return n;
+}
+
+/* The best (lowest) time of a kind of column. */
+static double best_of(const column *col, int n_col, const double *ns, column_kind kind, bool worst) {
+  double t = -1;
+  for (int i = 0; i < n_col; i++)
+    if (col[i].kind == kind && (t < 0 || (worst ? ns[i] > t : ns[i] < t))) t = ns[i];
+  return t;
+}
+
+/* One case on one kind of pages: every column checked, then timed. Samples
+   go round the columns (sample s of each before sample s + 1 of any), so
+   background load on a shared machine falls on all of them alike. */
+static bool run_case(const bench_case *c, bool quick, pages pg, int reps, FILE *rec) {
   run_ctx r;
   bench_args a;
-  bench_fn fn[N_VARIANTS + 1];                        /* + the empty call: the timing floor */
-  long inner[N_VARIANTS + 1];
-  double ns[N_VARIANTS + 1], t[N_VARIANTS + 1][MAX_REPS];
+  column col[MAX_COLUMNS];
+  long inner[MAX_COLUMNS];
+  double ns[MAX_COLUMNS], t[MAX_COLUMNS][MAX_REPS];
   void *expect = NULL;
   size_t expect_bytes = 0;
   int64_t expect_n = 0;
-  bool ok = setup(c, quick, &r, &a), go = ok;       /* go: an expected output exists */
+  int n_col = 0;
+  bool ok = setup(c, quick, pg, &r, &a) && (n_col = columns_of(c, &a, quick, col)) > 0;
   if (!ok) fprintf(stderr, "wherec_bench: %s: cannot set up (kernel %s)\n", c->name, c->kernel);
-  for (int v = 0; v < N_VARIANTS && go; v++) {
-    const variant *var = &variants[v];
-    fn[v] = var->fn ? var->fn : v == V_GEN ? c->gen : c->tuned;
-    if (!(var->kinds & (1u << c->kind)) || (v == V_THREADS && !quick && a.count < THREADS_MIN_COUNT))
-      fn[v] = NULL;
-    else if (!check_variant(c, v, fn[v], &r, &a, quick, &expect, &expect_bytes, &expect_n))
-      ok = false, go = v != V_TUNED;
-  }
-  fn[N_VARIANTS] = c->per_call ? v_null : NULL;
+  for (int i = 0; i < n_col && ok; i++)
+    ok = check_column(c, &col[i], i == 0, &r, &a, quick, &expect, &expect_bytes, &expect_n);
   if (ok && !quick) {
-    for (int v = 0; v <= N_VARIANTS; v++)
-      if (fn[v]) inner[v] = calibrate(fn[v], &a);
+    for (int i = 0; i < n_col; i++) inner[i] = calibrate(col[i].fn, &a);
     for (int s = 0; s < reps; s++)
-      for (int v = 0; v <= N_VARIANTS; v++)
-        if (fn[v]) t[v][s] = sample(fn[v], &a, inner[v]);
-    for (int v = 0; v <= N_VARIANTS; v++) ns[v] = fn[v] ? bench_median(t[v], reps) : -1;
-    write_records(rec, c, &r, &a, expect_n, ns);
-    fprintf(stderr, "  %-22s gen %12.3f us   tuned %12.3f us\n", c->name, ns[V_GEN] / 1e3,
-            ns[V_TUNED] / 1e3);
+      for (int i = 0; i < n_col; i++) t[i][s] = sample(col[i].fn, &a, inner[i]);
+    for (int i = 0; i < n_col; i++) ns[i] = bench_median(t[i], reps);
+    if (pg == 0) write_case(rec, c, &r, &a, expect_n);
+    write_times(rec, c, pg, col, n_col, ns);
+    fprintf(stderr, "  %-22s %-4s gen %12.3f us (worst build)   tuned %12.3f us (best)\n", c->name,
+            pages_names[pg], best_of(col, n_col, ns, COL_GEN, true) / 1e3,
+            best_of(col, n_col, ns, COL_TUNED, false) / 1e3);
   }
   free(expect);
   teardown(&r);
@@ -420,36 +419,50 @@ static bool run_case(const bench_case *c, bool quick, int reps, FILE *rec) {
 
 static int usage(void) {
   fprintf(stderr,
-          "usage: wherec_bench [--quick] [--reps N] [--only TEXT] [--gen-dir DIR] [-o FILE]\n"
-          "  --quick        small sizes, no timing: check every variant against the\n"
+          "usage: wherec_bench [--quick] [--reps N] [--only TEXT] [--pages huge|4k] [--gen-dir DIR]\n"
+          "                    [--sets DIR] [-o FILE]\n"
+          "  --quick        small sizes, no timing: check every column against the\n"
           "                 tuned loop and the tuned loop against the reference\n"
-          "  --reps N       timed samples per variant (median; default 11)\n"
+          "  --reps N       timed samples per column (median; default 11)\n"
           "  --only TEXT    cases whose name contains TEXT\n"
+          "  --pages P      only buffers on huge pages, or only plain malloc (4 KiB pages)\n"
           "  --gen-dir DIR  also time the generator on a 1000-kernel spec written there\n"
+          "  --sets DIR     where the builds (set-*.so) are (default: the build tree's)\n"
           "  -o FILE        records to FILE (default: standard output)\n");
   return 2;
 }
 
 int main(int argc, char **argv) {
   bool quick = false;
-  int reps = 11;
-  const char *only = NULL, *gen_dir = NULL, *out_path = NULL;
+  int reps = 11, pages_from = 0, pages_to = N_PAGES;
+  const char *only = NULL, *gen_dir = NULL, *out_path = NULL, *sets = BENCH_SET_DIR;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--quick") == 0) quick = true;
     else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) reps = atoi(argv[++i]);
     else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
     else if (strcmp(argv[i], "--gen-dir") == 0 && i + 1 < argc) gen_dir = argv[++i];
-    else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) out_path = argv[++i];
+    else if (strcmp(argv[i], "--sets") == 0 && i + 1 < argc) sets = argv[++i];
+    else if (strcmp(argv[i], "--pages") == 0 && i + 1 < argc) {
+      const char *pg = argv[++i];
+      if (strcmp(pg, "huge") == 0) pages_from = PAGES_HUGE;
+      else if (strcmp(pg, "4k") == 0) pages_from = PAGES_4K;
+      else return usage();
+      pages_to = pages_from + 1;
+    } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) out_path = argv[++i];
     else return usage();
   }
   if (reps < 1 || reps > MAX_REPS) return usage();
+  if ((n_builds = builds_load(builds, BENCH_MAX_BUILDS, sets)) <= 0) return 1;
   FILE *rec = out_path ? fopen(out_path, "w") : stdout;
   if (rec == NULL) { perror(out_path); return 1; }
+  for (int b = 0; b < n_builds; b++) fprintf(rec, "build\t%s\t%s\n", builds[b].name, builds[b].flags);
   /* wc_where also takes the bench table's plain-where kernels (after the built-in ones) */
   if (wc_register(&bk_table) != WC_OK) return 1;
   bool ok = true;
   for (int i = 0; i < N_CASES; i++)
-    if (only == NULL || strstr(cases[i].name, only)) ok = run_case(&cases[i], quick, reps, rec) && ok;
+    if (only == NULL || strstr(cases[i].name, only))
+      for (int pg = pages_from; pg < pages_to; pg++)
+        ok = run_case(&cases[i], quick, (pages)pg, reps, rec) && ok;
   if (gen_dir && !quick) {
     genscale_result g;
     if (genscale_run(gen_dir, 1000, 5, &g) == 0)
@@ -459,7 +472,7 @@ int main(int argc, char **argv) {
       ok = false;
     }
   }
-  if (quick) printf("wherec_bench --quick: %s\n", ok ? "every variant agrees" : "MISMATCH");
+  if (quick) printf("wherec_bench --quick: %s\n", ok ? "every column agrees" : "MISMATCH");
   if (rec != stdout) fclose(rec);
   return ok ? 0 : 1;
 }

@@ -26,6 +26,27 @@ typedef struct bench_args {
 
 typedef void (*bench_fn)(bench_args *a);
 
+/* One kernel of a build (set.c): the generated kernel's call and the tuned
+   loop's, by the kernel's name in bench.where. A build's `bench_set` ends
+   with a NULL name. */
+typedef struct bench_set_entry {
+  const char *kernel;
+  bench_fn    gen, tuned;
+} bench_set_entry;
+
+/* builds.c: the builds of set.c wherec_bench times (BENCH_BUILDS: gcc and
+   clang at -O2 and -O3 -march=native), loaded from dir. builds_load returns
+   how many, or -1 with a message; builds_find the entry of a kernel or NULL. */
+#define BENCH_MAX_BUILDS 8
+typedef struct bench_build {
+  char                   name[32];    /* gcc-O2, ... */
+  char                   flags[96];   /* gcc -O2, ... */
+  const bench_set_entry *set;
+  void                  *dl;
+} bench_build;
+int                    builds_load(bench_build *b, int max, const char *dir);
+const bench_set_entry *builds_find(const bench_build *b, const char *kernel);
+
 /* Hand-tuned loops (tuned.c), one per case shape, with the signature of the
    generated kernel they stand beside (bools are 0/1 bytes). */
 void tuned_same_w1(size_t n, const bool *restrict c, const uint8_t *restrict x,

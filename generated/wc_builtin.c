@@ -10,7 +10,7 @@
 
 /* ---- same_uint8 = where(c, x, y) ---- */
 /* loops: [N] c x y; unroll 1 */
-void wc_builtin_same_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_same_uint8_range_any(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -32,6 +32,18 @@ void wc_builtin_same_uint8_range(size_t N, const bool *c, const uint8_t *x, cons
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint8_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint8_t x_val = x_row[chunk_at + j];
+          const uint8_t y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_u8(c_val, x_val, y_val);
+        }
+      }
       for (; i < chunk_len; i++) {
         const size_t j = i;
         const bool c_val = (c_row[chunk_at + j] != 0);
@@ -47,6 +59,25 @@ void wc_builtin_same_uint8_range(size_t N, const bool *c, const uint8_t *x, cons
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_same_uint8_range_avx2(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+{
+  wc_builtin_same_uint8_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_same_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_same_uint8_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_same_uint8_range_any(N, c, x, y, out, begin, end);
+}
+
 void wc_builtin_same_uint8(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out)
 {
   wc_builtin_same_uint8_range(N, c, x, y, out, 0, (size_t)N);
@@ -59,7 +90,7 @@ static void wc_builtin_same_uint8_invoke(const size_t *ext, const void *const *i
 
 /* ---- same_uint16 = where(c, x, y) ---- */
 /* loops: [N] c x y; unroll 1 */
-void wc_builtin_same_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_same_uint16_range_any(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -81,6 +112,18 @@ void wc_builtin_same_uint16_range(size_t N, const bool *c, const uint16_t *x, co
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint16_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint16_t x_val = x_row[chunk_at + j];
+          const uint16_t y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_u16(c_val, x_val, y_val);
+        }
+      }
       for (; i < chunk_len; i++) {
         const size_t j = i;
         const bool c_val = (c_row[chunk_at + j] != 0);
@@ -96,6 +139,25 @@ void wc_builtin_same_uint16_range(size_t N, const bool *c, const uint16_t *x, co
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_same_uint16_range_avx2(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+{
+  wc_builtin_same_uint16_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_same_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_same_uint16_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_same_uint16_range_any(N, c, x, y, out, begin, end);
+}
+
 void wc_builtin_same_uint16(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out)
 {
   wc_builtin_same_uint16_range(N, c, x, y, out, 0, (size_t)N);
@@ -108,7 +170,7 @@ static void wc_builtin_same_uint16_invoke(const size_t *ext, const void *const *
 
 /* ---- same_uint32 = where(c, x, y) ---- */
 /* loops: [N] c x y; unroll 1 */
-void wc_builtin_same_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_same_uint32_range_any(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -130,6 +192,18 @@ void wc_builtin_same_uint32_range(size_t N, const bool *c, const uint32_t *x, co
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint32_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint32_t x_val = x_row[chunk_at + j];
+          const uint32_t y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_u32(c_val, x_val, y_val);
+        }
+      }
       for (; i < chunk_len; i++) {
         const size_t j = i;
         const bool c_val = (c_row[chunk_at + j] != 0);
@@ -145,6 +219,25 @@ void wc_builtin_same_uint32_range(size_t N, const bool *c, const uint32_t *x, co
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_same_uint32_range_avx2(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+{
+  wc_builtin_same_uint32_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_same_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_same_uint32_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_same_uint32_range_any(N, c, x, y, out, begin, end);
+}
+
 void wc_builtin_same_uint32(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out)
 {
   wc_builtin_same_uint32_range(N, c, x, y, out, 0, (size_t)N);
@@ -157,7 +250,7 @@ static void wc_builtin_same_uint32_invoke(const size_t *ext, const void *const *
 
 /* ---- same_uint64 = where(c, x, y) ---- */
 /* loops: [N] c x y; unroll 1 */
-void wc_builtin_same_uint64_range(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_same_uint64_range_any(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -179,6 +272,18 @@ void wc_builtin_same_uint64_range(size_t N, const bool *c, const uint64_t *x, co
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint64_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint64_t x_val = x_row[chunk_at + j];
+          const uint64_t y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_u64(c_val, x_val, y_val);
+        }
+      }
       for (; i < chunk_len; i++) {
         const size_t j = i;
         const bool c_val = (c_row[chunk_at + j] != 0);
@@ -194,6 +299,25 @@ void wc_builtin_same_uint64_range(size_t N, const bool *c, const uint64_t *x, co
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_same_uint64_range_avx2(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+{
+  wc_builtin_same_uint64_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_same_uint64_range(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_same_uint64_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_same_uint64_range_any(N, c, x, y, out, begin, end);
+}
+
 void wc_builtin_same_uint64(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out)
 {
   wc_builtin_same_uint64_range(N, c, x, y, out, 0, (size_t)N);
@@ -206,7 +330,7 @@ static void wc_builtin_same_uint64_invoke(const size_t *ext, const void *const *
 
 /* ---- same_complex128 = where(c, x, y) ---- */
 /* loops: [N] c x y; unroll 1 */
-void wc_builtin_same_complex128_range(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_same_complex128_range_any(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -228,6 +352,18 @@ void wc_builtin_same_complex128_range(size_t N, const bool *c, const wc_complex1
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       wc_complex128 *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const wc_complex128 x_val = x_row[chunk_at + j];
+          const wc_complex128 y_val = y_row[chunk_at + j];
+          dst[j] = c_val ? x_val : y_val;
+        }
+      }
       for (; i < chunk_len; i++) {
         const size_t j = i;
         const bool c_val = (c_row[chunk_at + j] != 0);
@@ -243,6 +379,25 @@ void wc_builtin_same_complex128_range(size_t N, const bool *c, const wc_complex1
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_same_complex128_range_avx2(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+{
+  wc_builtin_same_complex128_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_same_complex128_range(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_same_complex128_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_same_complex128_range_any(N, c, x, y, out, begin, end);
+}
+
 void wc_builtin_same_complex128(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out)
 {
   wc_builtin_same_complex128_range(N, c, x, y, out, 0, (size_t)N);
@@ -255,7 +410,7 @@ static void wc_builtin_same_complex128_invoke(const size_t *ext, const void *con
 
 /* ---- scalar_x_uint8 = where(c, x, y) ---- */
 /* loops: [N] c x:bcast y; unroll 1 */
-void wc_builtin_scalar_x_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_scalar_x_uint8_range_any(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -277,6 +432,17 @@ void wc_builtin_scalar_x_uint8_range(size_t N, const bool *c, const uint8_t *x, 
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint8_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint8_t y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_u8(c_val, x_val, y_val);
+        }
+      }
       for (; i < chunk_len; i++) {
         const size_t j = i;
         const bool c_val = (c_row[chunk_at + j] != 0);
@@ -291,6 +457,25 @@ void wc_builtin_scalar_x_uint8_range(size_t N, const bool *c, const uint8_t *x, 
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_scalar_x_uint8_range_avx2(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+{
+  wc_builtin_scalar_x_uint8_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_scalar_x_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_scalar_x_uint8_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_scalar_x_uint8_range_any(N, c, x, y, out, begin, end);
+}
+
 void wc_builtin_scalar_x_uint8(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out)
 {
   wc_builtin_scalar_x_uint8_range(N, c, x, y, out, 0, (size_t)N);
@@ -303,7 +488,7 @@ static void wc_builtin_scalar_x_uint8_invoke(const size_t *ext, const void *cons
 
 /* ---- scalar_x_uint16 = where(c, x, y) ---- */
 /* loops: [N] c x:bcast y; unroll 1 */
-void wc_builtin_scalar_x_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_scalar_x_uint16_range_any(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -318,6 +503,17 @@ void wc_builtin_scalar_x_uint16_range(size_t N, const bool *c, const uint16_t *x
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[j] != 0);
+          const uint16_t y_val = y_row[j];
+          out_row[j] = wc_sel_u16(c_val, x_val, y_val);
+        }
+      }
       for (; i < n; i++) {
         const size_t j = i;
         const bool c_val = (c_row[j] != 0);
@@ -327,6 +523,25 @@ void wc_builtin_scalar_x_uint16_range(size_t N, const bool *c, const uint16_t *x
     }
     begin += n;
   }
+}
+
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_scalar_x_uint16_range_avx2(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+{
+  wc_builtin_scalar_x_uint16_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_scalar_x_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_scalar_x_uint16_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_scalar_x_uint16_range_any(N, c, x, y, out, begin, end);
 }
 
 void wc_builtin_scalar_x_uint16(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out)
@@ -341,7 +556,7 @@ static void wc_builtin_scalar_x_uint16_invoke(const size_t *ext, const void *con
 
 /* ---- scalar_x_uint32 = where(c, x, y) ---- */
 /* loops: [N] c x:bcast y; unroll 1 */
-void wc_builtin_scalar_x_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_scalar_x_uint32_range_any(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -356,6 +571,17 @@ void wc_builtin_scalar_x_uint32_range(size_t N, const bool *c, const uint32_t *x
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[j] != 0);
+          const uint32_t y_val = y_row[j];
+          out_row[j] = wc_sel_u32(c_val, x_val, y_val);
+        }
+      }
       for (; i < n; i++) {
         const size_t j = i;
         const bool c_val = (c_row[j] != 0);
@@ -365,6 +591,25 @@ void wc_builtin_scalar_x_uint32_range(size_t N, const bool *c, const uint32_t *x
     }
     begin += n;
   }
+}
+
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_scalar_x_uint32_range_avx2(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+{
+  wc_builtin_scalar_x_uint32_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_scalar_x_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_scalar_x_uint32_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_scalar_x_uint32_range_any(N, c, x, y, out, begin, end);
 }
 
 void wc_builtin_scalar_x_uint32(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out)
@@ -379,7 +624,7 @@ static void wc_builtin_scalar_x_uint32_invoke(const size_t *ext, const void *con
 
 /* ---- scalar_x_uint64 = where(c, x, y) ---- */
 /* loops: [N] c x:bcast y; unroll 1 */
-void wc_builtin_scalar_x_uint64_range(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_scalar_x_uint64_range_any(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -394,6 +639,17 @@ void wc_builtin_scalar_x_uint64_range(size_t N, const bool *c, const uint64_t *x
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[j] != 0);
+          const uint64_t y_val = y_row[j];
+          out_row[j] = wc_sel_u64(c_val, x_val, y_val);
+        }
+      }
       for (; i < n; i++) {
         const size_t j = i;
         const bool c_val = (c_row[j] != 0);
@@ -403,6 +659,25 @@ void wc_builtin_scalar_x_uint64_range(size_t N, const bool *c, const uint64_t *x
     }
     begin += n;
   }
+}
+
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_scalar_x_uint64_range_avx2(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+{
+  wc_builtin_scalar_x_uint64_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_scalar_x_uint64_range(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_scalar_x_uint64_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_scalar_x_uint64_range_any(N, c, x, y, out, begin, end);
 }
 
 void wc_builtin_scalar_x_uint64(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out)
@@ -417,7 +692,7 @@ static void wc_builtin_scalar_x_uint64_invoke(const size_t *ext, const void *con
 
 /* ---- scalar_x_complex128 = where(c, x, y) ---- */
 /* loops: [N] c x:bcast y; unroll 1 */
-void wc_builtin_scalar_x_complex128_range(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_scalar_x_complex128_range_any(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -432,6 +707,17 @@ void wc_builtin_scalar_x_complex128_range(size_t N, const bool *c, const wc_comp
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[j] != 0);
+          const wc_complex128 y_val = y_row[j];
+          out_row[j] = c_val ? x_val : y_val;
+        }
+      }
       for (; i < n; i++) {
         const size_t j = i;
         const bool c_val = (c_row[j] != 0);
@@ -441,6 +727,25 @@ void wc_builtin_scalar_x_complex128_range(size_t N, const bool *c, const wc_comp
     }
     begin += n;
   }
+}
+
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_scalar_x_complex128_range_avx2(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+{
+  wc_builtin_scalar_x_complex128_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_scalar_x_complex128_range(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_scalar_x_complex128_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_scalar_x_complex128_range_any(N, c, x, y, out, begin, end);
 }
 
 void wc_builtin_scalar_x_complex128(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out)
@@ -455,7 +760,7 @@ static void wc_builtin_scalar_x_complex128_invoke(const size_t *ext, const void 
 
 /* ---- scalar_y_uint8 = where(c, x, y) ---- */
 /* loops: [N] c x y:bcast; unroll 1 */
-void wc_builtin_scalar_y_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_scalar_y_uint8_range_any(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -477,6 +782,17 @@ void wc_builtin_scalar_y_uint8_range(size_t N, const bool *c, const uint8_t *x, 
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint8_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint8_t x_val = x_row[chunk_at + j];
+          dst[j] = wc_sel_u8(c_val, x_val, y_val);
+        }
+      }
       for (; i < chunk_len; i++) {
         const size_t j = i;
         const bool c_val = (c_row[chunk_at + j] != 0);
@@ -491,6 +807,25 @@ void wc_builtin_scalar_y_uint8_range(size_t N, const bool *c, const uint8_t *x, 
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_scalar_y_uint8_range_avx2(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+{
+  wc_builtin_scalar_y_uint8_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_scalar_y_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_scalar_y_uint8_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_scalar_y_uint8_range_any(N, c, x, y, out, begin, end);
+}
+
 void wc_builtin_scalar_y_uint8(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out)
 {
   wc_builtin_scalar_y_uint8_range(N, c, x, y, out, 0, (size_t)N);
@@ -503,7 +838,7 @@ static void wc_builtin_scalar_y_uint8_invoke(const size_t *ext, const void *cons
 
 /* ---- scalar_y_uint16 = where(c, x, y) ---- */
 /* loops: [N] c x y:bcast; unroll 1 */
-void wc_builtin_scalar_y_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_scalar_y_uint16_range_any(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -518,6 +853,17 @@ void wc_builtin_scalar_y_uint16_range(size_t N, const bool *c, const uint16_t *x
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[j] != 0);
+          const uint16_t x_val = x_row[j];
+          out_row[j] = wc_sel_u16(c_val, x_val, y_val);
+        }
+      }
       for (; i < n; i++) {
         const size_t j = i;
         const bool c_val = (c_row[j] != 0);
@@ -527,6 +873,25 @@ void wc_builtin_scalar_y_uint16_range(size_t N, const bool *c, const uint16_t *x
     }
     begin += n;
   }
+}
+
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_scalar_y_uint16_range_avx2(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+{
+  wc_builtin_scalar_y_uint16_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_scalar_y_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_scalar_y_uint16_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_scalar_y_uint16_range_any(N, c, x, y, out, begin, end);
 }
 
 void wc_builtin_scalar_y_uint16(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out)
@@ -541,7 +906,7 @@ static void wc_builtin_scalar_y_uint16_invoke(const size_t *ext, const void *con
 
 /* ---- scalar_y_uint32 = where(c, x, y) ---- */
 /* loops: [N] c x y:bcast; unroll 1 */
-void wc_builtin_scalar_y_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_scalar_y_uint32_range_any(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -556,6 +921,17 @@ void wc_builtin_scalar_y_uint32_range(size_t N, const bool *c, const uint32_t *x
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[j] != 0);
+          const uint32_t x_val = x_row[j];
+          out_row[j] = wc_sel_u32(c_val, x_val, y_val);
+        }
+      }
       for (; i < n; i++) {
         const size_t j = i;
         const bool c_val = (c_row[j] != 0);
@@ -565,6 +941,25 @@ void wc_builtin_scalar_y_uint32_range(size_t N, const bool *c, const uint32_t *x
     }
     begin += n;
   }
+}
+
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_scalar_y_uint32_range_avx2(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+{
+  wc_builtin_scalar_y_uint32_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_scalar_y_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_scalar_y_uint32_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_scalar_y_uint32_range_any(N, c, x, y, out, begin, end);
 }
 
 void wc_builtin_scalar_y_uint32(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out)
@@ -579,7 +974,7 @@ static void wc_builtin_scalar_y_uint32_invoke(const size_t *ext, const void *con
 
 /* ---- scalar_y_uint64 = where(c, x, y) ---- */
 /* loops: [N] c x y:bcast; unroll 1 */
-void wc_builtin_scalar_y_uint64_range(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_scalar_y_uint64_range_any(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -594,6 +989,17 @@ void wc_builtin_scalar_y_uint64_range(size_t N, const bool *c, const uint64_t *x
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[j] != 0);
+          const uint64_t x_val = x_row[j];
+          out_row[j] = wc_sel_u64(c_val, x_val, y_val);
+        }
+      }
       for (; i < n; i++) {
         const size_t j = i;
         const bool c_val = (c_row[j] != 0);
@@ -603,6 +1009,25 @@ void wc_builtin_scalar_y_uint64_range(size_t N, const bool *c, const uint64_t *x
     }
     begin += n;
   }
+}
+
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_scalar_y_uint64_range_avx2(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+{
+  wc_builtin_scalar_y_uint64_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_scalar_y_uint64_range(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_scalar_y_uint64_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_scalar_y_uint64_range_any(N, c, x, y, out, begin, end);
 }
 
 void wc_builtin_scalar_y_uint64(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out)
@@ -617,7 +1042,7 @@ static void wc_builtin_scalar_y_uint64_invoke(const size_t *ext, const void *con
 
 /* ---- scalar_y_complex128 = where(c, x, y) ---- */
 /* loops: [N] c x y:bcast; unroll 1 */
-void wc_builtin_scalar_y_complex128_range(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_scalar_y_complex128_range_any(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -632,6 +1057,17 @@ void wc_builtin_scalar_y_complex128_range(size_t N, const bool *c, const wc_comp
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[j] != 0);
+          const wc_complex128 x_val = x_row[j];
+          out_row[j] = c_val ? x_val : y_val;
+        }
+      }
       for (; i < n; i++) {
         const size_t j = i;
         const bool c_val = (c_row[j] != 0);
@@ -641,6 +1077,25 @@ void wc_builtin_scalar_y_complex128_range(size_t N, const bool *c, const wc_comp
     }
     begin += n;
   }
+}
+
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_scalar_y_complex128_range_avx2(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+{
+  wc_builtin_scalar_y_complex128_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_scalar_y_complex128_range(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_scalar_y_complex128_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_scalar_y_complex128_range_any(N, c, x, y, out, begin, end);
 }
 
 void wc_builtin_scalar_y_complex128(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out)
@@ -655,7 +1110,7 @@ static void wc_builtin_scalar_y_complex128_invoke(const size_t *ext, const void 
 
 /* ---- scalar_c_uint8 = where(c, x, y) ---- */
 /* loops: [N] c:bcast x y; unroll 1 */
-void wc_builtin_scalar_c_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_scalar_c_uint8_range_any(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -682,6 +1137,25 @@ void wc_builtin_scalar_c_uint8_range(size_t N, const bool *c, const uint8_t *x, 
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_scalar_c_uint8_range_avx2(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+{
+  wc_builtin_scalar_c_uint8_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_scalar_c_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_scalar_c_uint8_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_scalar_c_uint8_range_any(N, c, x, y, out, begin, end);
+}
+
 void wc_builtin_scalar_c_uint8(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out)
 {
   wc_builtin_scalar_c_uint8_range(N, c, x, y, out, 0, (size_t)N);
@@ -694,7 +1168,7 @@ static void wc_builtin_scalar_c_uint8_invoke(const size_t *ext, const void *cons
 
 /* ---- scalar_c_uint16 = where(c, x, y) ---- */
 /* loops: [N] c:bcast x y; unroll 1 */
-void wc_builtin_scalar_c_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_scalar_c_uint16_range_any(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -721,6 +1195,25 @@ void wc_builtin_scalar_c_uint16_range(size_t N, const bool *c, const uint16_t *x
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_scalar_c_uint16_range_avx2(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+{
+  wc_builtin_scalar_c_uint16_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_scalar_c_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_scalar_c_uint16_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_scalar_c_uint16_range_any(N, c, x, y, out, begin, end);
+}
+
 void wc_builtin_scalar_c_uint16(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out)
 {
   wc_builtin_scalar_c_uint16_range(N, c, x, y, out, 0, (size_t)N);
@@ -733,7 +1226,7 @@ static void wc_builtin_scalar_c_uint16_invoke(const size_t *ext, const void *con
 
 /* ---- scalar_c_uint32 = where(c, x, y) ---- */
 /* loops: [N] c:bcast x y; unroll 1 */
-void wc_builtin_scalar_c_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_scalar_c_uint32_range_any(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -760,6 +1253,25 @@ void wc_builtin_scalar_c_uint32_range(size_t N, const bool *c, const uint32_t *x
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_scalar_c_uint32_range_avx2(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+{
+  wc_builtin_scalar_c_uint32_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_scalar_c_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_scalar_c_uint32_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_scalar_c_uint32_range_any(N, c, x, y, out, begin, end);
+}
+
 void wc_builtin_scalar_c_uint32(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out)
 {
   wc_builtin_scalar_c_uint32_range(N, c, x, y, out, 0, (size_t)N);
@@ -772,7 +1284,7 @@ static void wc_builtin_scalar_c_uint32_invoke(const size_t *ext, const void *con
 
 /* ---- scalar_c_uint64 = where(c, x, y) ---- */
 /* loops: [N] c:bcast x y; unroll 1 */
-void wc_builtin_scalar_c_uint64_range(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_scalar_c_uint64_range_any(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -799,6 +1311,25 @@ void wc_builtin_scalar_c_uint64_range(size_t N, const bool *c, const uint64_t *x
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_scalar_c_uint64_range_avx2(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+{
+  wc_builtin_scalar_c_uint64_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_scalar_c_uint64_range(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_scalar_c_uint64_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_scalar_c_uint64_range_any(N, c, x, y, out, begin, end);
+}
+
 void wc_builtin_scalar_c_uint64(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out)
 {
   wc_builtin_scalar_c_uint64_range(N, c, x, y, out, 0, (size_t)N);
@@ -811,7 +1342,7 @@ static void wc_builtin_scalar_c_uint64_invoke(const size_t *ext, const void *con
 
 /* ---- scalar_c_complex128 = where(c, x, y) ---- */
 /* loops: [N] c:bcast x y; unroll 1 */
-void wc_builtin_scalar_c_complex128_range(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_scalar_c_complex128_range_any(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -838,6 +1369,25 @@ void wc_builtin_scalar_c_complex128_range(size_t N, const bool *c, const wc_comp
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_scalar_c_complex128_range_avx2(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+{
+  wc_builtin_scalar_c_complex128_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_scalar_c_complex128_range(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_scalar_c_complex128_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_scalar_c_complex128_range_any(N, c, x, y, out, begin, end);
+}
+
 void wc_builtin_scalar_c_complex128(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out)
 {
   wc_builtin_scalar_c_complex128_range(N, c, x, y, out, 0, (size_t)N);
@@ -850,7 +1400,7 @@ static void wc_builtin_scalar_c_complex128_invoke(const size_t *ext, const void 
 
 /* ---- rows_uint8 = where(c, x, y) ---- */
 /* loops: [R] c x y | [C] c:bcast x y; unroll 1 */
-void wc_builtin_rows_uint8_range(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_rows_uint8_range_any(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
@@ -882,6 +1432,25 @@ void wc_builtin_rows_uint8_range(size_t R, size_t C, const bool *c, const uint8_
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_rows_uint8_range_avx2(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+{
+  wc_builtin_rows_uint8_range_any(R, C, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_rows_uint8_range(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_rows_uint8_range_avx2(R, C, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_rows_uint8_range_any(R, C, c, x, y, out, begin, end);
+}
+
 void wc_builtin_rows_uint8(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out)
 {
   wc_builtin_rows_uint8_range(R, C, c, x, y, out, 0, (size_t)R * (size_t)C);
@@ -894,7 +1463,7 @@ static void wc_builtin_rows_uint8_invoke(const size_t *ext, const void *const *i
 
 /* ---- rows_uint16 = where(c, x, y) ---- */
 /* loops: [R] c x y | [C] c:bcast x y; unroll 1 */
-void wc_builtin_rows_uint16_range(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_rows_uint16_range_any(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
@@ -926,6 +1495,25 @@ void wc_builtin_rows_uint16_range(size_t R, size_t C, const bool *c, const uint1
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_rows_uint16_range_avx2(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+{
+  wc_builtin_rows_uint16_range_any(R, C, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_rows_uint16_range(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_rows_uint16_range_avx2(R, C, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_rows_uint16_range_any(R, C, c, x, y, out, begin, end);
+}
+
 void wc_builtin_rows_uint16(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out)
 {
   wc_builtin_rows_uint16_range(R, C, c, x, y, out, 0, (size_t)R * (size_t)C);
@@ -938,7 +1526,7 @@ static void wc_builtin_rows_uint16_invoke(const size_t *ext, const void *const *
 
 /* ---- rows_uint32 = where(c, x, y) ---- */
 /* loops: [R] c x y | [C] c:bcast x y; unroll 1 */
-void wc_builtin_rows_uint32_range(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_rows_uint32_range_any(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
@@ -970,6 +1558,25 @@ void wc_builtin_rows_uint32_range(size_t R, size_t C, const bool *c, const uint3
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_rows_uint32_range_avx2(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+{
+  wc_builtin_rows_uint32_range_any(R, C, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_rows_uint32_range(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_rows_uint32_range_avx2(R, C, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_rows_uint32_range_any(R, C, c, x, y, out, begin, end);
+}
+
 void wc_builtin_rows_uint32(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out)
 {
   wc_builtin_rows_uint32_range(R, C, c, x, y, out, 0, (size_t)R * (size_t)C);
@@ -982,7 +1589,7 @@ static void wc_builtin_rows_uint32_invoke(const size_t *ext, const void *const *
 
 /* ---- rows_uint64 = where(c, x, y) ---- */
 /* loops: [R] c x y | [C] c:bcast x y; unroll 1 */
-void wc_builtin_rows_uint64_range(size_t R, size_t C, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_rows_uint64_range_any(size_t R, size_t C, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
@@ -1014,6 +1621,25 @@ void wc_builtin_rows_uint64_range(size_t R, size_t C, const bool *c, const uint6
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_rows_uint64_range_avx2(size_t R, size_t C, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+{
+  wc_builtin_rows_uint64_range_any(R, C, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_rows_uint64_range(size_t R, size_t C, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_rows_uint64_range_avx2(R, C, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_rows_uint64_range_any(R, C, c, x, y, out, begin, end);
+}
+
 void wc_builtin_rows_uint64(size_t R, size_t C, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out)
 {
   wc_builtin_rows_uint64_range(R, C, c, x, y, out, 0, (size_t)R * (size_t)C);
@@ -1026,7 +1652,7 @@ static void wc_builtin_rows_uint64_invoke(const size_t *ext, const void *const *
 
 /* ---- rows_complex128 = where(c, x, y) ---- */
 /* loops: [R] c x y | [C] c:bcast x y; unroll 1 */
-void wc_builtin_rows_complex128_range(size_t R, size_t C, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_rows_complex128_range_any(size_t R, size_t C, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
@@ -1058,6 +1684,25 @@ void wc_builtin_rows_complex128_range(size_t R, size_t C, const bool *c, const w
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_rows_complex128_range_avx2(size_t R, size_t C, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+{
+  wc_builtin_rows_complex128_range_any(R, C, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_rows_complex128_range(size_t R, size_t C, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_rows_complex128_range_avx2(R, C, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_rows_complex128_range_any(R, C, c, x, y, out, begin, end);
+}
+
 void wc_builtin_rows_complex128(size_t R, size_t C, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out)
 {
   wc_builtin_rows_complex128_range(R, C, c, x, y, out, 0, (size_t)R * (size_t)C);
@@ -1070,7 +1715,7 @@ static void wc_builtin_rows_complex128_invoke(const size_t *ext, const void *con
 
 /* ---- cols_uint8 = where(c, x, y) ---- */
 /* loops: [R] c:bcast x y | [C] c x y; unroll 1 */
-void wc_builtin_cols_uint8_range(size_t C, size_t R, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_cols_uint8_range_any(size_t C, size_t R, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
@@ -1094,6 +1739,18 @@ void wc_builtin_cols_uint8_range(size_t C, size_t R, const bool *c, const uint8_
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint8_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint8_t x_val = x_row[chunk_at + j];
+          const uint8_t y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_u8(c_val, x_val, y_val);
+        }
+      }
       for (; i < chunk_len; i++) {
         const size_t j = i;
         const bool c_val = (c_row[chunk_at + j] != 0);
@@ -1111,6 +1768,25 @@ void wc_builtin_cols_uint8_range(size_t C, size_t R, const bool *c, const uint8_
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_cols_uint8_range_avx2(size_t C, size_t R, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+{
+  wc_builtin_cols_uint8_range_any(C, R, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_cols_uint8_range(size_t C, size_t R, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_cols_uint8_range_avx2(C, R, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_cols_uint8_range_any(C, R, c, x, y, out, begin, end);
+}
+
 void wc_builtin_cols_uint8(size_t C, size_t R, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out)
 {
   wc_builtin_cols_uint8_range(C, R, c, x, y, out, 0, (size_t)R * (size_t)C);
@@ -1123,7 +1799,7 @@ static void wc_builtin_cols_uint8_invoke(const size_t *ext, const void *const *i
 
 /* ---- cols_uint16 = where(c, x, y) ---- */
 /* loops: [R] c:bcast x y | [C] c x y; unroll 1 */
-void wc_builtin_cols_uint16_range(size_t C, size_t R, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_cols_uint16_range_any(size_t C, size_t R, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
@@ -1147,6 +1823,18 @@ void wc_builtin_cols_uint16_range(size_t C, size_t R, const bool *c, const uint1
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint16_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint16_t x_val = x_row[chunk_at + j];
+          const uint16_t y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_u16(c_val, x_val, y_val);
+        }
+      }
       for (; i < chunk_len; i++) {
         const size_t j = i;
         const bool c_val = (c_row[chunk_at + j] != 0);
@@ -1164,6 +1852,25 @@ void wc_builtin_cols_uint16_range(size_t C, size_t R, const bool *c, const uint1
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_cols_uint16_range_avx2(size_t C, size_t R, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+{
+  wc_builtin_cols_uint16_range_any(C, R, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_cols_uint16_range(size_t C, size_t R, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_cols_uint16_range_avx2(C, R, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_cols_uint16_range_any(C, R, c, x, y, out, begin, end);
+}
+
 void wc_builtin_cols_uint16(size_t C, size_t R, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out)
 {
   wc_builtin_cols_uint16_range(C, R, c, x, y, out, 0, (size_t)R * (size_t)C);
@@ -1176,7 +1883,7 @@ static void wc_builtin_cols_uint16_invoke(const size_t *ext, const void *const *
 
 /* ---- cols_uint32 = where(c, x, y) ---- */
 /* loops: [R] c:bcast x y | [C] c x y; unroll 1 */
-void wc_builtin_cols_uint32_range(size_t C, size_t R, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_cols_uint32_range_any(size_t C, size_t R, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
@@ -1200,6 +1907,18 @@ void wc_builtin_cols_uint32_range(size_t C, size_t R, const bool *c, const uint3
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint32_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint32_t x_val = x_row[chunk_at + j];
+          const uint32_t y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_u32(c_val, x_val, y_val);
+        }
+      }
       for (; i < chunk_len; i++) {
         const size_t j = i;
         const bool c_val = (c_row[chunk_at + j] != 0);
@@ -1217,6 +1936,25 @@ void wc_builtin_cols_uint32_range(size_t C, size_t R, const bool *c, const uint3
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_cols_uint32_range_avx2(size_t C, size_t R, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+{
+  wc_builtin_cols_uint32_range_any(C, R, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_cols_uint32_range(size_t C, size_t R, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_cols_uint32_range_avx2(C, R, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_cols_uint32_range_any(C, R, c, x, y, out, begin, end);
+}
+
 void wc_builtin_cols_uint32(size_t C, size_t R, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out)
 {
   wc_builtin_cols_uint32_range(C, R, c, x, y, out, 0, (size_t)R * (size_t)C);
@@ -1229,7 +1967,7 @@ static void wc_builtin_cols_uint32_invoke(const size_t *ext, const void *const *
 
 /* ---- cols_uint64 = where(c, x, y) ---- */
 /* loops: [R] c:bcast x y | [C] c x y; unroll 1 */
-void wc_builtin_cols_uint64_range(size_t C, size_t R, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_cols_uint64_range_any(size_t C, size_t R, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
@@ -1253,6 +1991,18 @@ void wc_builtin_cols_uint64_range(size_t C, size_t R, const bool *c, const uint6
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint64_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint64_t x_val = x_row[chunk_at + j];
+          const uint64_t y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_u64(c_val, x_val, y_val);
+        }
+      }
       for (; i < chunk_len; i++) {
         const size_t j = i;
         const bool c_val = (c_row[chunk_at + j] != 0);
@@ -1270,6 +2020,25 @@ void wc_builtin_cols_uint64_range(size_t C, size_t R, const bool *c, const uint6
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_cols_uint64_range_avx2(size_t C, size_t R, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+{
+  wc_builtin_cols_uint64_range_any(C, R, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_cols_uint64_range(size_t C, size_t R, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_cols_uint64_range_avx2(C, R, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_cols_uint64_range_any(C, R, c, x, y, out, begin, end);
+}
+
 void wc_builtin_cols_uint64(size_t C, size_t R, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out)
 {
   wc_builtin_cols_uint64_range(C, R, c, x, y, out, 0, (size_t)R * (size_t)C);
@@ -1282,7 +2051,7 @@ static void wc_builtin_cols_uint64_invoke(const size_t *ext, const void *const *
 
 /* ---- cols_complex128 = where(c, x, y) ---- */
 /* loops: [R] c:bcast x y | [C] c x y; unroll 1 */
-void wc_builtin_cols_complex128_range(size_t C, size_t R, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_cols_complex128_range_any(size_t C, size_t R, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
@@ -1306,6 +2075,18 @@ void wc_builtin_cols_complex128_range(size_t C, size_t R, const bool *c, const w
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       wc_complex128 *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const wc_complex128 x_val = x_row[chunk_at + j];
+          const wc_complex128 y_val = y_row[chunk_at + j];
+          dst[j] = c_val ? x_val : y_val;
+        }
+      }
       for (; i < chunk_len; i++) {
         const size_t j = i;
         const bool c_val = (c_row[chunk_at + j] != 0);
@@ -1323,6 +2104,25 @@ void wc_builtin_cols_complex128_range(size_t C, size_t R, const bool *c, const w
   if (stream) wc_stream_fence();
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_cols_complex128_range_avx2(size_t C, size_t R, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+{
+  wc_builtin_cols_complex128_range_any(C, R, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_cols_complex128_range(size_t C, size_t R, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_cols_complex128_range_avx2(C, R, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_cols_complex128_range_any(C, R, c, x, y, out, begin, end);
+}
+
 void wc_builtin_cols_complex128(size_t C, size_t R, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out)
 {
   wc_builtin_cols_complex128_range(C, R, c, x, y, out, 0, (size_t)R * (size_t)C);
@@ -1335,7 +2135,7 @@ static void wc_builtin_cols_complex128_invoke(const size_t *ext, const void *con
 
 /* ---- row_bcast_uint8 = where(c, x, y) ---- */
 /* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 1 */
-void wc_builtin_row_bcast_uint8_range(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_row_bcast_uint8_range_any(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
@@ -1363,6 +2163,25 @@ void wc_builtin_row_bcast_uint8_range(size_t R, size_t C, const bool *c, const u
   }
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_row_bcast_uint8_range_avx2(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+{
+  wc_builtin_row_bcast_uint8_range_any(R, C, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_row_bcast_uint8_range(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_row_bcast_uint8_range_avx2(R, C, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_row_bcast_uint8_range_any(R, C, c, x, y, out, begin, end);
+}
+
 void wc_builtin_row_bcast_uint8(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out)
 {
   wc_builtin_row_bcast_uint8_range(R, C, c, x, y, out, 0, (size_t)R * (size_t)C);
@@ -1375,7 +2194,7 @@ static void wc_builtin_row_bcast_uint8_invoke(const size_t *ext, const void *con
 
 /* ---- row_bcast_uint16 = where(c, x, y) ---- */
 /* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 1 */
-void wc_builtin_row_bcast_uint16_range(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_row_bcast_uint16_range_any(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
@@ -1403,6 +2222,25 @@ void wc_builtin_row_bcast_uint16_range(size_t R, size_t C, const bool *c, const 
   }
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_row_bcast_uint16_range_avx2(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+{
+  wc_builtin_row_bcast_uint16_range_any(R, C, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_row_bcast_uint16_range(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_row_bcast_uint16_range_avx2(R, C, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_row_bcast_uint16_range_any(R, C, c, x, y, out, begin, end);
+}
+
 void wc_builtin_row_bcast_uint16(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out)
 {
   wc_builtin_row_bcast_uint16_range(R, C, c, x, y, out, 0, (size_t)R * (size_t)C);
@@ -1415,7 +2253,7 @@ static void wc_builtin_row_bcast_uint16_invoke(const size_t *ext, const void *co
 
 /* ---- row_bcast_uint32 = where(c, x, y) ---- */
 /* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 1 */
-void wc_builtin_row_bcast_uint32_range(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_row_bcast_uint32_range_any(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
@@ -1443,6 +2281,25 @@ void wc_builtin_row_bcast_uint32_range(size_t R, size_t C, const bool *c, const 
   }
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_row_bcast_uint32_range_avx2(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+{
+  wc_builtin_row_bcast_uint32_range_any(R, C, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_row_bcast_uint32_range(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_row_bcast_uint32_range_avx2(R, C, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_row_bcast_uint32_range_any(R, C, c, x, y, out, begin, end);
+}
+
 void wc_builtin_row_bcast_uint32(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out)
 {
   wc_builtin_row_bcast_uint32_range(R, C, c, x, y, out, 0, (size_t)R * (size_t)C);
@@ -1455,7 +2312,7 @@ static void wc_builtin_row_bcast_uint32_invoke(const size_t *ext, const void *co
 
 /* ---- row_bcast_uint64 = where(c, x, y) ---- */
 /* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 1 */
-void wc_builtin_row_bcast_uint64_range(size_t R, size_t C, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_row_bcast_uint64_range_any(size_t R, size_t C, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
@@ -1483,6 +2340,25 @@ void wc_builtin_row_bcast_uint64_range(size_t R, size_t C, const bool *c, const 
   }
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_row_bcast_uint64_range_avx2(size_t R, size_t C, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+{
+  wc_builtin_row_bcast_uint64_range_any(R, C, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_row_bcast_uint64_range(size_t R, size_t C, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_row_bcast_uint64_range_avx2(R, C, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_row_bcast_uint64_range_any(R, C, c, x, y, out, begin, end);
+}
+
 void wc_builtin_row_bcast_uint64(size_t R, size_t C, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out)
 {
   wc_builtin_row_bcast_uint64_range(R, C, c, x, y, out, 0, (size_t)R * (size_t)C);
@@ -1495,7 +2371,7 @@ static void wc_builtin_row_bcast_uint64_invoke(const size_t *ext, const void *co
 
 /* ---- row_bcast_complex128 = where(c, x, y) ---- */
 /* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 1 */
-void wc_builtin_row_bcast_complex128_range(size_t R, size_t C, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+WC_INLINE void wc_builtin_row_bcast_complex128_range_any(size_t R, size_t C, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
@@ -1521,6 +2397,25 @@ void wc_builtin_row_bcast_complex128_range(size_t R, size_t C, const bool *c, co
     i1 = 0;
     ++i0;
   }
+}
+
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void wc_builtin_row_bcast_complex128_range_avx2(size_t R, size_t C, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+{
+  wc_builtin_row_bcast_complex128_range_any(R, C, c, x, y, out, begin, end);
+}
+#endif
+
+void wc_builtin_row_bcast_complex128_range(size_t R, size_t C, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    wc_builtin_row_bcast_complex128_range_avx2(R, C, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  wc_builtin_row_bcast_complex128_range_any(R, C, c, x, y, out, begin, end);
 }
 
 void wc_builtin_row_bcast_complex128(size_t R, size_t C, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out)

@@ -44,6 +44,16 @@ void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
 %     local values = ops.at_level(k, "elem", true)
 %     local value = store or ops.value(k, last, load)
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= $(count); i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+%     include("values.c.tpl", "          ", k, values, load)
+          $(dst)[j] = $(value);
+        }
+      }
 %     if k.unroll > 1 then
       for (; i + $(k.unroll) <= $(count); i += $(k.unroll)) {
 %       for u = 0, k.unroll - 1 do
@@ -79,7 +89,7 @@ void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
 %     end
 %   end
 /* loops: $(ops.comment(table.concat(classes, " | "))); unroll $(k.unroll) */
-void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
+WC_INLINE void $(k.sym)_range_any($(ops.signature(k, {out, "size_t begin", "size_t end"})))
 {
   const size_t $(ops.loop_extents(k));
   size_t $(table.concat(indices, ", ")), rest = begin;
@@ -148,6 +158,26 @@ void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
 %   if k.streams then
   if (stream) wc_stream_fence();
 %   end
+}
+
+%   local args = ops.arguments(k, {"out", "begin", "end"})
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void $(k.sym)_range_avx2($(ops.signature(k, {out, "size_t begin", "size_t end"})))
+{
+  $(k.sym)_range_any($(args));
+}
+#endif
+
+void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    $(k.sym)_range_avx2($(args));
+    return;
+  }
+#endif
+  $(k.sym)_range_any($(args));
 }
 % end
 

@@ -47,10 +47,11 @@ static int symbol_cmp(const void *a, const void *b) {
 /* Kernel names such as `a_range` (beside `a`) or `table` pass sema but would
    define one C symbol twice: report them before anything is generated. */
 static void check_symbols(const sema_program *sp, diag_ctx *d) {
-  static const char *const suffix[] = {
-      "",      "_range",  "_count",   "_invoke",   "_count_invoke", "_coords_invoke",
-      "_fill", "_params", "_extents", "_out_dims", "_program"};
-  size_t n = 2, cap = 2;
+  static const char *const suffix[] = {"",        "_range",  "_range_any",    "_range_avx2",
+                                       "_count",  "_invoke", "_count_invoke", "_coords_invoke",
+                                       "_fill",   "_params", "_extents",      "_out_dims",
+                                       "_program"};
+  size_t                   n = 2, cap = 2;
   for (int i = 0; i < sp->n_kernels; i++)
     cap += sizeof suffix / sizeof *suffix + (size_t)sp->kernels[i].n_params;
   symbol *syms = malloc(cap * sizeof *syms);

@@ -438,13 +438,15 @@ static bool shape_trial(kcheck *kc, trial *tr) {
 }
 
 /* The extents every binding walks: 0, 1, u-1, u, u+1, 2u, 3u+1 for each
-   unroll factor u (each remainder of the unrolled loop), and a large one. */
+   unroll factor u and for the block length WC_LOOP_BLOCK (each remainder of
+   the unrolled loop and of the blocks), and a large one. */
 static size_t binding_list(const uint64_t *unrolls, int n_unrolls, size_t *list) {
   size_t n = 0;
   list[n++] = 0;
   list[n++] = 1;
-  for (int i = 0; i < n_unrolls; i++) {
-    size_t u = (size_t)unrolls[i], cand[] = {u - 1, u, u + 1, 2 * u, 3 * u + 1};
+  for (int i = 0; i <= n_unrolls; i++) {
+    size_t u = i < n_unrolls ? (size_t)unrolls[i] : (size_t)WC_LOOP_BLOCK;
+    size_t cand[] = {u - 1, u, u + 1, 2 * u, 3 * u + 1};
     for (size_t c = 0; c < 5; c++) {
       size_t j = 0;
       while (j < n && list[j] != cand[c]) j++;
@@ -889,7 +891,7 @@ int main(int argc, char **argv) {
   /* As many unroll factors as the command line holds (`wherec check` passes what
      the generator used), and the extents their bindings walk (binding_list). */
   uint64_t *unrolls = xmalloc((size_t)argc * sizeof *unrolls);
-  size_t   *list = xmalloc((3 + 5 * (size_t)argc) * sizeof *list), n_list;
+  size_t   *list = xmalloc((3 + 5 * ((size_t)argc + 1)) * sizeof *list), n_list;
   char      dt[256];
   unrolls[0] = 8;
   for (int i = 1; i < argc; i += 2) { /* --name value pairs */

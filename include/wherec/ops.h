@@ -92,12 +92,14 @@ static inline wc_bfloat16 wc_f32_to_bf16(float f) {
 
 /* where on loaded values, branch-free: a mask from the condition blends the
    bits, so compilers emit vector blends (gcc will not if-convert a float ?:
-   under its default -ftrapping-math). wc_sel_<t>(c, a, b) = c ? a : b. */
+   under its default -ftrapping-math). wc_sel_<t>(c, a, b) = c ? a : b.
+   Written b ^ ((a ^ b) & m): with (a & m) | (b & ~m) clang -O2 widens 8- and
+   16-bit lanes to 32 bits (7x slower for uint8, bench gen clang-O2). */
 #define WC_SEL_OPS_(s, T, U)                                                   \
   WC_INLINE T wc_sel_##s(bool c, T a, T b) {                               \
     U ua, ub, m = (U)((U)0 - (U)c);                                            \
     memcpy(&ua, &a, sizeof ua); memcpy(&ub, &b, sizeof ub);                   \
-    ua = (U)((ua & m) | (ub & (U)~m));                                         \
+    ua = (U)(ub ^ ((ua ^ ub) & m));                                            \
     memcpy(&a, &ua, sizeof a); return a; }
 WC_SEL_OPS_(i8, int8_t, uint8_t)
 WC_SEL_OPS_(i16, int16_t, uint16_t)

@@ -10,7 +10,7 @@
 
 /* ---- fixed_2x2 = where(c, x, y) ---- */
 /* loops: [4] c x y; unroll 4 */
-void golden_fixed_2x2_range(const bool *c, const float *x, const float *y, float *out, size_t begin, size_t end)
+WC_INLINE void golden_fixed_2x2_range_any(const bool *c, const float *x, const float *y, float *out, size_t begin, size_t end)
 {
   const size_t e0 = 4u;
   size_t i0, rest = begin;
@@ -32,6 +32,18 @@ void golden_fixed_2x2_range(const bool *c, const float *x, const float *y, float
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       float *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const float x_val = x_row[chunk_at + j];
+          const float y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_f32(c_val, x_val, y_val);
+        }
+      }
       for (; i + 4 <= chunk_len; i += 4) {
         {
           const size_t j = i + 0;
@@ -75,6 +87,25 @@ void golden_fixed_2x2_range(const bool *c, const float *x, const float *y, float
     begin += n;
   }
   if (stream) wc_stream_fence();
+}
+
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void golden_fixed_2x2_range_avx2(const bool *c, const float *x, const float *y, float *out, size_t begin, size_t end)
+{
+  golden_fixed_2x2_range_any(c, x, y, out, begin, end);
+}
+#endif
+
+void golden_fixed_2x2_range(const bool *c, const float *x, const float *y, float *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    golden_fixed_2x2_range_avx2(c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  golden_fixed_2x2_range_any(c, x, y, out, begin, end);
 }
 
 /* all 4 elements, straight-line, into result first: out may be an
@@ -140,7 +171,7 @@ static void golden_fixed_empty_invoke(const size_t *ext, const void *const *in, 
 
 /* ---- row_bcast = where(c, x, y) ---- */
 /* loops: [N] c x y:bcast | [M] c:bcast x y; unroll 4 */
-void golden_row_bcast_range(size_t N, size_t M, const bool *c, const int32_t *x, const int32_t *y, int32_t *out, size_t begin, size_t end)
+WC_INLINE void golden_row_bcast_range_any(size_t N, size_t M, const bool *c, const int32_t *x, const int32_t *y, int32_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N, e1 = (size_t)M;
   size_t i0, i1, rest = begin;
@@ -168,6 +199,25 @@ void golden_row_bcast_range(size_t N, size_t M, const bool *c, const int32_t *x,
   }
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void golden_row_bcast_range_avx2(size_t N, size_t M, const bool *c, const int32_t *x, const int32_t *y, int32_t *out, size_t begin, size_t end)
+{
+  golden_row_bcast_range_any(N, M, c, x, y, out, begin, end);
+}
+#endif
+
+void golden_row_bcast_range(size_t N, size_t M, const bool *c, const int32_t *x, const int32_t *y, int32_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    golden_row_bcast_range_avx2(N, M, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  golden_row_bcast_range_any(N, M, c, x, y, out, begin, end);
+}
+
 void golden_row_bcast(size_t N, size_t M, const bool *c, const int32_t *x, const int32_t *y, int32_t *out)
 {
   golden_row_bcast_range(N, M, c, x, y, out, 0, (size_t)N * (size_t)M);
@@ -180,7 +230,7 @@ static void golden_row_bcast_invoke(const size_t *ext, const void *const *in, vo
 
 /* ---- scalar_y = where(c, x, y) ---- */
 /* loops: [N] c x y:bcast; unroll 4 */
-void golden_scalar_y_range(size_t N, const bool *c, const double *x, const double *y, double *out, size_t begin, size_t end)
+WC_INLINE void golden_scalar_y_range_any(size_t N, const bool *c, const double *x, const double *y, double *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -195,6 +245,17 @@ void golden_scalar_y_range(size_t N, const bool *c, const double *x, const doubl
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[j] != 0);
+          const double x_val = x_row[j];
+          out_row[j] = wc_sel_f64(c_val, x_val, y_val);
+        }
+      }
       for (; i + 4 <= n; i += 4) {
         {
           const size_t j = i + 0;
@@ -232,6 +293,25 @@ void golden_scalar_y_range(size_t N, const bool *c, const double *x, const doubl
   }
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void golden_scalar_y_range_avx2(size_t N, const bool *c, const double *x, const double *y, double *out, size_t begin, size_t end)
+{
+  golden_scalar_y_range_any(N, c, x, y, out, begin, end);
+}
+#endif
+
+void golden_scalar_y_range(size_t N, const bool *c, const double *x, const double *y, double *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    golden_scalar_y_range_avx2(N, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  golden_scalar_y_range_any(N, c, x, y, out, begin, end);
+}
+
 void golden_scalar_y(size_t N, const bool *c, const double *x, const double *y, double *out)
 {
   golden_scalar_y_range(N, c, x, y, out, 0, (size_t)N);
@@ -244,7 +324,7 @@ static void golden_scalar_y_invoke(const size_t *ext, const void *const *in, voi
 
 /* ---- leaky = where((x > 0.0f), x, (x * 0.01f)) ---- */
 /* loops: [N * 64] x; unroll 4 */
-void golden_leaky_range(size_t N, const float *x, float *out, size_t begin, size_t end)
+WC_INLINE void golden_leaky_range_any(size_t N, const float *x, float *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N * 64;
   size_t i0, rest = begin;
@@ -259,6 +339,18 @@ void golden_leaky_range(size_t N, const float *x, float *out, size_t begin, size
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const float x_val = x_row[j];
+          const bool gt_2 = x_val > const_1;
+          const float mul_4 = wc_mul_f32(x_val, const_3);
+          out_row[j] = wc_sel_f32(gt_2, x_val, mul_4);
+        }
+      }
       for (; i + 4 <= n; i += 4) {
         {
           const size_t j = i + 0;
@@ -301,6 +393,25 @@ void golden_leaky_range(size_t N, const float *x, float *out, size_t begin, size
   }
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void golden_leaky_range_avx2(size_t N, const float *x, float *out, size_t begin, size_t end)
+{
+  golden_leaky_range_any(N, x, out, begin, end);
+}
+#endif
+
+void golden_leaky_range(size_t N, const float *x, float *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    golden_leaky_range_avx2(N, x, out, begin, end);
+    return;
+  }
+#endif
+  golden_leaky_range_any(N, x, out, begin, end);
+}
+
 void golden_leaky(size_t N, const float *x, float *out)
 {
   golden_leaky_range(N, x, out, 0, (size_t)N * 64);
@@ -313,7 +424,7 @@ static void golden_leaky_invoke(const size_t *ext, const void *const *in, void *
 
 /* ---- clamp_f16 = where((x < lo), lo, where((x > hi), hi, x)) ---- */
 /* loops: [N] x lo:bcast hi:bcast; unroll 4 */
-void golden_clamp_f16_range(size_t N, const wc_float16 *x, const wc_float16 *lo, const wc_float16 *hi, wc_float16 *out, size_t begin, size_t end)
+WC_INLINE void golden_clamp_f16_range_any(size_t N, const wc_float16 *x, const wc_float16 *lo, const wc_float16 *hi, wc_float16 *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -328,6 +439,19 @@ void golden_clamp_f16_range(size_t N, const wc_float16 *x, const wc_float16 *lo,
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const wc_float16 x_val = x_row[j];
+          const bool lt_2 = wc_lt_f16(x_val, lo_val);
+          const bool gt_4 = wc_gt_f16(x_val, hi_val);
+          const wc_float16 where_5 = wc_sel_f16(gt_4, hi_val, x_val);
+          out_row[j] = wc_sel_f16(lt_2, lo_val, where_5);
+        }
+      }
       for (; i + 4 <= n; i += 4) {
         {
           const size_t j = i + 0;
@@ -375,6 +499,25 @@ void golden_clamp_f16_range(size_t N, const wc_float16 *x, const wc_float16 *lo,
   }
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void golden_clamp_f16_range_avx2(size_t N, const wc_float16 *x, const wc_float16 *lo, const wc_float16 *hi, wc_float16 *out, size_t begin, size_t end)
+{
+  golden_clamp_f16_range_any(N, x, lo, hi, out, begin, end);
+}
+#endif
+
+void golden_clamp_f16_range(size_t N, const wc_float16 *x, const wc_float16 *lo, const wc_float16 *hi, wc_float16 *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    golden_clamp_f16_range_avx2(N, x, lo, hi, out, begin, end);
+    return;
+  }
+#endif
+  golden_clamp_f16_range_any(N, x, lo, hi, out, begin, end);
+}
+
 void golden_clamp_f16(size_t N, const wc_float16 *x, const wc_float16 *lo, const wc_float16 *hi, wc_float16 *out)
 {
   golden_clamp_f16_range(N, x, lo, hi, out, 0, (size_t)N);
@@ -387,7 +530,7 @@ static void golden_clamp_f16_invoke(const size_t *ext, const void *const *in, vo
 
 /* ---- rows_v1 = where(c, x, y) ---- */
 /* loops: [B] c x y | [3] c:bcast x y; unroll 4 */
-void golden_rows_v1_range(size_t B, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+WC_INLINE void golden_rows_v1_range_any(size_t B, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)B, e1 = 3u;
   size_t i0, i1, rest = begin;
@@ -417,6 +560,25 @@ void golden_rows_v1_range(size_t B, const bool *c, const uint8_t *x, const uint8
     ++i0;
   }
   if (stream) wc_stream_fence();
+}
+
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void golden_rows_v1_range_avx2(size_t B, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+{
+  golden_rows_v1_range_any(B, c, x, y, out, begin, end);
+}
+#endif
+
+void golden_rows_v1_range(size_t B, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    golden_rows_v1_range_avx2(B, c, x, y, out, begin, end);
+    return;
+  }
+#endif
+  golden_rows_v1_range_any(B, c, x, y, out, begin, end);
 }
 
 void golden_rows_v1(size_t B, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out)
@@ -555,7 +717,7 @@ static void golden_nz_coords_invoke(const size_t *ext, const void *const *in, in
 
 /* ---- sign_int8 = where((x > 0), 1, where((x < 0), -1, 0)) ---- */
 /* loops: [N] x; unroll 4 */
-void golden_sign_int8_range(size_t N, const int8_t *x, int8_t *out, size_t begin, size_t end)
+WC_INLINE void golden_sign_int8_range_any(size_t N, const int8_t *x, int8_t *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -571,6 +733,19 @@ void golden_sign_int8_range(size_t N, const int8_t *x, int8_t *out, size_t begin
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const int8_t x_val = x_row[j];
+          const bool gt_2 = x_val > const_1;
+          const bool lt_4 = x_val < const_1;
+          const int8_t where_6 = wc_sel_i8(lt_4, neg_5, const_1);
+          out_row[j] = wc_sel_i8(gt_2, const_3, where_6);
+        }
+      }
       for (; i + 4 <= n; i += 4) {
         {
           const size_t j = i + 0;
@@ -618,6 +793,25 @@ void golden_sign_int8_range(size_t N, const int8_t *x, int8_t *out, size_t begin
   }
 }
 
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void golden_sign_int8_range_avx2(size_t N, const int8_t *x, int8_t *out, size_t begin, size_t end)
+{
+  golden_sign_int8_range_any(N, x, out, begin, end);
+}
+#endif
+
+void golden_sign_int8_range(size_t N, const int8_t *x, int8_t *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    golden_sign_int8_range_avx2(N, x, out, begin, end);
+    return;
+  }
+#endif
+  golden_sign_int8_range_any(N, x, out, begin, end);
+}
+
 void golden_sign_int8(size_t N, const int8_t *x, int8_t *out)
 {
   golden_sign_int8_range(N, x, out, 0, (size_t)N);
@@ -630,7 +824,7 @@ static void golden_sign_int8_invoke(const size_t *ext, const void *const *in, vo
 
 /* ---- sign_bfloat16 = where((x > 0.0), 1.0, where((x < 0.0), -1.0, 0.0)) ---- */
 /* loops: [N] x; unroll 4 */
-void golden_sign_bfloat16_range(size_t N, const wc_bfloat16 *x, wc_bfloat16 *out, size_t begin, size_t end)
+WC_INLINE void golden_sign_bfloat16_range_any(size_t N, const wc_bfloat16 *x, wc_bfloat16 *out, size_t begin, size_t end)
 {
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
@@ -646,6 +840,19 @@ void golden_sign_bfloat16_range(size_t N, const wc_bfloat16 *x, wc_bfloat16 *out
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const wc_bfloat16 x_val = x_row[j];
+          const bool gt_2 = wc_gt_bf16(x_val, const_1);
+          const bool lt_4 = wc_lt_bf16(x_val, const_1);
+          const wc_bfloat16 where_6 = wc_sel_bf16(lt_4, neg_5, const_1);
+          out_row[j] = wc_sel_bf16(gt_2, const_3, where_6);
+        }
+      }
       for (; i + 4 <= n; i += 4) {
         {
           const size_t j = i + 0;
@@ -691,6 +898,25 @@ void golden_sign_bfloat16_range(size_t N, const wc_bfloat16 *x, wc_bfloat16 *out
     }
     begin += n;
   }
+}
+
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void golden_sign_bfloat16_range_avx2(size_t N, const wc_bfloat16 *x, wc_bfloat16 *out, size_t begin, size_t end)
+{
+  golden_sign_bfloat16_range_any(N, x, out, begin, end);
+}
+#endif
+
+void golden_sign_bfloat16_range(size_t N, const wc_bfloat16 *x, wc_bfloat16 *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    golden_sign_bfloat16_range_avx2(N, x, out, begin, end);
+    return;
+  }
+#endif
+  golden_sign_bfloat16_range_any(N, x, out, begin, end);
 }
 
 void golden_sign_bfloat16(size_t N, const wc_bfloat16 *x, wc_bfloat16 *out)
