@@ -1,6 +1,6 @@
 # peer_libs.py: how each peer library computes a bench case, the way its users
 # write it. Each peer's load() imports the library (ImportError: not installed) and
-# returns its version; prepare(case, ops) returns (before_sample, call), call()
+# returns its name and version; prepare(case, ops) returns (before_sample, call), call()
 # giving the output, or raises Unsupported saying why the peer cannot run the case.
 import numpy as np
 
@@ -24,7 +24,7 @@ class Numexpr:
     def load(self):
         import numexpr
         self.ne = numexpr
-        return numexpr.__version__
+        return f"numexpr {numexpr.__version__}"
 
     def prepare(self, case, ops):
         if case.kind in COORDS:
@@ -53,7 +53,7 @@ class OnnxRuntime:
         import onnxruntime
         from onnx import helper
         self.ort, self.helper = onnxruntime, helper
-        return onnxruntime.__version__
+        return f"onnxruntime {onnxruntime.__version__}"
 
     def model(self, case, ops):
         h = self.helper
@@ -97,7 +97,7 @@ class Jax:
         jax.config.update("jax_enable_x64", True)      # else int64 becomes int32
         import jax.numpy as jnp
         self.jax, self.jnp = jax, jnp
-        return jax.__version__
+        return f"jax {jax.__version__}"
 
     def prepare(self, case, ops):
         jax, jnp = self.jax, self.jnp

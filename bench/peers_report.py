@@ -89,7 +89,7 @@ def target(recs):
 def peer_lines(recs):
     lines = []
     if recs.peers:
-        versions = dict.fromkeys(f"{h.split()[0]} {ver}" for _, h, ver in recs.peers)
+        versions = dict.fromkeys(ver for _, _, ver in recs.peers)
         lines += [f"peers ({', '.join(versions)}): medians per call, each output checked byte for",
                   "byte against numpy's, which is wherec's; * marks an output that differs (below)"]
         lines += table(recs)

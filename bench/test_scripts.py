@@ -65,7 +65,7 @@ time\tf32 4 p.5\tgen clang -O2\t11
 time\t2x2 per call\tgen\t3
 matrix\tsomething new
 """
-PEERS = """peer\tort_1t\tort 1t\t1.0
+PEERS = """peer\tort_1t\tort 1t\tonnxruntime 1.0
 missing\tnumexpr_1t\tnumexpr 1t\tnot installed
 time\tf32 4 p.5\tort_1t\t100
 time\t2x2 per call\tort_1t\t2
@@ -100,6 +100,7 @@ class Report(unittest.TestCase):
         self.assertIn("ort 1t: a selected -0.0 comes out +0.0 in 1 case (f32 4 p.5 1 of 4)", text)
         self.assertIn("ort 1t: no float: 2x2 per call", text)
         self.assertIn("100.0 ns*", text)
+        self.assertIn("peers (onnxruntime 1.0)", text)
         self.assertIn("[MISSED] generated kernel ahead of every peer on every case", text)
         self.assertIn("behind: 2x2 per call (ort 1t 0.67x)", text)
 
