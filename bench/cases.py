@@ -20,14 +20,18 @@ def specials(dtype):
     return np.array([-0.0, sub, -sub * 2 ** 9, 0.75 * float(fi.tiny), -1.5 * float(fi.tiny)], dtype)
 
 
-class Case:
-    """One `case` record: name, kind, dtype, p, shapes (fields after them are ignored,
-    so that wherec_bench may add some)."""
+# The fields of a `case` record after its tag, as records.py reads them: a `fields case
+# NAME...` record names them otherwise; fields this script does not use are ignored.
+CASE_FIELDS = ["name", "kind", "dtype", "p", "shapes"]
 
-    def __init__(self, rec):
-        self.name, self.kind, self.dtype_name = rec[1], rec[2], rec[3]
-        self.p = float(rec[4])
-        self.shapes = [tuple(int(e) for e in s.split(",")) if s else () for s in rec[5].split(";")]
+
+class Case:
+    """One `case` record's name, kind, dtype, p and shapes."""
+
+    def __init__(self, rec, fields=CASE_FIELDS):
+        f = dict(zip(fields, rec[1:]))
+        self.name, self.kind, self.dtype_name, self.p = f["name"], f["kind"], f["dtype"], float(f["p"])
+        self.shapes = [tuple(int(e) for e in s.split(",")) if s else () for s in f["shapes"].split(";")]
         self.dtype = DTYPES.get(self.dtype_name) or np.dtype(self.dtype_name).type
 
     def operands(self):
@@ -44,8 +48,14 @@ class Case:
 
 
 def read_cases(path):
+    cases, fields = [], CASE_FIELDS
     with open(path) as f:
-        return [Case(r) for r in (line.rstrip("\n").split("\t") for line in f) if r[0] == "case"]
+        for r in (line.rstrip("\n").split("\t") for line in f):
+            if r[0] == "fields" and r[1:2] == ["case"]:
+                fields = r[2:]
+            elif r[0] == "case":
+                cases.append(Case(r, fields))
+    return cases
 
 
 def operand(rng, dtype, shape, p):

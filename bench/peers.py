@@ -6,7 +6,7 @@
 
 Records (tab-separated), for report.py:
   peer VARIANT HEADING VERSION          a peer that imports
-  missing VARIANT HEADING REASON        one that does not
+  missing VARIANT HEADING REASON        one that does not ("numexpr: not installed")
   time CASE VARIANT NS                  median ns per call
   skip CASE VARIANT REASON              a case the peer cannot run
   mismatch CASE VARIANT CLASS COUNT N   COUNT of N output elements differ, of CLASS:
@@ -107,7 +107,7 @@ def main():
             print(f"peer\t{p.variant}\t{p.heading}\t{p.load()}", file=out)
             peers.append(p)
         except ImportError as e:
-            why = "not installed" if isinstance(e, ModuleNotFoundError) else f"cannot import: {e}"
+            why = f"{e.name}: not installed" if isinstance(e, ModuleNotFoundError) else f"cannot import: {e}"
             print(f"missing\t{p.variant}\t{p.heading}\t{why}", file=out)
             print(f"peers.py: {p.heading}: {why}", file=sys.stderr)
     for case in read_cases(args.records):

@@ -96,7 +96,7 @@ def peer_lines(recs):
         lines += ["", "numexpr Nt: numexpr.set_num_threads(N).  ort Nt: onnxruntime, intra_op_num_threads=N,",
                   "sequential.  jax.jit: XLA's own threads.  vs best: the fastest peer's time / gen."]
     if recs.missing:
-        missing = dict.fromkeys(f"{h.split()[0]}: {why}" for _, h, why in recs.missing)
+        missing = dict.fromkeys(why for _, _, why in recs.missing)
         lines.append(f"peers missing: {'; '.join(missing)} (bench/peers-venv.sh installs them)")
     if not recs.peers:
         return lines or ["peers: not run (peers.py)"]

@@ -2,7 +2,8 @@
 # the figures every part of the report derives from them.
 import os
 
-# The fields of a `case` record after its tag, in order; a `fields case NAME...`
+# The fields of a `case` record after its tag, in order (cases.py reads the first five
+# alike); a `fields case NAME...`
 # record names them otherwise. Fields past the known ones are kept by name, unknown
 # records and variants kept aside, so that wherec_bench may add some.
 CASE_FIELDS = ["name", "kind", "dtype", "p", "shapes", "elements", "bytes", "out_bytes"]

@@ -41,7 +41,6 @@ def table_lines(rows):
     return lines
 
 
-
 def write_csv(path, recs):
     """One row per case and variant, peers included; gen_speedup: the variant's time /
     the generated kernel's."""

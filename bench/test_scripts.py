@@ -9,7 +9,7 @@ import unittest
 import numpy as np
 
 import peers_report
-from cases import SPECIAL_PERIOD, Case, specials
+from cases import SPECIAL_PERIOD, Case, read_cases, specials
 from peers import mismatches
 from records import read_records
 
@@ -66,7 +66,8 @@ time\t2x2 per call\tgen\t3
 matrix\tsomething new
 """
 PEERS = """peer\tort_1t\tort 1t\tonnxruntime 1.0
-missing\tnumexpr_1t\tnumexpr 1t\tnot installed
+missing\tnumexpr_1t\tnumexpr 1t\tnumexpr: not installed
+missing\tnumexpr_2t\tnumexpr 2t\tnumexpr: not installed
 time\tf32 4 p.5\tort_1t\t100
 time\t2x2 per call\tort_1t\t2
 mismatch\tf32 4 p.5\tort_1t\t-0.0 lost\t1\t4
@@ -83,6 +84,15 @@ class Report(unittest.TestCase):
                 with open(paths[-1], "w") as f:
                     f.write(t)
             return read_records(paths)
+
+    def test_cases_are_read_by_field_name(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "c.tsv")
+            with open(path, "w") as f:
+                f.write("fields\tcase\tkind\tname\tdtype\tp\tshapes\nmatrix\tx\n"
+                        "case\twhere\tf32 4\tfloat\t0.5\t4;;4\textra\n")
+            (c,) = read_cases(path)
+        self.assertEqual((c.name, c.kind, c.dtype, c.p, c.shapes), ("f32 4", "where", np.float32, 0.5, [(4,), (), (4,)]))
 
     def test_records_are_read_by_field_name_and_unknown_ones_kept_aside(self):
         recs = self.records(RECORDS)
