@@ -171,11 +171,17 @@ static uint64_t rng(void) {                            /* splitmix64 */
 }
 static double rng_unit(void) { return (double)(rng() >> 11) * 0x1p-53; }
 
+/* Every 4096th float starts a run of these (as cases.py puts them), so that a peer
+   dropping a zero's sign or flushing subnormals shows: -0.0, subnormals, and a
+   normal whose product with 0.01 is subnormal. */
+static const float specials[] = {-0.0f, 0x1p-149f, -0x1p-140f, 0x1.8p-127f, -0x1.8p-126f};
+
 /* Bools true with probability p; floats in [-1, 1) (half negative, for leaky
-   relu; never subnormal after * 0.01); other dtypes random bits. */
+   relu) but for the specials; other dtypes random bits. */
 static void fill_random(wc_dtype t, void *data, int64_t n, double p) {
   for (int64_t i = 0; i < n; i++) {
     if (t == WC_BOOL) ((bool *)data)[i] = rng_unit() < p;
+    else if (t == WC_FLOAT && i % 4096 < 5) ((float *)data)[i] = specials[i % 4096];
     else if (t == WC_FLOAT) ((float *)data)[i] = (float)(2.0 * rng_unit() - 1.0);
     else {
       uint64_t v = rng();
