@@ -1,87 +1,75 @@
 # matrix.py: the build matrix of a wherec_bench run. Every case is timed on two
 # kinds of pages (huge, 4k) under every build of the timed code (gcc and clang,
-# -O2 and -O3 -march=native); this module reads those records and judges each
-# case by its worst build of the generated kernel against the best build of
-# the tuned loop on the same pages (issue 13's targets).
-"""Read by report.py; `python3 matrix.py C_RECORDS` prints the matrix alone."""
-import sys
+# -O2 and -O3 -march=native); each case is judged by the worst build of its
+# generated kernel against the best build of the tuned loop on the same pages.
+from records import fmt_time
 
 # Cases of 16M elements move their data through memory; the others run in cache.
-# A generated kernel's worst build must be within these ratios of the best tuned loop.
+# The generated kernel's worst build must be within these ratios of the best tuned loop.
 TARGET_MEMORY, TARGET_CACHE = 1.15, 1.30
 MEMORY_ELEMENTS = 1 << 24
+PAGES = ["huge", "4k"]
 
 
-def read(path):
-    """builds: [(name, flags)]; times: {(case, pages): {(column, build): ns}};
-    order: [(case, pages)] as run; elements: {case: elements}."""
-    builds, times, order, elements = [], {}, [], {}
-    with open(path) as f:
-        for line in f:
-            r = line.rstrip("\n").split("\t")
-            if r[0] == "build":
-                builds.append((r[1], r[2]))
-            elif r[0] == "case":
-                elements[r[1]] = int(r[6])
-            elif r[0] == "time" and len(r) == 6:
-                key = (r[1], r[2])
-                if key not in times:
-                    times[key] = {}
-                    order.append(key)
-                times[key][(r[3], r[4])] = float(r[5])
-    return builds, times, order, elements
-
-
-def per_build(t, column):
-    return {b: ns for (c, b), ns in t.items() if c == column}
-
-
-def judge(case, t, elements, floor=None):
-    """One row of the matrix: the worst gen build, the best tuned build, their
-    ratio and the target it is held to. A per-call case (floor: the empty call)
-    within 1 ns of the tuned loop counts as met: that is below what the loop resolves."""
-    gen, tuned = per_build(t, "gen"), per_build(t, "tuned")
+def judge(c, pages):
+    """The matrix row of case c on pages, or None: the worst gen build, the best
+    tuned build, their ratio, the target and whether it is met. A per-call case
+    (timed beside an empty call) within 1 ns counts as met: that is below what
+    the timing loop resolves."""
+    m = c.get("m", {})
+    gen = {b: ns for (pg, col, b), ns in m.items() if pg == pages and col == "gen"}
+    tuned = {b: ns for (pg, col, b), ns in m.items() if pg == pages and col == "tuned"}
     if not gen or not tuned:
         return None
-    worst = max(gen, key=gen.get)
-    best = min(tuned, key=tuned.get)
-    memory = elements.get(case, 0) >= MEMORY_ELEMENTS
-    target = TARGET_MEMORY if memory else TARGET_CACHE
+    worst, best = max(gen, key=gen.get), min(tuned, key=tuned.get)
+    target = TARGET_MEMORY if c.get("elements", 0) >= MEMORY_ELEMENTS else TARGET_CACHE
     r = gen[worst] / tuned[best]
-    met = r <= target or (floor is not None and gen[worst] - tuned[best] < 1.0)
+    floor = ("floor", "-") in {(col, b) for (pg, col, b) in m if pg == pages}
+    met = r <= target or (floor and gen[worst] - tuned[best] < 1.0)
     return {"worst": worst, "gen": gen[worst], "best": best, "tuned": tuned[best], "ratio": r,
-            "target": target, "met": met, "gen_by_build": gen, "tuned_by_build": tuned}
+            "target": target, "met": met, "by_build": gen}
 
 
-def rows(path):
-    builds, times, order, elements = read(path)
-    out = []
-    for case, pages in order:
-        t = times[(case, pages)]
-        floor = t.get(("floor", "-"))
-        j = judge(case, t, elements, floor)
-        if j:
-            out.append((case, pages, j))
-    return builds, out
+def rows(recs):
+    return [(name, pages, j) for name, c in recs.rows for pages in PAGES
+            for j in [judge(c, pages)] if j]
 
 
-def fmt(ns):
-    return f"{ns:.1f} ns" if ns < 1e3 else f"{ns / 1e3:.1f} us" if ns < 1e6 else f"{ns / 1e6:.2f} ms"
-
-
-def lines(builds, matrix):
-    short = {b: b.replace("-native", "n") for b, _ in builds}
-    head = f"{'case':22} {'pages':5} {'gen (worst build)':>26} {'tuned (best build)':>26} {'ratio':>6} {'target':>7}  " + \
-        "  ".join(f"{short[b]:>8}" for b, _ in builds)
-    out = [head]
-    for case, pages, j in matrix:
-        cells = "  ".join(f"{j['gen_by_build'].get(b, 0) / j['tuned']:7.2f}x" for b, _ in builds)
-        out.append(f"{case:22} {pages:5} {fmt(j['gen']):>10} {short[j['worst']]:>15} "
-                   f"{fmt(j['tuned']):>10} {short[j['best']]:>15} {j['ratio']:5.2f}x "
-                   f"{'met' if j['met'] else 'MISSED':>7}  {cells}")
+def lines(recs):
+    """The matrix table and its target line."""
+    builds = [b for b, _ in recs.builds]
+    short = {b: b.replace("-native", "n") for b in builds}
+    matrix = rows(recs)
+    if not matrix:
+        return []
+    out = ["Every build (gen time / the best tuned loop's on the same pages; "
+           + ", ".join(f"{short[b]} = {f}" for b, f in recs.builds) + "):",
+           f"{'case':20} {'pages':5} {'gen, worst build':>22} {'tuned, best build':>22} "
+           f"{'ratio':>6} {'target':>7}  " + " ".join(f"{short[b]:>9}" for b in builds)]
+    for name, pages, j in matrix:
+        cells = " ".join(f"{j['by_build'][b] / j['tuned']:8.2f}x" if b in j["by_build"] else f"{'-':>9}"
+                         for b in builds)
+        out.append(f"{name:20} {pages:5} {fmt_time(j['gen']):>10} {short[j['worst']]:>11} "
+                   f"{fmt_time(j['tuned']):>10} {short[j['best']]:>11} {j['ratio']:5.2f}x "
+                   f"{('<' + format(j['target'], '.2f')) if j['met'] else 'MISSED':>7}  {cells}")
     return out
 
 
-if __name__ == "__main__":
-    b, m = rows(sys.argv[1])
-    print("\n".join(lines(b, m)))
+def target_lines(recs):
+    """issue 13's target on the generated code, each kind of case and pages."""
+    matrix = rows(recs)
+    out = []
+    for label, memory in [("16M cases: every build within 1.15x of the best tuned loop", True),
+                          ("in-cache cases: every build within 1.3x of the best tuned loop", False)]:
+        for pages in PAGES:
+            sel = [(n, j) for n, pg, j in matrix
+                   if pg == pages and (j["target"] == TARGET_MEMORY) == memory]
+            if not sel:
+                continue
+            misses = [f"{n} {j['ratio']:.2f}x ({j['worst']})" for n, j in sel if not j["met"]]
+            worst = max(sel, key=lambda x: x[1]["ratio"])
+            state = "met" if not misses else "MISSED"
+            out.append(f"  [{state:6}] {label}, {pages} pages: worst {worst[1]['ratio']:.2f}x "
+                       f"({worst[0]}, {worst[1]['worst']})"
+                       + (f"; over: {', '.join(misses)}" if misses else ""))
+    return out

@@ -14,12 +14,26 @@ class Records:
     """rows: [(case name, {kind, dtype, p, ..., t: {variant: median ns}})] in order;
     extra: {tag: fields} of other records; peers: [(variant, heading, version)];
     missing: [(variant, heading, why)]; skips: {(case, variant): why};
+    builds: [(name, flags)] of the timed code (a case's m: {(pages, column, build): ns});
     mismatches: {(case, variant): [(class, count, elements)]}."""
 
     def __init__(self):
         self.rows, self.extra, self.peers, self.missing = [], {}, [], []
-        self.skips, self.mismatches = {}, {}
+        self.skips, self.mismatches, self.builds = {}, {}, []
         self._cases = {}
+
+    def matrix_time(self, name, pages, column, build, ns):
+        """wherec_bench's time of a column on some pages under a build ("-": none).
+        All go into c["m"]; on huge pages (numpy's placement) the table's t takes
+        the worst build of the generated kernel and the best of the tuned loop."""
+        c = self.case(name)
+        c.setdefault("m", {})[(pages, column, build)] = ns
+        if pages != "huge":
+            return
+        t, pick = c["t"], max if column == "gen" else min
+        if column not in t or pick(t[column], ns) == ns:
+            t[column] = ns
+            c.setdefault("build_of", {})[column] = build
 
     def case(self, name):
         if name not in self._cases:
@@ -35,8 +49,13 @@ class Records:
             c = self.case(named["name"])
             c.update({k: CASE_TYPES.get(k, str)(v) for k, v in named.items() if k != "name"})
             self.rows.append((named["name"], c))
+        elif tag == "time" and len(r) == 6:
+            self.matrix_time(r[1], r[2], r[3], r[4], float(r[5]))
         elif tag == "time":
             self.case(r[1])["t"][r[2]] = float(r[3])
+        elif tag == "build":
+            if (r[1], r[2]) not in self.builds:
+                self.builds.append((r[1], r[2]))
         elif tag == "peer":
             self.peers.append(tuple(r[1:4]))
         elif tag == "missing":

@@ -7,6 +7,7 @@ import os
 import platform
 
 from chart import write_svg
+from matrix import lines as matrix_lines, target_lines as matrix_targets
 from peers_report import bit_exact, peer_lines
 from records import bound_ns, fmt_ratio, fmt_time, ratio, read_records
 from targets import check_targets
@@ -45,18 +46,23 @@ def write_csv(path, recs):
     """One row per case and variant, peers included; gen_speedup: the variant's time /
     the generated kernel's."""
     with open(path, "w") as f:
-        f.write("case,kind,dtype,p,elements,bytes_moved,variant,median_ns,gb_per_s,"
+        f.write("case,kind,dtype,p,elements,bytes_moved,pages,build,variant,median_ns,gb_per_s,"
                 "speedup_vs_numpy,ratio_vs_tuned,gen_speedup,bit_exact\n")
         opt = lambda r: "" if r is None else f"{r:.3f}"
         for name, c in recs.rows:
-            for v, ns in c["t"].items():
+            t = c["t"]
+            # wherec_bench's columns under every build and pages; then numpy's and the peers'
+            timed = [(pg, b, v, ns) for (pg, v, b), ns in c.get("m", {}).items()]
+            timed += [("huge", "-", v, ns) for v, ns in t.items() if v not in c.get("build_of", {})]
+            for pages, build, v, ns in timed:
                 if v == "floor":
                     continue
                 gbs = c["bytes"] / ns if ns else 0
                 exact = "yes" if v in CHECKED else bit_exact(recs, name, v)
                 f.write(f"{name},{c['kind']},{c['dtype']},{c['p']:g},{c['elements']},"
-                        f"{c['bytes']:.0f},{v},{ns:.3f},{gbs:.3f},{opt(ratio(c['t'].get('numpy'), ns))},"
-                        f"{opt(ratio(ns, c['t'].get('tuned')))},{opt(ratio(ns, c['t'].get('gen')))},{exact}\n")
+                        f"{c['bytes']:.0f},{pages},{build},{v},{ns:.3f},{gbs:.3f},"
+                        f"{opt(ratio(t.get('numpy'), ns))},{opt(ratio(ns, t.get('tuned')))},"
+                        f"{opt(ratio(ns, t.get('gen')))},{exact}\n")
 
 
 def machine_name():
@@ -92,9 +98,13 @@ def main():
     rows, extra, machine = recs.rows, recs.extra, machine_name()
     numpy = f"numpy {extra['numpy'][0]}" if "numpy" in extra else "numpy not run"
     lines = [f"wherec benchmark on {machine}; {numpy}; medians per call"] + table_lines(rows)
-    lines += ["", "GB/s: bytes moved (inputs read + output written) / gen time.  bound: those bytes at the",
+    lines += ["", "Buffers on huge pages.  gen: the worst of the builds below; tuned: the best of them.",
+              "GB/s: bytes moved (inputs read + output written) / gen time.  bound: those bytes at the",
               "rate of memcpy on the output's size.  vs numpy: numpy / gen.  gen 2thr: P_K_range on 2",
               "threads (threads.c)."]
+    matrix = matrix_lines(recs)
+    if matrix:
+        lines += [""] + matrix
     by = dict(rows)
     split = [(n, by[n]["t"]) for n in THREAD_CASES if by.get(n, {}).get("t", {}).get("gen_2thr")]
     if split:
@@ -102,6 +112,9 @@ def main():
                      ", ".join(f"{n} {t['gen'] / t['gen_2thr']:.2f}x" for n, t in split))
     lines += ["", "issue 5 targets:"] + check_targets(rows, extra)
     lines += [""] + peer_lines(recs)
+    targets = matrix_targets(recs)
+    if targets:
+        lines += targets if recs.peers else ["", "issue 13 targets:"] + targets
     print("\n".join(lines))
     if args.readme:
         update_readme(args.readme, lines)
