@@ -7,6 +7,7 @@
 #include "ops.h"                                       /* element operations */
 #include "exp.h"                                       /* exp, correctly rounded */
 #include "stream.h"                                    /* streaming stores */
+#include "truth.h"                                     /* non-zero byte counts, masks, coordinates */
 #include "table.h"                                     /* wc_instr, wc_param, wc_kernel, tables */
 
 #endif
