@@ -130,7 +130,7 @@ static inline int64_t wc_count_nonzero(const uint8_t *p, size_t n) {
    true element of the call: no slot at or past it is written.
    64 bytes at a time: their mask; two slots written whatever it holds (when
    true is rare, most blocks need no more: no branch to mispredict), then
-   rounds of 8 while set bits remain. A slot written past the block's last true
+   rounds of 8 while 8 set bits remain, and one more for the rest. A slot written past the block's last true
    element (its column is 63, the guard bit) is overwritten by the next block;
    a block writes slots n .. n + 65 at most (64 set bits: rounds from 2 to 65),
    so this runs only while those stay below count; past that, the set bits one
@@ -154,9 +154,20 @@ WC_INLINE void wc_coords_row(const uint8_t *restrict t, size_t len, int64_t col0
     const int64_t  col = col0 + (int64_t)i;
     int64_t       *s = coords + (size_t)n * next;
     if (n + 66 <= count) {
+      unsigned k = 2;
       WC_SLOT_(0, m | guard);
       WC_SLOT_(1, m | guard);
-      for (unsigned k = 2; k < set; k += 8, s += 8 * next) {
+      for (; k + 8 <= set; k += 8, s += 8 * next) { /* 8 set bits left: no guard */
+        WC_SLOT_(2, m);
+        WC_SLOT_(3, m);
+        WC_SLOT_(4, m);
+        WC_SLOT_(5, m);
+        WC_SLOT_(6, m);
+        WC_SLOT_(7, m);
+        WC_SLOT_(8, m);
+        WC_SLOT_(9, m);
+      }
+      if (k < set) {
         WC_SLOT_(2, m | guard);
         WC_SLOT_(3, m | guard);
         WC_SLOT_(4, m | guard);
