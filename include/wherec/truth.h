@@ -135,6 +135,11 @@ static inline int64_t wc_count_nonzero(const uint8_t *p, size_t n) {
    a block writes slots n .. n + 65 at most (64 set bits: rounds from 2 to 65),
    so this runs only while those stay below count; past that, the set bits one
    by one. */
+#if defined(__cplusplus)
+#define WC_RESTRICT_ __restrict
+#else
+#define WC_RESTRICT_ restrict
+#endif
 #define WC_SLOT_(q, bits)                                                           \
   do {                                                                              \
     int64_t *slot_ = s + (size_t)(q) * next;                                        \
@@ -142,9 +147,9 @@ static inline int64_t wc_count_nonzero(const uint8_t *p, size_t n) {
     slot_[(size_t)nouter * step] = col + (int64_t)wc_ctz64(bits);                   \
     m &= m - 1;                                                                     \
   } while (0)
-WC_INLINE void wc_coords_row(const uint8_t *restrict t, size_t len, int64_t col0,
-                             const int64_t *restrict outer, int nouter,
-                             int64_t *restrict coords, int64_t *restrict n_io, int64_t count,
+WC_INLINE void wc_coords_row(const uint8_t *WC_RESTRICT_ t, size_t len, int64_t col0,
+                             const int64_t *WC_RESTRICT_ outer, int nouter,
+                             int64_t *WC_RESTRICT_ coords, int64_t *WC_RESTRICT_ n_io, int64_t count,
                              size_t step, size_t next) {
   const uint64_t guard = UINT64_C(1) << 63;
   int64_t        n = *n_io;
@@ -185,6 +190,7 @@ WC_INLINE void wc_coords_row(const uint8_t *restrict t, size_t len, int64_t col0
   *n_io = n;
 }
 #undef WC_SLOT_
+#undef WC_RESTRICT_
 #undef WC_BITS_BUILTIN_
 
 #ifdef __cplusplus
