@@ -107,46 +107,55 @@ static int64_t count_true(const uint8_t *c, size_t n) {
   return count;
 }
 
-/* Coordinates of the count true elements, 8 at a time. A word of 8 false
-   bools is skipped whole (most words when true is rare). Otherwise each
-   element writes its coordinates to slot n and n advances by its truth,
-   without a branch: the slots written stay below n + popcount(word), so
-   inside the buffer, except in the word holding the last true element,
-   which walks its set bits and ends the fill. `step` separates the two
-   coordinates of an element and `next` the elements: (1, 2) for argwhere's
-   [n, 2] rows, (count, 1) for nonzero's [2, n]. */
+/* Bit k set when bool p[k] is 1, k < 64: 8 bools of 0/1 at a time, gathered
+   into 8 bits by one multiply. */
+static uint64_t mask64(const uint8_t *p) {
+  uint64_t m = 0;
+  for (int k = 0; k < 8; k++) {
+    uint64_t w;
+    memcpy(&w, p + 8 * k, 8);
+    m |= ((w * UINT64_C(0x0102040810204080)) >> 56) << (8 * k);
+  }
+  return m;
+}
+
+/* Coordinates of the count true elements, 64 bools at a time: their mask,
+   then one slot per set bit by ctz, the first two and the rounds of 8 after
+   them written without testing what is left (a slot past the last set bit
+   gets column j + 63 and is overwritten by the next block), so sparse rows
+   take no data-dependent branch; near the end of the output, exactly one per
+   set bit. `step` separates the two coordinates of an element and `next` the
+   elements: (1, 2) for argwhere's [n, 2] rows, (count, 1) for nonzero's [2, n]. */
 static int64_t fill_coords(const uint8_t *restrict c, size_t rows, size_t cols, int64_t count,
                            int64_t *restrict coords, size_t step, size_t next) {
+  const uint64_t guard = UINT64_C(1) << 63;
   int64_t n = 0;
-  for (size_t r = 0; r < rows && n < count; r++) {
-    const uint8_t *cr = c + r * cols;
-    size_t j = 0;
-    for (; j + 8 <= cols; j += 8) {
-      uint64_t w;
-      memcpy(&w, cr + j, 8);
-      if (w == 0) continue;
-      if (n + __builtin_popcountll(w) == count) {
-        for (; w; w &= w - 1, n++) {
-          int64_t *slot = coords + (size_t)n * next;
-          slot[0] = (int64_t)r;
-          slot[step] = (int64_t)(j + (size_t)__builtin_ctzll(w) / 8);
-        }
-        return n;
+#define SLOT(q, bits) (s[(q) * next] = r, s[(q) * next + step] = j + __builtin_ctzll(bits), m &= m - 1)
+  for (int64_t r = 0; r < (int64_t)rows && n < count; r++) {
+    const uint8_t *cr = c + (size_t)r * cols;
+    for (int64_t j = 0; j < (int64_t)cols; j += 64) {
+      const size_t rest = cols - (size_t)j;
+      uint64_t m = 0;
+      if (rest >= 64) m = mask64(cr + j);
+      else
+        for (size_t k = 0; k < rest; k++) m |= (uint64_t)cr[j + (int64_t)k] << k;
+      const int set = __builtin_popcountll(m);
+      int64_t *s = coords + (size_t)n * next;
+      if (n + 66 <= count) {
+        int k = 2;
+        SLOT(0, m | guard), SLOT(1, m | guard);
+        for (; k + 8 <= set; k += 8, s += 8 * next)
+          SLOT(2, m), SLOT(3, m), SLOT(4, m), SLOT(5, m), SLOT(6, m), SLOT(7, m), SLOT(8, m), SLOT(9, m);
+        if (k < set)
+          SLOT(2, m | guard), SLOT(3, m | guard), SLOT(4, m | guard), SLOT(5, m | guard),
+              SLOT(6, m | guard), SLOT(7, m | guard), SLOT(8, m | guard), SLOT(9, m | guard);
+      } else {
+        for (; m; s += next) SLOT(0, m);
       }
-      for (size_t k = 0; k < 8; k++, w >>= 8) {
-        int64_t *slot = coords + (size_t)n * next;
-        slot[0] = (int64_t)r;
-        slot[step] = (int64_t)(j + k);
-        n += (int64_t)(w & 1u);
-      }
-    }
-    for (; j < cols && n < count; j++) {
-      int64_t *slot = coords + (size_t)n * next;
-      slot[0] = (int64_t)r;
-      slot[step] = (int64_t)j;
-      n += cr[j];
+      n += set;
     }
   }
+#undef SLOT
   return n;
 }
 

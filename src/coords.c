@@ -1,5 +1,5 @@
 /* coords.c: count_true, argwhere ([n, rank]) and nonzero ([rank, n]) for every
-   dtype: count first, then a branch-free fill with odometer coordinates. */
+   dtype: count first, then fill from bit masks with odometer coordinates. */
 #include "tensor.h"
 
 #define WC_TRUTH_BLOCK 512 /* elements tested per block */
@@ -43,22 +43,6 @@ static void truth_block(wc_dtype dt, const void *data, int64_t start, int64_t n,
   }
 }
 
-/* True bytes among n bytes: 8 at a time as one 64-bit word, each non-zero
-   byte made 0x01 and the eight summed by one multiply (no widening of a
-   byte sum to 64 bits per element). */
-static int64_t count_true_bytes(const uint8_t *p, int64_t n) {
-  int64_t count = 0, i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t w;
-    memcpy(&w, p + i, 8);
-    w = ((((w & UINT64_C(0x7f7f7f7f7f7f7f7f)) + UINT64_C(0x7f7f7f7f7f7f7f7f)) | w) >> 7) &
-        UINT64_C(0x0101010101010101);
-    count += (int64_t)((w * UINT64_C(0x0101010101010101)) >> 56);
-  }
-  for (; i < n; i++) count += p[i] != 0;
-  return count;
-}
-
 wc_status wc_count_true(const wc_tensor *cond, int64_t *n) {
   int64_t   total, count = 0;
   uint8_t   t[WC_TRUTH_BLOCK];
@@ -66,7 +50,7 @@ wc_status wc_count_true(const wc_tensor *cond, int64_t *n) {
   if (s != WC_OK) return s;
   if (n == NULL) return WC_E_ARG;
   if (wc_dtype_size(cond->dtype) == 1) {
-    *n = count_true_bytes(cond->data, total);
+    *n = wc_count_nonzero(cond->data, (size_t)total);
     return WC_OK;
   }
   for (int64_t b = 0; b < total; b += WC_TRUTH_BLOCK) {
@@ -80,18 +64,25 @@ wc_status wc_count_true(const wc_tensor *cond, int64_t *n) {
   return WC_OK;
 }
 
+/* wc_coords_row with the common ranks' outer coordinate count a constant, so
+   that it inlines with straight-line slot stores. */
+static void coords_row(const uint8_t *t, int64_t len, int64_t col0, const int64_t *outer,
+                       int nouter, int64_t *coords, int64_t *n, int64_t count, size_t step,
+                       size_t next) {
+  if (nouter == 0) wc_coords_row(t, (size_t)len, col0, outer, 0, coords, n, count, step, next);
+  else if (nouter == 1) wc_coords_row(t, (size_t)len, col0, outer, 1, coords, n, count, step, next);
+  else wc_coords_row(t, (size_t)len, col0, outer, nouter, coords, n, count, step, next);
+}
+
 /* Fills coordinates of the count true elements, one row (the innermost dim)
    at a time: the outer coordinates are constant along a row (an odometer
-   over the outer dims, no division), the last one is the column. Each
-   element writes its coordinates to slot n and n advances by its truth, no
-   data-dependent branch; a run of 8 false elements is skipped whole (one
-   64-bit test of their truth bytes). Slots stay below count: a group of 8
-   is written only when all its slots fit, the rest one by one up to count.
-   The slot stride is `step` between coordinates of one element and `next`
-   between elements, which covers both layouts. 1-byte dtypes are tested in
-   place (any non-zero byte is true); wider ones through a block of truths. */
-static void fill_coords(const wc_tensor *cond, int64_t count, int64_t *coords, int64_t step,
-                        int64_t next) {
+   over the outer dims, no division), the last one is the column;
+   wc_coords_row writes them from 64-bit masks of the row's truths. The slot
+   stride is `step` between coordinates of one element and `next` between
+   elements, which covers both layouts. 1-byte dtypes are tested in place
+   (any non-zero byte is true); wider ones through a block of truths. */
+static void fill_coords(const wc_tensor *cond, int64_t count, int64_t *coords, size_t step,
+                        size_t next) {
   const int  rank = cond->rank, last = rank - 1;
   int64_t    idx[WC_MAX_RANK] = {0}, rows = 1, n = 0;
   uint8_t    truth[WC_TRUTH_BLOCK];
@@ -100,28 +91,15 @@ static void fill_coords(const wc_tensor *cond, int64_t count, int64_t *coords, i
   const int64_t cols = cond->shape[last];
   for (int d = 0; d < last; d++) rows *= cond->shape[d];
   for (int64_t r = 0; r < rows && n < count; r++) {
-    for (int64_t b = 0; b < cols && n < count; b += WC_TRUTH_BLOCK) {
-      int64_t        len = cols - b < WC_TRUTH_BLOCK ? cols - b : WC_TRUTH_BLOCK, i = 0;
-      const uint8_t *t = truth;
-      if (bytes) t = (const uint8_t *)cond->data + r * cols + b;
-      else truth_block(cond->dtype, cond->data, r * cols + b, len, truth);
-#define WC_FILL_ONE(k)                                                   \
-  do {                                                                   \
-    int64_t *slot = coords + n * next;                                   \
-    if (last == 1) slot[0] = idx[0]; /* matrices: no per-element loop */ \
-    else                                                                 \
-      for (int d = 0; d < last; d++) slot[d * step] = idx[d];            \
-    slot[last * step] = b + i + (k);                                     \
-    n += t[i + (k)] != 0;                                                \
-  } while (0)
-      for (; i + 8 <= len && n + 8 <= count; i += 8) {
-        uint64_t any;
-        memcpy(&any, t + i, 8);
-        if (any == 0) continue;
-        for (int k = 0; k < 8; k++) WC_FILL_ONE(k);
+    if (bytes) {
+      coords_row((const uint8_t *)cond->data + r * cols, cols, 0, idx, last, coords, &n, count,
+                 step, next);
+    } else {
+      for (int64_t b = 0; b < cols && n < count; b += WC_TRUTH_BLOCK) {
+        int64_t len = cols - b < WC_TRUTH_BLOCK ? cols - b : WC_TRUTH_BLOCK;
+        truth_block(cond->dtype, cond->data, r * cols + b, len, truth);
+        coords_row(truth, len, b, idx, last, coords, &n, count, step, next);
       }
-      for (; i < len && n < count; i++) WC_FILL_ONE(0);
-#undef WC_FILL_ONE
     }
     /* odometer over the outer dims: the last outer coordinate moves fastest */
     for (int d = last - 1; d >= 0 && ++idx[d] == cond->shape[d]; d--) idx[d] = 0;
@@ -141,8 +119,8 @@ static wc_status coords_of(const wc_tensor *cond, int64_t *coords, int64_t capac
   if (need > capacity) return WC_E_CAPACITY;
   if (need > 0 && coords == NULL) return WC_E_ARG;
   if (need > 0) {
-    if (rows) fill_coords(cond, count, coords, 1, cond->rank);
-    else fill_coords(cond, count, coords, count, 1);
+    if (rows) fill_coords(cond, count, coords, 1, (size_t)cond->rank);
+    else fill_coords(cond, count, coords, (size_t)count, 1);
   }
   return WC_OK;
 }

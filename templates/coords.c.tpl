@@ -2,18 +2,30 @@
 % -- many elements are true), K_fill (their coordinates), K (both) and the
 % -- table's entries K_count_invoke and K_coords_invoke.
 % -- Locals: e<l> loop extents, i<l> loop indices (outermost l = 0), n the
-% -- true elements so far, u an element of a group of 8.
+% -- true elements so far, outer a row's outer coordinates, truth a block of
+% -- computed truths, u an element of it, rest its length.
 % local k = ...
 % local nl = #k.loops
 % local last = ops.node(k, #k.nodes - 1)
 % local inner = "i" .. (nl - 1)
 % local truth = ops.truth(last.dtype, last.ident)
 %
-% -- A contiguous 1-byte input as the value (bool, int8, uint8): 8 elements
-% -- are tested as one 64-bit word, and counted without a per-byte loop.
+% -- A contiguous 1-byte input as the value (bool, int8, uint8): its rows are
+% -- their own truth bytes (any non-zero byte is true), counted and listed by
+% -- wherec/truth.h in place.
 % local byte_param = nl > 0 and last.op == "INPUT" and k.params[last.a + 1]
 % local bytewise = byte_param and dtypes[byte_param.dtype].size == 1 and k.loops[nl].strides[last.a + 1] == "1"
 % local function byte_at(i) return "((const uint8_t *)" .. (byte_param and byte_param.ident or "") .. ")[" .. ops.offset(k, last.a + 1, i) .. "]" end
+%
+% -- Where the current row of the byte input starts (the outer indices only).
+% local function row_ptr()
+%   local terms = {}
+%   for l = 1, nl - 1 do
+%     local st = k.loops[l].strides[last.a + 1]
+%     if st ~= "0" then terms[#terms + 1] = st == "1" and ("i" .. (l - 1)) or ("i" .. (l - 1) .. " * " .. st) end
+%   end
+%   return "(const uint8_t *)" .. byte_param.ident .. (#terms > 0 and (" + " .. table.concat(terms, " + ")) or "")
+% end
 %
 % -- The loops of levels from .. to - 1 (1-based) around inner().
 % local function loops(from, to, body)
@@ -23,10 +35,6 @@
   }
 % end
 %
-% -- The slot of coordinate l (1-based) of the n-th true element.
-% local function slot(l)
-%   return k.kind == "argwhere" and ("n * " .. nl .. " + " .. (l - 1)) or ((l - 1) .. " * count + n")
-% end
 /* ---- $(k.name) = $(ops.describe(k, #k.nodes - 1)) ---- */
 int64_t $(k.sym)_count($(ops.signature(k)))
 {
@@ -42,15 +50,7 @@ int64_t $(k.sym)_count($(ops.signature(k)))
   n = $(truth) ? 1 : 0;
 % elseif bytewise then
 %   loops(1, nl, function()
-  size_t $(inner) = 0;
-  for (; $(inner) + 8 <= e$(nl - 1); $(inner) += 8) {
-    uint64_t word;
-    memcpy(&word, &$(byte_at(nil)), 8);
-    /* each non-zero byte becomes 0x01; one multiply sums the eight */
-    word = ((((word & UINT64_C(0x7f7f7f7f7f7f7f7f)) + UINT64_C(0x7f7f7f7f7f7f7f7f)) | word) >> 7) & UINT64_C(0x0101010101010101);
-    n += (int64_t)((word * UINT64_C(0x0101010101010101)) >> 56);
-  }
-  for (; $(inner) < e$(nl - 1); $(inner)++) n += $(byte_at(nil)) != 0 ? 1 : 0;
+  n += wc_count_nonzero($(row_ptr()), e$(nl - 1));
 %   end)
 % else
 %   loops(1, nl + 1, function()
@@ -81,47 +81,37 @@ static void $(k.sym)_fill($(ops.signature(k, {"int64_t count", "int64_t *coords"
 %   end
 %   include("values.c.tpl", "  ", k, ops.at_level(k, "kernel"), ops.load_once(k))
   if (count == 0) return;
-%   -- The innermost loop goes 8 elements at a time: their truths first, and
-%   -- a group of 8 false elements is skipped whole (most groups when true
-%   -- is rare); otherwise each writes its slot at n, and n advances by its
-%   -- truth, branch-free.
+%   -- Row by row: the outer coordinates are the row's, wc_coords_row lists
+%   -- the row's true columns from 64-bit masks of its truth bytes: the input
+%   -- itself, or blocks of 64 truths computed here. The slots of argwhere's
+%   -- [n, rank] are 1 apart within an element and rank apart between
+%   -- elements; nonzero's [rank, n] count and 1.
+%   local step = k.kind == "argwhere" and "1" or "(size_t)count"
+%   local nxt = k.kind == "argwhere" and tostring(nl) or "1"
+%   local outer = nl > 1 and "outer" or "NULL"
 %   loops(1, nl, function()
-  size_t $(inner) = 0;
-  for (; $(inner) + 8 <= e$(nl - 1); $(inner) += 8) {
+%     if nl > 1 then
+%       local idx = {}
+%       for l = 1, nl - 1 do idx[l] = "(int64_t)i" .. (l - 1) end
+  const int64_t outer[$(nl - 1)] = {$(table.concat(idx, ", "))};
+%     end
 %     if bytewise then
-    uint64_t word;
-    size_t u;
-    memcpy(&word, &$(byte_at(nil)), 8);
-    if (word == 0) continue;
+  wc_coords_row($(row_ptr()), e$(nl - 1), 0, $(outer), $(nl - 1), coords, &n, count, $(step), $(nxt));
 %     else
-    bool truth[8];
+  for (size_t $(inner) = 0; $(inner) < e$(nl - 1); $(inner) += 64) {
+    const size_t rest = e$(nl - 1) - $(inner) < 64 ? e$(nl - 1) - $(inner) : 64;
+    uint8_t truth[64];
     size_t u;
-    for (u = 0; u < 8; u++) {
+    for (u = 0; u < rest; u++) {
 %       include("values.c.tpl", "      ", k, ops.at_level(k, "inner"), ops.load_at(k, "(" .. inner .. " + u)"))
-      truth[u] = $(truth);
+      truth[u] = $(truth) ? 1 : 0;
     }
-    if (!(truth[0] | truth[1] | truth[2] | truth[3] | truth[4] | truth[5] | truth[6] | truth[7])) continue;
-%     end
-    for (u = 0; u < 8; u++) {
-%     for l = 1, nl do
-      coords[$(slot(l))] = (int64_t)$(l == nl and ("(" .. inner .. " + u)") or ("i" .. (l - 1)));
-%     end
-%     if bytewise then
-      n += $(byte_at("(" .. inner .. " + u)")) != 0 ? 1 : 0;
-%     else
-      n += truth[u] ? 1 : 0;
-%     end
-      if (n == count) return;
-    }
+    wc_coords_row(truth, rest, (int64_t)$(inner), $(outer), $(nl - 1), coords, &n, count, $(step), $(nxt));
   }
-  for (; $(inner) < e$(nl - 1); $(inner)++) {
-%     include("values.c.tpl", "    ", k, ops.at_level(k, "inner"), ops.load_at(k))
-%     for l = 1, nl do
-    coords[$(slot(l))] = (int64_t)i$(l - 1);
 %     end
-    n += $(truth) ? 1 : 0;
-    if (n == count) return;
-  }
+%     if nl > 1 then
+  if (n == count) return;  /* the rest is false */
+%     end
 %   end)
 % end
 }

@@ -47,7 +47,7 @@ static bool ident_clashes(const char *s) {
       "defined",
       /* the templates' own locals */
       "out", "n", "i", "j", "u", "rest", "begin", "end", "stream", "chunk", "chunk_at", "chunk_len",
-      "dst", "word", "truth", "count", "coords", "result", "ext", "in", "lane"};
+      "dst", "word", "truth", "count", "coords", "result", "ext", "in", "lane", "outer"};
   static const char *const suffixes[] = {"_",      "_t",     "_C",    "_val",   "_row",
                                          "_range", "_count", "_fill", "_invoke"};
   size_t                   n = strlen(s);

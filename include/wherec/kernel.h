@@ -8,6 +8,7 @@
 #include "exp.h"                                       /* exp, correctly rounded */
 #include "loop.h"                                      /* blocks the compiler vectorizes */
 #include "stream.h"                                    /* streaming stores */
+#include "truth.h"                                     /* non-zero byte counts, masks, coordinates */
 #include "table.h"                                     /* wc_instr, wc_param, wc_kernel, tables */
 
 #endif

@@ -612,29 +612,18 @@ static void golden_coords_fill(size_t R, size_t C, const float *c, int64_t count
   int64_t n = 0;
   if (count == 0) return;
   for (size_t i0 = 0; i0 < e0; i0++) {
-    size_t i1 = 0;
-    for (; i1 + 8 <= e1; i1 += 8) {
-      bool truth[8];
+    const int64_t outer[1] = {(int64_t)i0};
+    for (size_t i1 = 0; i1 < e1; i1 += 64) {
+      const size_t rest = e1 - i1 < 64 ? e1 - i1 : 64;
+      uint8_t truth[64];
       size_t u;
-      for (u = 0; u < 8; u++) {
+      for (u = 0; u < rest; u++) {
         const float c_val = c[i0 * e1 + (i1 + u)];
-        truth[u] = (c_val) != 0;
+        truth[u] = (c_val) != 0 ? 1 : 0;
       }
-      if (!(truth[0] | truth[1] | truth[2] | truth[3] | truth[4] | truth[5] | truth[6] | truth[7])) continue;
-      for (u = 0; u < 8; u++) {
-        coords[n * 2 + 0] = (int64_t)i0;
-        coords[n * 2 + 1] = (int64_t)(i1 + u);
-        n += truth[u] ? 1 : 0;
-        if (n == count) return;
-      }
+      wc_coords_row(truth, rest, (int64_t)i1, outer, 1, coords, &n, count, 1, 2);
     }
-    for (; i1 < e1; i1++) {
-      const float c_val = c[i0 * e1 + i1];
-      coords[n * 2 + 0] = (int64_t)i0;
-      coords[n * 2 + 1] = (int64_t)i1;
-      n += (c_val) != 0 ? 1 : 0;
-      if (n == count) return;
-    }
+    if (n == count) return;  /* the rest is false */
   }
 }
 
@@ -660,15 +649,7 @@ int64_t golden_nz_count(size_t N, const bool *c)
 {
   const size_t e0 = (size_t)N;
   int64_t n = 0;
-  size_t i0 = 0;
-  for (; i0 + 8 <= e0; i0 += 8) {
-    uint64_t word;
-    memcpy(&word, &((const uint8_t *)c)[i0], 8);
-    /* each non-zero byte becomes 0x01; one multiply sums the eight */
-    word = ((((word & UINT64_C(0x7f7f7f7f7f7f7f7f)) + UINT64_C(0x7f7f7f7f7f7f7f7f)) | word) >> 7) & UINT64_C(0x0101010101010101);
-    n += (int64_t)((word * UINT64_C(0x0101010101010101)) >> 56);
-  }
-  for (; i0 < e0; i0++) n += ((const uint8_t *)c)[i0] != 0 ? 1 : 0;
+  n += wc_count_nonzero((const uint8_t *)c, e0);
   return n;
 }
 
@@ -678,24 +659,7 @@ static void golden_nz_fill(size_t N, const bool *c, int64_t count, int64_t *coor
   const size_t e0 = (size_t)N;
   int64_t n = 0;
   if (count == 0) return;
-  size_t i0 = 0;
-  for (; i0 + 8 <= e0; i0 += 8) {
-    uint64_t word;
-    size_t u;
-    memcpy(&word, &((const uint8_t *)c)[i0], 8);
-    if (word == 0) continue;
-    for (u = 0; u < 8; u++) {
-      coords[0 * count + n] = (int64_t)(i0 + u);
-      n += ((const uint8_t *)c)[(i0 + u)] != 0 ? 1 : 0;
-      if (n == count) return;
-    }
-  }
-  for (; i0 < e0; i0++) {
-    const bool c_val = (((const uint8_t *)c)[i0] != 0);
-    coords[0 * count + n] = (int64_t)i0;
-    n += c_val ? 1 : 0;
-    if (n == count) return;
-  }
+  wc_coords_row((const uint8_t *)c, e0, 0, NULL, 0, coords, &n, count, (size_t)count, 1);
 }
 
 int64_t golden_nz(size_t N, const bool *c, int64_t *coords)

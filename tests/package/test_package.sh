@@ -79,7 +79,8 @@ fi
 mv "$tmp/stage" "$tmp/prefix"
 prefix=$tmp/prefix
 for f in bin/wherec include/wherec/wherec.h include/wherec/kernel.h include/wherec/dtypes.h \
-         include/wherec/ops.h include/wherec/exp.h include/wherec/stream.h include/wherec/loop.h include/wherec/table.h \
+         include/wherec/ops.h include/wherec/exp.h include/wherec/stream.h include/wherec/loop.h \
+         include/wherec/truth.h include/wherec/table.h \
          share/wherec/check/harness.c share/wherec/base/exit_status.h \
          share/wherec/templates/ops.lua share/wherec/templates/elementwise.c.tpl; do
   [ -e "$prefix/$f" ] || fail "not installed: $f"

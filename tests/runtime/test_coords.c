@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "testlib.h"
@@ -173,6 +174,104 @@ static void test_coordinates_match_reference_for_every_dtype_and_rank(void **sta
   assert_int_equal(cases, 16 * 7 * 12);
 }
 
+/* Coordinates of t through wc_argwhere and wc_nonzero, each into a buffer of
+   exactly n * rank slots between two canary words, against the reference. */
+static void check_exact_fit(const wc_tensor *t) {
+  int64_t n = -1, n_ref = -2;
+  assert_int_equal(wc_count_true(t, &n), WC_OK);
+  const int64_t need = n * t->rank, cap = tl_count(t->rank, t->shape) * t->rank;
+  int64_t *ref = malloc((size_t)(cap + 1) * sizeof *ref), *buf = malloc((size_t)(need + 2) * sizeof *buf);
+  for (int rows = 0; rows < 2; rows++) {
+    const int64_t canary = INT64_C(0x5a5a5a5a5a5a5a5a);
+    int64_t got = -3;
+    buf[0] = buf[need + 1] = canary;
+    assert_int_equal(rows ? wc_argwhere(t, buf + 1, need, &got) : wc_nonzero(t, buf + 1, need, &got), WC_OK);
+    assert_int_equal(rows ? wc_ref_argwhere(t, ref, cap, &n_ref) : wc_ref_nonzero(t, ref, cap, &n_ref), WC_OK);
+    assert_int_equal(got, n);
+    assert_int_equal(n_ref, n);
+    assert_memory_equal(buf + 1, ref, (size_t)need * sizeof *buf);
+    assert_true(buf[0] == canary && buf[need + 1] == canary);
+  }
+  free(ref);
+  free(buf);
+}
+
+/* Rows of every length from 0 to 200 (each remainder modulo 8, 16, 32 and
+   64, below, at and above one and several 64-byte blocks), all false, sparse,
+   dense and all true, the true bytes of every value 1 to 255. */
+static void test_coordinates_cover_every_row_length_and_density(void **state) {
+  (void)state;
+  static const double density[] = {0.0, 0.03, 0.5, 0.9, 1.0};
+  tl_rng rng = {0xc0ffee11u};
+  for (int64_t len = 0; len <= 200; len++)
+    for (size_t d = 0; d < sizeof density / sizeof *density; d++)
+      for (int rank = 1; rank <= 3; rank++) {
+        const int64_t shape[3] = {rank == 1 ? len : 3, rank == 3 ? 2 : len, len};
+        wc_tensor t = tl_alloc(WC_BOOL, rank, shape);
+        uint8_t *b = t.data;
+        for (int64_t i = 0; i < tl_count(rank, shape); i++)
+          b[i] = (uint8_t)((double)tl_below(&rng, 1 << 20) < density[d] * (1 << 20) ? 1 + tl_below(&rng, 255) : 0);
+        check_exact_fit(&t);
+        wc_tensor u = t;
+        u.dtype = WC_UINT8; /* same bytes, another 1-byte dtype */
+        check_exact_fit(&u);
+        tl_free(&t);
+      }
+}
+
+/* A bool byte other than 0 and 1 is true (read as != 0), whichever bit it sets. */
+static void test_coordinates_count_every_non_zero_bool_byte_as_true(void **state) {
+  (void)state;
+  uint8_t data[130] = {0};
+  const uint8_t odd[] = {2, 0x80, 0xff, 0x10, 0x7f, 1, 0x40, 3};
+  for (size_t i = 0; i < sizeof odd; i++) data[i * 17] = odd[i];
+  const int64_t shape[1] = {130};
+  wc_tensor t = tl_tensor(WC_BOOL, 1, shape, data);
+  int64_t n = -1, coords[8] = {0};
+  assert_int_equal(wc_count_true(&t, &n), WC_OK);
+  assert_int_equal(n, 8);
+  assert_int_equal(wc_argwhere(&t, coords, 8, &n), WC_OK);
+  for (int i = 0; i < 8; i++) assert_int_equal(coords[i], i * 17);
+  check_exact_fit(&t);
+}
+
+/* All true: every slot of the capacity is written, none beyond. */
+static void test_argwhere_of_all_true_fills_the_capacity_exactly(void **state) {
+  (void)state;
+  const int64_t shape[2] = {5, 131};
+  wc_tensor t = tl_alloc(WC_BOOL, 2, shape);
+  memset(t.data, 1, 5 * 131);
+  check_exact_fit(&t);
+  int64_t n = -1, *coords = malloc(5 * 131 * 2 * sizeof *coords);
+  assert_int_equal(wc_argwhere(&t, coords, 5 * 131 * 2, &n), WC_OK);
+  assert_int_equal(n, 5 * 131);
+  for (int64_t i = 0; i < n; i++) {
+    assert_int_equal(coords[2 * i], i / 131);
+    assert_int_equal(coords[2 * i + 1], i % 131);
+  }
+  memset(t.data, 0, 5 * 131);
+  assert_int_equal(wc_argwhere(&t, NULL, 0, &n), WC_OK);
+  assert_int_equal(n, 0);
+  free(coords);
+  tl_free(&t);
+}
+
+/* Wide dtypes go through blocks of truths: rows longer than a block, every rank. */
+static void test_coordinates_of_wide_dtypes_span_truth_blocks(void **state) {
+  (void)state;
+  static const wc_dtype dts[] = {WC_FLOAT, WC_INT64, WC_FLOAT16, WC_COMPLEX64};
+  tl_rng rng = {0xabcdef01u};
+  for (size_t k = 0; k < sizeof dts / sizeof *dts; k++)
+    for (int rank = 1; rank <= 4; rank++) {
+      int64_t shape[4] = {2, 3, 2, 2};
+      shape[rank - 1] = 1100 + (int64_t)k;                 /* past two blocks of 512 */
+      wc_tensor t = tl_alloc(dts[k], rank, shape);
+      tl_fill(&rng, &t, rank % 2 ? 0.05 : 0.6);
+      check_exact_fit(&t);
+      tl_free(&t);
+    }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_argwhere_lists_true_coordinates_in_row_major_order),
@@ -185,6 +284,10 @@ int main(void) {
     cmocka_unit_test(test_argwhere_of_scalar_gives_rows_of_zero_columns),
     cmocka_unit_test(test_argwhere_of_zero_size_tensor_is_empty),
     cmocka_unit_test(test_coordinates_match_reference_for_every_dtype_and_rank),
+    cmocka_unit_test(test_coordinates_cover_every_row_length_and_density),
+    cmocka_unit_test(test_coordinates_count_every_non_zero_bool_byte_as_true),
+    cmocka_unit_test(test_argwhere_of_all_true_fills_the_capacity_exactly),
+    cmocka_unit_test(test_coordinates_of_wide_dtypes_span_truth_blocks),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
