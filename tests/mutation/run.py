@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tests/mutation/run.py: mutation testing of wherec with universalmutator.
 
-Samples mutants per file with a fixed seed, builds each in a copy of the
+Samples mutants per file with a fixed seed (until a number of them compile),
+builds each in a copy of the
 committed tree, runs the plain suite (or a chosen subset) with a time budget,
 and sorts them into killed, survived and not compiled; writes a Markdown
 report. Not part of test.sh: a full run takes hours (tests/mutation/README.md).
@@ -109,7 +110,9 @@ def prepare_tree(work, build_type):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("files", nargs="*", help="files or globs, relative to the repository (default: the issue's set)")
-    ap.add_argument("--per-file", type=int, default=5, help="mutants sampled per file (default 5)")
+    ap.add_argument("--per-file", type=int, default=5, help="mutants that compile, per file (default 5)")
+    ap.add_argument("--max-tries", type=int, default=20,
+                    help="give up on a file after per-file * this many mutants (default 20)")
     ap.add_argument("--seed", type=int, default=14, help="sampling seed (default 14)")
     ap.add_argument("--budget", type=int, default=1800, help="seconds for one mutant's test run (default 1800)")
     ap.add_argument("--build-budget", type=int, default=1200, help="seconds for one mutant's build")
@@ -162,18 +165,27 @@ def main():
         results["baseline"] = round(time.time() - t0, 1)
         save()
 
+    drawn = set()  # the report's mutants: this run's draw, done now or before
     for rel in files:
         path = os.path.join(src, rel)
         with open(path, encoding="utf-8", errors="surrogateescape") as f:
             orig = f.read()
         every = mutants_of(args.mutate, path, LANGUAGE[os.path.splitext(rel)[1]])
-        rng = random.Random(f"{args.seed}:{rel}")
-        picked = sorted(rng.sample(every, min(args.per_file, len(every))))
-        log(f"{rel}: {len(every)} mutants, {len(picked)} sampled")
-        for idx, text in picked:
+        # A fixed shuffle, walked until per_file mutants compiled: most of the
+        # tool's regexp mutants do not compile, and those cost a failed build only.
+        order = list(every)
+        random.Random(f"{args.seed}:{rel}").shuffle(order)
+        log(f"{rel}: {len(every)} mutants")
+        compiled = tried = 0
+        for idx, text in order:
+            if compiled >= args.per_file or tried >= args.max_tries * args.per_file:
+                break
+            tried += 1
             key = f"{rel}#{idx}:{hashlib.sha1(text.encode('utf-8', 'surrogateescape')).hexdigest()[:12]}"
             line, before, after = changed_line(orig, text)
+            drawn.add(key)
             if key in results["mutants"]:
+                compiled += results["mutants"][key]["status"] != "not compiled"
                 continue
             t0 = time.time()
             try:
@@ -193,27 +205,28 @@ def main():
                                        "after": after, "status": status, "by": by[:3],
                                        "seconds": round(time.time() - t0, 1), "total": len(every)}
             save()
+            compiled += status != "not compiled"
             log(f"  #{idx} line {line}: {status} ({results['mutants'][key]['seconds']} s)"
                 + (f" by {', '.join(by[:3])}" if status == "killed" else ""))
     run(build, src, args.build_budget)  # the work tree back to its unmutated build
 
     report = args.report or os.path.join(args.work, "REPORT.md")
-    write_report(report, results, files, args)
+    write_report(report, results, drawn, files, args)
     log(f"run.py: wrote {report}")
 
 
-def write_report(report, results, files, args):
-    ms = [m for m in results["mutants"].values() if m["file"] in files]
+def write_report(report, results, drawn, files, args):
+    ms = [m for key, m in results["mutants"].items() if key in drawn]
     count = lambda sel, st: sum(1 for m in sel if m["status"] == st)
     k, s, n = count(ms, "killed"), count(ms, "survived"), count(ms, "not compiled")
     lines = ["# Mutation testing report", "",
-             f"universalmutator mutants of commit `{results['head'][:12]}`, {args.per_file} sampled per "
-             f"file with seed {args.seed}; each built and run through `ctest {args.ctest}` "
+             f"universalmutator mutants of commit `{results['head'][:12]}`, drawn per file in an order "
+             f"fixed by seed {args.seed} until {args.per_file} compiled; each built and run through `ctest {args.ctest}` "
              f"(stop on the first failure, {args.budget} s budget). Baseline suite: "
              f"{results.get('baseline', '?')} s. Written by `tests/mutation/run.py`.", "",
              f"**{k} killed, {s} survived, {n} not compiled: "
              f"{100.0 * k / (k + s) if k + s else 0:.0f}% of the mutants that compiled killed.**", "",
-             "| file | mutants | sampled | killed | survived | not compiled |", "|---|---|---|---|---|---|"]
+             "| file | mutants | drawn | killed | survived | not compiled |", "|---|---|---|---|---|---|"]
     for rel in files:
         sel = [m for m in ms if m["file"] == rel]
         if sel:
