@@ -16,9 +16,10 @@
 /* Relative, so it resolves in the source tree (gen/) and installed (share/wherec/). */
 #include "../base/exit_status.h"
 
-#define MAX_EXTENTS  64
-#define MAX_ELEMENTS ((int64_t)1 << 16) /* per output; larger bindings are shrunk */
-#define LARGE_EXTENT 1000
+#define MAX_EXTENTS         64
+#define MAX_ELEMENTS        ((int64_t)1 << 16) /* per output; larger bindings are shrunk */
+#define LARGE_EXTENT        1000
+#define TWOWAY_MAX_ELEMENTS ((int64_t)1 << 12) /* per base trial: one run per dim it can break */
 
 /* ---- random values biased to the edges ----------------------------------- */
 
@@ -95,11 +96,26 @@ static uint64_t sign_bit(wc_dtype t) {
   return t == WC_DOUBLE ? UINT64_C(1) << 63 : t == WC_FLOAT ? UINT64_C(1) << 31 : UINT64_C(1) << 15;
 }
 
+/* Where float -> integer casts saturate: +-2^(b-1) and +-2^b for every
+   integer width b, or a neighbour (one step of the bits below or above), in
+   float type t; a power past t's range is its infinity (and the step above a NaN). */
+static uint64_t int_limit(rng *r, wc_dtype t) {
+  static const int widths[] = {8, 16, 32, 64};
+  int              mb = t == WC_DOUBLE ? 52 : t == WC_FLOAT ? 23 : t == WC_FLOAT16 ? 10 : 7;
+  uint64_t         bias = t == WC_DOUBLE ? 1023 : t == WC_FLOAT16 ? 15 : 127, inf = 2 * bias + 1;
+  uint64_t         e = (uint64_t)widths[rng_below(r, 4)] - rng_below(r, 2) + bias;
+  uint64_t         bits = (e < inf ? e : inf) << mb, step = rng_below(r, 3);
+  bits = step == 0 ? bits - 1 : step == 1 ? bits : bits + 1;
+  return rng_below(r, 2) ? bits | sign_bit(t) : bits;
+}
+
 /* One float value of type t (float, double, float16, bfloat16) as bits:
-   3/8 edges, 1/8 zero of either sign, 2/8 small exact values, 2/8 any bits. */
+   2/8 edges, 1/8 integer limits, 1/8 zero of either sign, 2/8 small exact
+   values, 2/8 any bits. */
 static uint64_t fill_float(rng *r, wc_dtype t) {
   uint64_t pick = rng_below(r, 8), e = rng_below(r, N_EDGES), any = rng_next(r), bits;
   double   v = ((double)rng_below(r, 401) - 200.0) / 8.0; /* exact in every float type */
+  if (pick == 2) return int_limit(r, t);
   if (pick == 3) return any & 1 ? sign_bit(t) : 0;
   switch (t) {
   case WC_FLOAT: return pick < 3 ? edges_f32[e] : pick < 6 ? wc_f32_to_bits((float)v) : any >> 32;
@@ -253,6 +269,8 @@ typedef struct kcheck {
   int64_t          elements;   /* output elements (coordinates, and counts) compared, all paths */
   int64_t          mismatches; /* differing elements (or failed calls) */
   bool             reported;   /* the first mismatch has been printed */
+  int64_t          unfit;      /* trials with a leading dim of 2 (fit no pattern) */
+  int64_t          twoway;     /* trials binding one symbolic extent two ways */
   size_t          *seen;       /* bindings tried, n_extents each */
   int64_t          n_seen;     /* distinct bindings in seen */
 } kcheck;
@@ -562,11 +580,11 @@ static const char *path_name(wc_path p) {
                                     : "none";
 }
 
-/* wc_run must report the path the shapes call for. */
+/* wc_run (and a plan) must report the path the shapes call for. */
 static void check_path(kcheck *kc, const trial *tr, const char *path, wc_path got) {
   wc_path want = fits_pattern(kc->k, tr) ? WC_PATH_SPECIALIZED : WC_PATH_INTERPRETED;
   if (got != want)
-    failf(kc, tr, path, "wc_run took the %s path; shapes %s the pattern, so %s was expected",
+    failf(kc, tr, path, "%s took the %s path; shapes %s the pattern, so %s was expected", path,
           path_name(got), want == WC_PATH_SPECIALIZED ? "fit" : "do not fit", path_name(want));
 }
 
@@ -621,6 +639,19 @@ static void run_elementwise(kcheck *kc, const wc_kernel_table *table, trial *tr,
   } else {
     check_path(kc, tr, run_path, path);
     compare(kc, tr, run_path, "reference", ref.data, got.data, tr->total);
+  }
+
+  /* the same call prepared: the plan must record the same path */
+  const char *plan_path = direct ? "wc_prepare" : "wc_prepare-unfit";
+  wc_plan     plan;
+  memset(got.data, 0x96, bytes);
+  if ((s = wc_prepare(table, k->name, tr->in, k->n_inputs, &got, &plan)) != WC_OK) {
+    failf(kc, tr, plan_path, "wc_prepare returned %s", wc_status_str(s));
+  } else if ((s = wc_plan_run(&plan, tr->data, got.data)) != WC_OK) {
+    failf(kc, tr, plan_path, "wc_plan_run returned %s", wc_status_str(s));
+  } else {
+    check_path(kc, tr, plan_path, plan.path);
+    compare(kc, tr, plan_path, "reference", ref.data, got.data, tr->total);
   }
 
   if (direct) {
@@ -757,9 +788,49 @@ static void run_unfit(kcheck *kc, const wc_kernel_table *table, const trial *bas
   tr.shape[0] = 2;
   memcpy(&tr.shape[1], base->shape, (size_t)R * sizeof *tr.shape);
   tr.total = 2 * base->total;
+  kc->unfit++;
   if (is_coords(k)) run_coords(kc, table, &tr, false);
   else run_elementwise(kc, table, &tr, r, false);
   free_inputs(&tr, k->n_inputs);
+}
+
+/* Shapes that broadcast but bind one symbolic extent two ways: in base's
+   shapes, one dim of one input whose extent is bound to 2 or more becomes 1
+   (c: [1,1] against x: [37,13] in c: [N,1], x: [N,M]); each such dim in
+   turn, when the shapes then fit no pattern. wc_run and wc_prepare must
+   interpret them (a kernel run with one of the two values would read past
+   the smaller input). Returns the trials run. where_v1 does not broadcast:
+   those shapes are errors there. */
+static int run_twoway(kcheck *kc, const wc_kernel_table *table, const trial *base, rng *r) {
+  const wc_kernel *k = kc->k;
+  const wc_tensor *ptr[WC_MAX_INPUTS];
+  static trial     tr; /* large: not on the stack */
+  char             note[160];
+  int              ran = 0;
+  if (k->kind == WC_KIND_WHERE_V1) return 0;
+  for (int i = 0; i < k->n_inputs; i++)
+    for (int d = 0; d < k->inputs[i].rank; d++) {
+      int64_t p = k->inputs[i].dims[d], v = base->in[i].shape[d];
+      if (p >= 0 || v < 2) continue;
+      memcpy(&tr, base, sizeof tr);
+      tr.in[i].shape[d] = 1;
+      for (int j = 0; j < k->n_inputs; j++) ptr[j] = &tr.in[j];
+      if (wc_broadcast_shape(ptr, k->n_inputs, &tr.rank, tr.shape) != WC_OK || fits_pattern(k, &tr))
+        continue;
+      snprintf(note, sizeof note, "%s dim %d set to 1: %s bound two ways (1 and %" PRId64 ")",
+               k->inputs[i].name, d, k->extent_names ? k->extent_names[-p - 1] : "?", v);
+      tr.note = note;
+      tr.total = count_of(tr.rank, tr.shape);
+      tr.in[i].data = xmalloc(tensor_bytes(&tr.in[i]));
+      fill(r, tr.in[i].dtype, tr.in[i].data, count_of(tr.in[i].rank, tr.in[i].shape), 0.5);
+      tr.data[i] = tr.in[i].data;
+      kc->twoway++;
+      if (is_coords(k)) run_coords(kc, table, &tr, false);
+      else run_elementwise(kc, table, &tr, r, false);
+      free(tr.in[i].data); /* the other inputs are base's */
+      ran++;
+    }
+  return ran;
 }
 
 /* A table entry the harness can run: invokers, patterns, program in range. */
@@ -803,6 +874,12 @@ static void check_out_pattern(kcheck *kc, const trial *tr) {
     failf(kc, tr, "table", "out pattern (rank %d) does not give the output shape", k->out_rank);
 }
 
+static bool every_extent_above_1(const wc_kernel *k, const trial *tr) {
+  for (int e = 0; e < k->n_extents; e++)
+    if (tr->ext[e] < 2) return false;
+  return true;
+}
+
 static uint64_t hash_name(const char *s) {
   uint64_t h = 1469598103934665603u; /* FNV-1a */
   while (*s) h = (h ^ (uint8_t)*s++) * 1099511628211u;
@@ -814,7 +891,7 @@ static void check_kernel(kcheck *kc, const wc_kernel_table *table, int64_t trial
   const char      *problem = entry_problem(k);
   static trial     tr;
   rng              r = rng_seed(seed ^ hash_name(k->name ? k->name : ""));
-  bool             unfit_done = false;
+  bool             unfit_done = false, twoway_done = false;
   memset(&tr, 0, sizeof tr);
   if (problem) {
     failf(kc, &tr, "table", "%s", problem);
@@ -841,6 +918,10 @@ static void check_kernel(kcheck *kc, const wc_kernel_table *table, int64_t trial
       run_unfit(kc, table, &tr, &r);
       unfit_done = true;
     }
+    /* until a binding of every extent to 2 or more has had them (before it,
+       some extents cannot be bound two ways) */
+    if (!twoway_done && tr.total > 0 && tr.total <= TWOWAY_MAX_ELEMENTS)
+      twoway_done = run_twoway(kc, table, &tr, &r) > 0 && every_extent_above_1(k, &tr);
     free_inputs(&tr, k->n_inputs);
   }
   free(kc->seen);
@@ -887,7 +968,7 @@ int main(int argc, char **argv) {
   const wc_kernel_table *table = &WC_CHECK_TABLE;
   uint64_t               trials = 0, seed = 1, umax = 0;
   int                    n_unrolls = 0, name_w = 6, dt_w = 6;
-  int64_t                total_trials = 0, total_mismatches = 0;
+  int64_t                total_trials = 0, total_mismatches = 0, unfit = 0, twoway = 0;
   /* As many unroll factors as the command line holds (`wherec check` passes what
      the generator used), and the extents their bindings walk (binding_list). */
   uint64_t *unrolls = xmalloc((size_t)argc * sizeof *unrolls);
@@ -939,7 +1020,12 @@ int main(int argc, char **argv) {
            kc.mismatches);
     total_trials += kc.trials;
     total_mismatches += kc.mismatches;
+    unfit += kc.unfit;
+    twoway += kc.twoway;
   }
+  printf("shapes outside the patterns, through wc_run and wc_prepare: %" PRId64
+         " with a leading dim of 2, %" PRId64 " binding one extent two ways\n",
+         unfit, twoway);
   printf("%d kernels, %" PRId64 " trials, %" PRId64 " mismatches\n", table->n_kernels, total_trials,
          total_mismatches);
   free(unrolls);

@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""tests/mutation/run.py: mutation testing of wherec with universalmutator.
+
+Samples mutants per file with a fixed seed (until a number of them compile),
+builds each in a copy of the
+committed tree, runs the plain suite (or a chosen subset) with a time budget,
+and sorts them into killed, survived and not compiled; writes a Markdown
+report. Not part of test.sh: a full run takes hours (tests/mutation/README.md).
+
+  build/mutation-venv/bin/pip install universalmutator     # once
+  python3 tests/mutation/run.py --per-file 2 src/broadcast.c
+  python3 tests/mutation/run.py                            # every default file
+"""
+import argparse
+import difflib
+import glob
+import hashlib
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# What the issue asks to cover: the runtime, its public headers, the generator's
+# front and back layers, and the templates.
+DEFAULT_FILES = ["src/*.c", "src/*.h", "src/ref/*.c", "src/ref/*.h", "include/wherec/*.h",
+                 "gen/front/*.c", "gen/front/*.h", "gen/front/*.re",
+                 "gen/back/*.c", "gen/back/*.h", "templates/*.tpl", "templates/*.lua"]
+
+# universalmutator's rule set per file kind: C for C and for the templates (C text
+# with Lua control lines); its language-independent rules for Lua, which it has none for.
+LANGUAGE = {".c": "c", ".h": "c", ".re": "c", ".tpl": "c", ".lua": "none"}
+
+
+def log(msg):
+    print(msg, flush=True)
+
+
+def run(cmd, cwd, timeout):
+    """(returncode or None on timeout, combined output)."""
+    try:
+        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           timeout=timeout, text=True, errors="replace")
+        return p.returncode, p.stdout
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+        return None, out
+
+
+def mutants_of(mutate, path, lang):
+    """Every mutant universalmutator makes of path: list of (index, text)."""
+    with tempfile.TemporaryDirectory() as d:
+        rc, out = run([mutate, path, lang, "--noCheck", "--mutantDir", d], d, 600)
+        if rc != 0:
+            sys.exit(f"run.py: mutate failed on {path}:\n{out[-2000:]}")
+        found = []
+        for name in os.listdir(d):
+            parts = name.split(".mutant.")
+            if len(parts) == 2:
+                idx = int(parts[1].split(".")[0])
+                with open(os.path.join(d, name), encoding="utf-8", errors="surrogateescape") as f:
+                    found.append((idx, f.read()))
+        return sorted(found)
+
+
+def changed_line(orig, mutant):
+    """(line number, original line, mutated line) of a one-site mutant."""
+    a, b = orig.splitlines(), mutant.splitlines()
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag != "equal":
+            return i1 + 1, " ".join(a[i1:i2]).strip(), " ".join(b[j1:j2]).strip()
+    return 0, "", ""
+
+
+def failed_tests(out):
+    names = []
+    for line in out.splitlines():
+        line = line.strip()
+        if line and line[0].isdigit() and " - " in line and "(" in line:
+            names.append(line.split(" - ", 1)[1].rsplit(" (", 1)[0])
+    return names
+
+
+def prepare_tree(work, build_type):
+    """A copy of the committed tree (git archive HEAD) under work/src, built in work/build."""
+    src, bld = os.path.join(work, "src"), os.path.join(work, "build")
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, stdout=subprocess.PIPE,
+                          text=True, check=True).stdout.strip()
+    stamp = os.path.join(work, "HEAD")
+    if not (os.path.exists(stamp) and open(stamp).read() == head):
+        shutil.rmtree(work, ignore_errors=True)
+        os.makedirs(src)
+        archive = subprocess.run(["git", "archive", "HEAD"], cwd=ROOT, stdout=subprocess.PIPE,
+                                 check=True).stdout
+        subprocess.run(["tar", "-x", "-C", src], input=archive, check=True)
+        with open(stamp, "w") as f:
+            f.write(head)
+    if not os.path.exists(os.path.join(bld, "CMakeCache.txt")):
+        rc, out = run(["cmake", "-S", src, "-B", bld, f"-DCMAKE_BUILD_TYPE={build_type}"], work, 600)
+        if rc != 0:
+            sys.exit(f"run.py: configure failed:\n{out[-3000:]}")
+    return head, src, bld
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("files", nargs="*", help="files or globs, relative to the repository (default: the issue's set)")
+    ap.add_argument("--per-file", type=int, default=5, help="mutants that compile, per file (default 5)")
+    ap.add_argument("--max-tries", type=int, default=20,
+                    help="give up on a file after per-file * this many mutants (default 20)")
+    ap.add_argument("--seed", type=int, default=14, help="sampling seed (default 14)")
+    ap.add_argument("--budget", type=int, default=1800, help="seconds for one mutant's test run (default 1800)")
+    ap.add_argument("--build-budget", type=int, default=1200, help="seconds for one mutant's build")
+    ap.add_argument("--ctest", default="-LE exhaustive", help="ctest selection (default: the plain suite, -LE exhaustive)")
+    ap.add_argument("-j", "--jobs", type=int, default=2, help="build and ctest parallelism (default 2)")
+    ap.add_argument("--work", default=os.path.join(ROOT, "build", "mutation"), help="work tree, build and results")
+    ap.add_argument("--mutate", default=os.path.join(ROOT, "build", "mutation-venv", "bin", "mutate"),
+                    help="universalmutator's mutate")
+    ap.add_argument("--report", default=None, help="Markdown report (default: WORK/REPORT.md)")
+    args = ap.parse_args()
+    if not os.path.exists(args.mutate):
+        sys.exit(f"run.py: no {args.mutate}: python3 -m venv build/mutation-venv && "
+                 "build/mutation-venv/bin/pip install universalmutator")
+
+    files = []
+    for pat in args.files or DEFAULT_FILES:
+        for p in sorted(glob.glob(os.path.join(ROOT, pat))):
+            rel = os.path.relpath(p, ROOT)
+            if os.path.splitext(rel)[1] in LANGUAGE and rel not in files:
+                files.append(rel)
+    if not files:
+        sys.exit("run.py: no files to mutate")
+
+    os.makedirs(args.work, exist_ok=True)
+    head, src, bld = prepare_tree(args.work, "Release")
+    ctest = ["ctest", "-j", str(args.jobs), "--stop-on-failure", "--no-tests=error",
+             "--timeout", str(args.budget)] + args.ctest.split()
+    build = ["cmake", "--build", bld, "-j", str(args.jobs)]
+
+    # results.json: kept across runs of one HEAD, so an interrupted run resumes
+    results_path = os.path.join(args.work, "results.json")
+    results = json.load(open(results_path)) if os.path.exists(results_path) else {}
+    if results.get("head") != head or results.get("ctest") != args.ctest:
+        results = {"head": head, "ctest": args.ctest, "mutants": {}}
+
+    def save():
+        with open(results_path + ".tmp", "w") as f:
+            json.dump(results, f, indent=1, sort_keys=True)
+        os.replace(results_path + ".tmp", results_path)
+
+    log(f"run.py: baseline build and tests in {bld}")
+    rc, out = run(build, src, args.build_budget)
+    if rc != 0:
+        sys.exit(f"run.py: the unmutated tree does not build:\n{out[-3000:]}")
+    if "baseline" not in results:
+        t0 = time.time()
+        rc, out = run(ctest, bld, args.budget + 60)
+        if rc != 0:
+            sys.exit(f"run.py: the unmutated tree fails its tests:\n{out[-3000:]}")
+        results["baseline"] = round(time.time() - t0, 1)
+        save()
+
+    drawn = set()  # the report's mutants: this run's draw, done now or before
+    for rel in files:
+        path = os.path.join(src, rel)
+        with open(path, encoding="utf-8", errors="surrogateescape") as f:
+            orig = f.read()
+        every = mutants_of(args.mutate, path, LANGUAGE[os.path.splitext(rel)[1]])
+        # A fixed shuffle, walked until per_file mutants compiled: most of the
+        # tool's regexp mutants do not compile, and those cost a failed build only.
+        order = list(every)
+        random.Random(f"{args.seed}:{rel}").shuffle(order)
+        log(f"{rel}: {len(every)} mutants")
+        compiled = tried = 0
+        for idx, text in order:
+            if compiled >= args.per_file or tried >= args.max_tries * args.per_file:
+                break
+            tried += 1
+            key = f"{rel}#{idx}:{hashlib.sha1(text.encode('utf-8', 'surrogateescape')).hexdigest()[:12]}"
+            line, before, after = changed_line(orig, text)
+            drawn.add(key)
+            if key in results["mutants"]:
+                compiled += results["mutants"][key]["status"] != "not compiled"
+                continue
+            t0 = time.time()
+            try:
+                with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
+                    f.write(text)
+                rc, out = run(build, src, args.build_budget)
+                if rc != 0:
+                    status, by = "not compiled", []
+                else:
+                    rc, out = run(ctest, bld, args.budget + 60)
+                    status = "survived" if rc == 0 else "killed"
+                    by = ["(time budget)"] if rc is None else failed_tests(out)
+            finally:
+                with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
+                    f.write(orig)
+            results["mutants"][key] = {"file": rel, "index": idx, "line": line, "before": before,
+                                       "after": after, "status": status, "by": by[:3],
+                                       "seconds": round(time.time() - t0, 1), "total": len(every)}
+            save()
+            compiled += status != "not compiled"
+            log(f"  #{idx} line {line}: {status} ({results['mutants'][key]['seconds']} s)"
+                + (f" by {', '.join(by[:3])}" if status == "killed" else ""))
+    run(build, src, args.build_budget)  # the work tree back to its unmutated build
+
+    report = args.report or os.path.join(args.work, "REPORT.md")
+    write_report(report, results, drawn, files, args)
+    log(f"run.py: wrote {report}")
+
+
+def write_report(report, results, drawn, files, args):
+    ms = [m for key, m in results["mutants"].items() if key in drawn]
+    count = lambda sel, st: sum(1 for m in sel if m["status"] == st)
+    k, s, n = count(ms, "killed"), count(ms, "survived"), count(ms, "not compiled")
+    lines = ["# Mutation testing report", "",
+             f"universalmutator mutants of commit `{results['head'][:12]}`, drawn per file in an order "
+             f"fixed by seed {args.seed} until {args.per_file} compiled; each built and run through `ctest {args.ctest}` "
+             f"(stop on the first failure, {args.budget} s budget). Baseline suite: "
+             f"{results.get('baseline', '?')} s. Written by `tests/mutation/run.py`.", "",
+             f"**{k} killed, {s} survived, {n} not compiled: "
+             f"{100.0 * k / (k + s) if k + s else 0:.0f}% of the mutants that compiled killed.**", "",
+             "| file | mutants | drawn | killed | survived | not compiled |", "|---|---|---|---|---|---|"]
+    for rel in files:
+        sel = [m for m in ms if m["file"] == rel]
+        if sel:
+            lines.append(f"| `{rel}` | {sel[0]['total']} | {len(sel)} | {count(sel, 'killed')} | "
+                         f"{count(sel, 'survived')} | {count(sel, 'not compiled')} |")
+    lines += ["", "## Survivors", ""]
+    surv = sorted((m for m in ms if m["status"] == "survived"), key=lambda m: (m["file"], m["line"]))
+    if not surv:
+        lines.append("None.")
+    for m in surv:
+        lines.append(f"- `{m['file']}:{m['line']}` (mutant {m['index']}): `{m['before']}` -> `{m['after']}`")
+    lines += ["", "## Killed, and by which tests", ""]
+    for m in sorted((m for m in ms if m["status"] == "killed"), key=lambda m: (m["file"], m["line"])):
+        lines.append(f"- `{m['file']}:{m['line']}`: `{m['after']}` by {', '.join(m['by']) or '?'}")
+    with open(report, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
