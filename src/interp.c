@@ -15,7 +15,13 @@
    they are compiled twice, for the baseline and for AVX2, and the dynamic
    loader picks one by CPU (GNU ifunc). Not "x86-64-v3": FMA would let the
    compiler contract a * b + c and change results. */
-#if defined(__x86_64__) && defined(__ELF__) && defined(__GLIBC__) && defined(__has_attribute)
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer) /* it instruments the resolvers, run before it starts */
+#define BLOCK_LOOP
+#endif
+#endif
+#if defined(__x86_64__) && defined(__ELF__) && defined(__GLIBC__) && defined(__has_attribute) && \
+    !defined(BLOCK_LOOP)
 #if __has_attribute(target_clones)
 #define BLOCK_LOOP __attribute__((target_clones("avx2", "default")))
 #endif
