@@ -401,9 +401,9 @@ static void interp_row(const interp_call *c, const wc_loop_iter *it, int64_t j0,
       const wc_instr *ins = &prog[i];
       if (ins->op == WC_OP_CONST) continue;
       if (ins->op == WC_OP_INPUT) {
-        int               a = ins->a;
+        int              a = ins->a;
         const wc_tensor *t = &c->in[a];
-        const char *p = (const char *)t->data +
+        const char      *p = (const char *)t->data +
                         (size_t)(it->off[a] + (uniform[i] ? 0 : j0)) * wc_dtype_size(t->dtype);
         val[i] = load_input(SCRATCH(i), p, t->dtype, uniform[i], n);
         continue;

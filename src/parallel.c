@@ -9,17 +9,16 @@
 /* The hook (fn, ctx) is a pair read by any thread while another may set it:
    a sequence lock over atomics (seq odd while a writer changes it), so that a
    reader never mixes an old fn with a new ctx. Writers take `writing`. */
-static atomic_uint                seq;
-static atomic_flag                writing = ATOMIC_FLAG_INIT;
-static _Atomic(wc_parallel_fn)    hook_fn;
-static _Atomic(void *)            hook_ctx;
-static atomic_size_t              threshold = WC_PARALLEL_MIN_BYTES;
-atomic_size_t                     wc__parallel_min_bytes = SIZE_MAX;
+static atomic_uint             seq;
+static atomic_flag             writing = ATOMIC_FLAG_INIT;
+static _Atomic(wc_parallel_fn) hook_fn;
+static _Atomic(void *)         hook_ctx;
+static atomic_size_t           threshold = WC_PARALLEL_MIN_BYTES;
+atomic_size_t                  wc__parallel_min_bytes = SIZE_MAX;
 
 /* Changes the state under the writer's lock; fn_set: fn and ctx too. */
 static void set_state(bool fn_set, wc_parallel_fn fn, void *ctx, size_t bytes) {
-  while (atomic_flag_test_and_set_explicit(&writing, memory_order_acquire)) {
-  }
+  while (atomic_flag_test_and_set_explicit(&writing, memory_order_acquire)) {}
   unsigned s = atomic_load_explicit(&seq, memory_order_relaxed);
   atomic_store_explicit(&seq, s + 1, memory_order_relaxed);
   atomic_thread_fence(memory_order_release);
@@ -47,8 +46,7 @@ void wc_set_parallel_threshold(size_t bytes) {
 static bool hook_get(wc_parallel_fn *fn, void **ctx, size_t *min_bytes) {
   unsigned s0, s1;
   do {
-    while ((s0 = atomic_load_explicit(&seq, memory_order_acquire)) & 1u) {
-    }
+    while ((s0 = atomic_load_explicit(&seq, memory_order_acquire)) & 1u) {}
     *fn = atomic_load_explicit(&hook_fn, memory_order_relaxed);
     *ctx = atomic_load_explicit(&hook_ctx, memory_order_relaxed);
     *min_bytes = atomic_load_explicit(&threshold, memory_order_relaxed);
@@ -66,7 +64,7 @@ typedef struct split {
   uintptr_t   base;       /* the output's address */
   size_t      task_bytes; /* a multiple of LINE */
   size_t      n_tasks;
-  bool        aligned;    /* bounds on the output's lines (w divides LINE, base w-aligned) */
+  bool        aligned;    /* bounds on output lines: w divides LINE, base w-aligned */
 } split;
 
 static size_t bound(const split *s, size_t t) {

@@ -31,8 +31,7 @@ void wc__parallel_range(wc_range_fn range, const size_t *ext, const void *const 
 static inline void wc__run_range(wc_range_fn range, const size_t *ext, const void *const *in,
                                  void *out, size_t count, size_t w) {
   if (wc__parallel_splits(count * w)) wc__parallel_range(range, ext, in, out, count, w);
-  else
-    range(ext, in, out, 0, count);
+  else range(ext, in, out, 0, count);
 }
 
 #endif

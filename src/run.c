@@ -126,7 +126,8 @@ static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, w
     return run_coords(k, in, out, specialize, path);
   if (specialize && k->range && wc__kernel_bind(k, in, ext)) {
     for (int i = 0; i < n_in; i++) data[i] = in[i].data;
-    if (count > 0) wc__run_range(k->range, ext, data, out->data, (size_t)count, wc_dtype_size(out->dtype));
+    if (count > 0)
+      wc__run_range(k->range, ext, data, out->data, (size_t)count, wc_dtype_size(out->dtype));
     if (path) *path = WC_PATH_SPECIALIZED;
     return WC_OK;
   }
@@ -230,8 +231,7 @@ wc_status wc_plan_run(const wc_plan *plan, const void *const *input_data, void *
     if (wc__parallel_splits(plan->bytes))
       wc__parallel_range(plan->range, plan->u.extents, input_data, out_data, (size_t)plan->count,
                          plan->bytes / (size_t)plan->count);
-    else
-      plan->range(plan->u.extents, input_data, out_data, 0, (size_t)plan->count);
+    else plan->range(plan->u.extents, input_data, out_data, 0, (size_t)plan->count);
     return WC_OK;
   }
   return plan_interpret(plan, input_data, out_data);

@@ -1,54 +1,74 @@
 /* pool.c: a persistent pthread pool for wc_set_parallel: workers sleep on a
-   condition variable, wake for each call and take task indices from a counter. */
+   condition variable, wake for each call and claim task indices from a counter. */
 #include "run/pool.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 
+/* The claim word: the call's generation in the high 32 bits, the next task
+   index in the low 32. A worker that wakes after its call ended finds another
+   generation and claims nothing, so the caller never waits for a worker that
+   has not started: a busy core costs the call only the tasks it took. */
+#define GEN_SHIFT 32
+#define IDX_MASK  ((UINT64_C(1) << GEN_SHIFT) - 1)
+
 struct pool {
-  pthread_mutex_t call;       /* one call at a time */
-  pthread_mutex_t lock;       /* guards the fields below it */
-  pthread_cond_t  wake;       /* workers: a new call, or stop */
-  pthread_cond_t  done;       /* the caller: the last worker left the call */
-  unsigned long   generation; /* bumped per call */
-  int             busy;       /* workers still in the current call */
-  bool            stop;
-  wc_task_fn      task;       /* the current call */
-  void           *task_ctx;
-  size_t          n_tasks;
-  atomic_size_t   next;       /* the next task index to take */
-  int             n_workers;
-  pthread_t      *tid;
+  pthread_mutex_t  call; /* one call at a time */
+  pthread_mutex_t  lock; /* guards the fields below it, up to claim */
+  pthread_cond_t   wake; /* workers: a new call, or stop */
+  pthread_cond_t   done; /* the caller: the last task finished */
+  uint32_t         gen;  /* of the current call */
+  bool             stop;
+  wc_task_fn       task; /* the current call */
+  void            *task_ctx;
+  size_t           n_tasks;
+  _Atomic uint64_t claim;    /* generation << 32 | next task index */
+  atomic_size_t    finished; /* tasks of the current call that have returned */
+  int              n_workers;
+  pthread_t       *tid;
 };
 
 /* The pool whose task this thread is running: a nested call runs inline. */
 static _Thread_local const pool *inside;
 
-static void take_tasks(pool *p, wc_task_fn task, void *ctx, size_t n) {
+/* Claims and runs tasks of call `gen` while there are any; the thread that
+   finishes the last one wakes the caller. */
+static void take_tasks(pool *p, uint32_t gen, wc_task_fn task, void *ctx, size_t n) {
   const pool *outer = inside;
+  uint64_t    v = atomic_load_explicit(&p->claim, memory_order_relaxed);
   inside = p;
-  for (size_t i; (i = atomic_fetch_add_explicit(&p->next, 1, memory_order_relaxed)) < n;)
-    task(ctx, i);
+  while ((uint32_t)(v >> GEN_SHIFT) == gen && (v & IDX_MASK) < n) {
+    if (!atomic_compare_exchange_weak_explicit(&p->claim, &v, v + 1, memory_order_relaxed,
+                                               memory_order_relaxed))
+      continue; /* v reloaded */
+    task(ctx, (size_t)(v & IDX_MASK));
+    if (atomic_fetch_add_explicit(&p->finished, 1, memory_order_acq_rel) + 1 == n) {
+      pthread_mutex_lock(&p->lock);
+      pthread_cond_signal(&p->done);
+      pthread_mutex_unlock(&p->lock);
+    }
+    v = atomic_load_explicit(&p->claim, memory_order_relaxed);
+  }
   inside = outer;
 }
 
 static void *worker(void *arg) {
-  pool         *p = arg;
-  unsigned long seen = 0;
+  pool    *p = arg;
+  uint32_t seen = 0;
   pthread_mutex_lock(&p->lock);
   for (;;) {
-    while (p->generation == seen && !p->stop) pthread_cond_wait(&p->wake, &p->lock);
+    while (p->gen == seen && !p->stop) pthread_cond_wait(&p->wake, &p->lock);
     if (p->stop) break;
-    seen = p->generation;
+    seen = p->gen;
     wc_task_fn task = p->task;
     void      *ctx = p->task_ctx;
     size_t     n = p->n_tasks;
     pthread_mutex_unlock(&p->lock);
-    take_tasks(p, task, ctx, n);
+    take_tasks(p, seen, task, ctx, n);
     pthread_mutex_lock(&p->lock);
-    if (--p->busy == 0) pthread_cond_signal(&p->done);
   }
   pthread_mutex_unlock(&p->lock);
   return NULL;
@@ -62,7 +82,8 @@ pool *pool_create(int n_threads) {
   pthread_mutex_init(&p->lock, NULL);
   pthread_cond_init(&p->wake, NULL);
   pthread_cond_init(&p->done, NULL);
-  atomic_init(&p->next, 0);
+  atomic_init(&p->claim, 0);
+  atomic_init(&p->finished, 0);
   if (want && (p->tid = calloc((size_t)want, sizeof *p->tid)) == NULL) {
     pool_destroy(p);
     return NULL;
@@ -92,23 +113,24 @@ void pool_destroy(pool *p) {
 
 void pool_parallel(void *arg, wc_task_fn task, void *task_ctx, size_t n_tasks) {
   pool *p = arg;
-  if (p->n_workers == 0 || n_tasks < 2 || inside == p) {
+  if (p->n_workers == 0 || n_tasks < 2 || n_tasks > IDX_MASK || inside == p) {
     for (size_t i = 0; i < n_tasks; i++) task(task_ctx, i);
     return;
   }
   pthread_mutex_lock(&p->call);
   pthread_mutex_lock(&p->lock);
+  uint32_t gen = ++p->gen;
   p->task = task;
   p->task_ctx = task_ctx;
   p->n_tasks = n_tasks;
-  atomic_store_explicit(&p->next, 0, memory_order_relaxed);
-  p->busy = p->n_workers;
-  p->generation++;
+  atomic_store_explicit(&p->finished, 0, memory_order_relaxed);
+  atomic_store_explicit(&p->claim, (uint64_t)gen << GEN_SHIFT, memory_order_relaxed);
   pthread_cond_broadcast(&p->wake);
   pthread_mutex_unlock(&p->lock);
-  take_tasks(p, task, task_ctx, n_tasks);
+  take_tasks(p, gen, task, task_ctx, n_tasks);
   pthread_mutex_lock(&p->lock);
-  while (p->busy > 0) pthread_cond_wait(&p->done, &p->lock);
+  while (atomic_load_explicit(&p->finished, memory_order_acquire) < n_tasks)
+    pthread_cond_wait(&p->done, &p->lock);
   pthread_mutex_unlock(&p->lock);
   pthread_mutex_unlock(&p->call);
 }

@@ -465,6 +465,42 @@ static void test_calls_from_threads_while_the_hook_changes_give_the_serial_bytes
   tl_free(&want);
 }
 
+#if !defined(ADAPTER_OPENMP) && !defined(ADAPTER_PTHREADPOOL)
+/* ---- the pool itself ---- */
+
+#define POOL_TASKS 1000
+static atomic_int runs[POOL_TASKS];
+static pool      *nest_pool;
+
+static void count_task(void *ctx, size_t i) {
+  (void)ctx;
+  atomic_fetch_add(&runs[i], 1);
+}
+
+/* Task 0 calls the pool again from inside a task: it runs inline. */
+static void nesting_task(void *ctx, size_t i) {
+  (void)ctx;
+  if (i == 0) pool_parallel(nest_pool, count_task, NULL, POOL_TASKS);
+}
+
+static void test_pool_runs_every_task_once_and_nested_calls_inline(void **state) {
+  (void)state;
+  for (int n_threads = 1; n_threads <= 4; n_threads++) {
+    nest_pool = pool_create(n_threads);
+    assert_non_null(nest_pool);
+    for (size_t n = 0; n <= POOL_TASKS; n += n < 3 ? 1 : 333) {
+      for (int i = 0; i < POOL_TASKS; i++) atomic_store(&runs[i], 0);
+      pool_parallel(nest_pool, count_task, NULL, n);
+      for (size_t i = 0; i < POOL_TASKS; i++) assert_int_equal(atomic_load(&runs[i]), i < n);
+    }
+    for (int i = 0; i < POOL_TASKS; i++) atomic_store(&runs[i], 0);
+    pool_parallel(nest_pool, nesting_task, NULL, 8);
+    for (size_t i = 0; i < POOL_TASKS; i++) assert_int_equal(atomic_load(&runs[i]), 1);
+    pool_destroy(nest_pool);
+  }
+}
+#endif
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(test_kernels_give_the_serial_bytes_under_every_split, reset),
@@ -476,6 +512,9 @@ int main(void) {
       cmocka_unit_test_setup(test_coordinates_never_call_the_hook, reset),
       cmocka_unit_test_setup(test_calls_from_threads_while_the_hook_changes_give_the_serial_bytes,
                              reset),
+#if !defined(ADAPTER_OPENMP) && !defined(ADAPTER_PTHREADPOOL)
+      cmocka_unit_test(test_pool_runs_every_task_once_and_nested_calls_inline),
+#endif
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
