@@ -64,7 +64,7 @@ typedef struct split {
   uintptr_t   base;       /* the output's address */
   size_t      task_bytes; /* a multiple of LINE */
   size_t      n_tasks;
-  bool        aligned;    /* bounds on output lines: w divides LINE, base w-aligned */
+  bool        aligned; /* bounds on output lines (w divides LINE) */
 } split;
 
 static size_t bound(const split *s, size_t t) {
