@@ -63,8 +63,8 @@ typedef struct split {
   size_t      count, w;   /* elements, element width */
   uintptr_t   base;       /* the output's address */
   size_t      task_bytes; /* a multiple of LINE */
-  size_t      n_tasks;
-  bool        aligned; /* bounds on output lines (w divides LINE) */
+  size_t      n_tasks;    /* 2 or more */
+  bool        aligned;    /* bounds on output lines (w divides LINE) */
 } split;
 
 static size_t bound(const split *s, size_t t) {
