@@ -1,5 +1,5 @@
-/* pool.c: a persistent pthread pool for wc_set_parallel: workers sleep on a
-   condition variable, wake for each call and claim task indices from a counter. */
+/* pool.c: a persistent pthread pool for wc_set_parallel: workers spin briefly, then
+   sleep on a condition variable, wake for each call and claim task indices from a counter. */
 #include "run/pool.h"
 
 #include <pthread.h>
@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
 
 /* The claim word: the call's generation in the high 32 bits, the next task
    index in the low 32. A worker that wakes after its call ended finds another
@@ -14,6 +15,11 @@
    has not started: a busy core costs the call only the tasks it took. */
 #define GEN_SHIFT 32
 #define IDX_MASK  ((UINT64_C(1) << GEN_SHIFT) - 1)
+
+/* Waking a sleeping thread costs tens of microseconds on a VM, as much as a
+   1 MiB call takes: a worker spins this long for the next call before it
+   sleeps, and the caller as long for the tasks the workers took. */
+#define SPIN_NS 50000
 
 struct pool {
   pthread_mutex_t  call; /* one call at a time */
@@ -25,6 +31,7 @@ struct pool {
   wc_task_fn       task; /* the current call */
   void            *task_ctx;
   size_t           n_tasks;
+  _Atomic uint32_t gen_seen; /* gen, for workers spinning outside the lock */
   _Atomic uint64_t claim;    /* generation << 32 | next task index */
   atomic_size_t    finished; /* tasks of the current call that have returned */
   int              n_workers;
@@ -55,11 +62,47 @@ static void take_tasks(pool *p, uint32_t gen, wc_task_fn task, void *ctx, size_t
   inside = outer;
 }
 
+static double now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+static void cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
+/* Spins up to SPIN_NS until the next call's generation differs from seen. */
+static void spin_for_call(pool *p, uint32_t seen) {
+  double end = now_ns() + SPIN_NS;
+  for (unsigned i = 1; atomic_load_explicit(&p->gen_seen, memory_order_relaxed) == seen; i++) {
+    cpu_relax();
+    if (i % 64 == 0 && now_ns() > end) return;
+  }
+}
+
+/* Spins up to SPIN_NS until n tasks have finished; true if they have. */
+static bool spin_for_tasks(pool *p, size_t n) {
+  double end = now_ns() + SPIN_NS;
+  for (unsigned i = 1; atomic_load_explicit(&p->finished, memory_order_acquire) < n; i++) {
+    cpu_relax();
+    if (i % 64 == 0 && now_ns() > end) return false;
+  }
+  return true;
+}
+
 static void *worker(void *arg) {
   pool    *p = arg;
   uint32_t seen = 0;
   pthread_mutex_lock(&p->lock);
   for (;;) {
+    if (p->gen == seen && !p->stop) {
+      pthread_mutex_unlock(&p->lock);
+      spin_for_call(p, seen);
+      pthread_mutex_lock(&p->lock);
+    }
     while (p->gen == seen && !p->stop) pthread_cond_wait(&p->wake, &p->lock);
     if (p->stop) break;
     seen = p->gen;
@@ -83,6 +126,7 @@ pool *pool_create(int n_threads) {
   pthread_cond_init(&p->wake, NULL);
   pthread_cond_init(&p->done, NULL);
   atomic_init(&p->claim, 0);
+  atomic_init(&p->gen_seen, 0);
   atomic_init(&p->finished, 0);
   if (want && (p->tid = calloc((size_t)want, sizeof *p->tid)) == NULL) {
     pool_destroy(p);
@@ -120,6 +164,7 @@ void pool_parallel(void *arg, wc_task_fn task, void *task_ctx, size_t n_tasks) {
   pthread_mutex_lock(&p->call);
   pthread_mutex_lock(&p->lock);
   uint32_t gen = ++p->gen;
+  atomic_store_explicit(&p->gen_seen, gen, memory_order_relaxed);
   p->task = task;
   p->task_ctx = task_ctx;
   p->n_tasks = n_tasks;
@@ -128,9 +173,11 @@ void pool_parallel(void *arg, wc_task_fn task, void *task_ctx, size_t n_tasks) {
   pthread_cond_broadcast(&p->wake);
   pthread_mutex_unlock(&p->lock);
   take_tasks(p, gen, task, task_ctx, n_tasks);
-  pthread_mutex_lock(&p->lock);
-  while (atomic_load_explicit(&p->finished, memory_order_acquire) < n_tasks)
-    pthread_cond_wait(&p->done, &p->lock);
-  pthread_mutex_unlock(&p->lock);
+  if (!spin_for_tasks(p, n_tasks)) {
+    pthread_mutex_lock(&p->lock);
+    while (atomic_load_explicit(&p->finished, memory_order_acquire) < n_tasks)
+      pthread_cond_wait(&p->done, &p->lock);
+    pthread_mutex_unlock(&p->lock);
+  }
   pthread_mutex_unlock(&p->call);
 }
