@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # test.sh: install what is missing, build, and run every test through ctest:
-# once in a plain build, once under AddressSanitizer + UBSan (WHEREC_SANITIZE).
+# once in a plain build, once under AddressSanitizer + UBSan (WHEREC_SANITIZE), and
+# the parallel paths (label parallel) under ThreadSanitizer (WHEREC_SANITIZE=thread).
 set -euo pipefail
 cd "$(dirname "$0")"
 . scripts/deps.sh
@@ -11,4 +12,10 @@ wherec_build build
 (cd build && ctest --output-on-failure -V -L exhaustive) # exp on all 2^32 floats, every core
 wherec_build build-asan -DWHEREC_SANITIZE=ON -DCMAKE_C_COMPILER=clang
 (cd build-asan && ctest --output-on-failure -j "$(nproc)")
+# Only what the parallel tests need. The adapter tests (label parallel_adapter) stay out:
+# libgomp and libpthreadpool are not instrumented, so TSan cannot see their synchronization.
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Release -DWHEREC_SANITIZE=thread -DWHEREC_FUZZ=OFF \
+      -DCMAKE_C_COMPILER=clang >/dev/null
+cmake --build build-tsan -j "$(nproc)" --target test_parallel wherec
+(cd build-tsan && ctest --output-on-failure -j "$(nproc)" -L '^parallel$')
 echo "test.sh: all suites passed in $((SECONDS - start)) s"

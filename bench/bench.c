@@ -107,7 +107,8 @@ static void v_interp(bench_args *a) {
 }
 
 static void v_threads(bench_args *a) {
-  CTX(a)->status = threads_run(a->k, a->ext, a->in, a->out, a->count, 2) ? WC_E_ARG : WC_OK;
+  run_ctx *r = CTX(a);
+  r->status = threads_run(&bk_table, r->c->kernel, r->in, r->n_in, &r->out, 2) ? WC_E_ARG : WC_OK;
 }
 
 static void v_memcpy(bench_args *a) { memcpy(a->out, CTX(a)->src, CTX(a)->out_bytes); }

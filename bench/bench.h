@@ -1,5 +1,5 @@
 /* bench.h: what the benchmark's files share: the operands of one timed call,
-   the hand-tuned loops (tuned.c), the P_K_range thread split (threads.c) and
+   the hand-tuned loops (tuned.c), the split through wc_set_parallel (threads.c) and
    the generator-scale run (genscale.c). */
 #ifndef WHEREC_BENCH_H
 #define WHEREC_BENCH_H
@@ -81,10 +81,12 @@ double bench_now_ns(void);
 double bench_median(double *t, int n);
 void  *bench_buffer(size_t bytes, bool huge_pages);
 
-/* Computes the kernel's output elements [0, count) on n_threads threads,
-   each running P_K_range on its own slice. 0, or an errno from pthreads. */
-int threads_run(const wc_kernel *k, const size_t *ext, const void *const *in, void *out,
-                size_t count, int n_threads);
+/* Runs kernel of table through wc_run with a pool of n_threads threads
+   installed by wc_set_parallel (P_K_range tasks); 0, or an errno (EINVAL also
+   when the call fails or does not take the specialized path). */
+#define THREADS_MAX 64
+int threads_run(const wc_kernel_table *table, const char *kernel, const wc_tensor *in, int n_in,
+                wc_tensor *out, int n_threads);
 
 /* Writes a spec of n_kernels varied kernels to dir/scale.where, generates it
    reps times (gen_generate into fresh directories) and reports the median. */

@@ -100,16 +100,16 @@ def main():
     lines = [f"wherec benchmark on {machine}; {numpy}; medians per call"] + table_lines(rows)
     lines += ["", "Buffers on huge pages.  gen: the worst of the builds below; tuned: the best of them.",
               "GB/s: bytes moved (inputs read + output written) / gen time.  bound: those bytes at the",
-              "rate of memcpy on the output's size.  vs numpy: numpy / gen.  gen 2thr: P_K_range on 2",
-              "threads (threads.c)."]
+              "rate of memcpy on the output's size.  vs numpy: numpy / gen.  gen 2thr: wc_run with a",
+              "2-thread pool installed by wc_set_parallel (threads.c)."]
     matrix = matrix_lines(recs)
     if matrix:
         lines += [""] + matrix
     by = dict(rows)
     split = [(n, by[n]["t"]) for n in THREAD_CASES if by.get(n, {}).get("t", {}).get("gen_2thr")]
     if split:
-        lines.append("P_K_range on 2 threads, speed-up over 1: " +
-                     ", ".join(f"{n} {t['gen'] / t['gen_2thr']:.2f}x" for n, t in split))
+        lines.append("wc_run on 2 threads through wc_set_parallel, speed-up over wc_run on 1: " +
+                     ", ".join(f"{n} {t['wc_run'] / t['gen_2thr']:.2f}x" for n, t in split))
     lines += ["", "issue 5 targets:"] + check_targets(rows, extra)
     lines += [""] + peer_lines(recs)
     targets = matrix_targets(recs)

@@ -4,7 +4,8 @@
 set -euo pipefail
 
 WHEREC_PACKAGES=(cmake make gcc clang pkg-config re2c liblua5.4-dev libcmocka-dev
-                 libclang-rt-14-dev python3 python3-numpy python3-onnx valgrind)
+                 libclang-rt-14-dev python3 python3-numpy python3-onnx valgrind
+                 libomp-dev libpthreadpool-dev)   # the parallel adapters' tests
 
 wherec_install_deps() {
   local missing=()

@@ -91,6 +91,15 @@ void wc__loop_begin(const wc_loop *L, wc_loop_iter *it) {
   for (int k = 0; k < L->n_ops; k++) it->off[k] = 0;
 }
 
+void wc__loop_seek(const wc_loop *L, wc_loop_iter *it, int64_t row) {
+  wc__loop_begin(L, it);
+  for (int d = L->rank - 2; d >= 0 && row > 0; d--) {
+    it->idx[d] = row % L->extent[d];
+    row /= L->extent[d];
+    for (int k = 0; k < L->n_ops; k++) it->off[k] += it->idx[d] * L->stride[k][d];
+  }
+}
+
 bool wc__loop_next_row(const wc_loop *L, wc_loop_iter *it) {
   for (int d = L->rank - 2; d >= 0; d--) {
     if (++it->idx[d] < L->extent[d]) {

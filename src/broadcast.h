@@ -28,6 +28,9 @@ typedef struct wc_loop_iter {
 } wc_loop_iter;
 
 void wc__loop_begin(const wc_loop *loop, wc_loop_iter *it);
+/* Positions it at the start of outer row `row` (row-major over the outer dims),
+   where a split call's task begins. */
+void wc__loop_seek(const wc_loop *loop, wc_loop_iter *it, int64_t row);
 /* Steps to the next row; false after the last one. */
 bool wc__loop_next_row(const wc_loop *loop, wc_loop_iter *it);
 

@@ -4,6 +4,7 @@
 
 #include "broadcast.h"
 #include "interp.h"
+#include "parallel.h"
 
 #define WC_BLOCK     1024 /* elements per instruction step */
 #define WC_MAX_WIDTH 16   /* widest element (complex128) */
@@ -14,7 +15,13 @@
    they are compiled twice, for the baseline and for AVX2, and the dynamic
    loader picks one by CPU (GNU ifunc). Not "x86-64-v3": FMA would let the
    compiler contract a * b + c and change results. */
-#if defined(__x86_64__) && defined(__ELF__) && defined(__GLIBC__) && defined(__has_attribute)
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer) /* it instruments the resolvers, run before it starts */
+#define BLOCK_LOOP
+#endif
+#endif
+#if defined(__x86_64__) && defined(__ELF__) && defined(__GLIBC__) && defined(__has_attribute) && \
+    !defined(BLOCK_LOOP)
 #if __has_attribute(target_clones)
 #define BLOCK_LOOP __attribute__((target_clones("avx2", "default")))
 #endif
@@ -368,27 +375,73 @@ static bool operands_uniform(const wc_instr *ins, const bool *uniform) {
   return (k < 1 || uniform[ins->a]) && (k < 2 || uniform[ins->b]) && (k < 3 || uniform[ins->c]);
 }
 
-wc_status wc__interp_elementwise(const wc_kernel *k, const wc_tensor *in, wc_tensor *out) {
-  const wc_tensor *ops[WC_MAX_OPERANDS];
-  int              n_in = k->n_inputs, n_ins = k->n_instrs, last = n_ins - 1;
-  const wc_instr  *prog = k->program;
-  wc_loop          L;
-  wc_loop_iter     it;
-  if (n_in + 1 > WC_MAX_OPERANDS || n_ins < 1) return WC_E_ARG;
-  for (int i = 0; i < n_in; i++) ops[i] = &in[i];
-  ops[n_in] = out;
-  wc__loop_plan(&L, n_in + 1, ops, out->rank, out->shape);
-  if (L.count == 0) return WC_OK;
+#define SCRATCH(i) (scratch + (size_t)(i)*WC_BLOCK * WC_MAX_WIDTH)
 
-  char *scratch = malloc((size_t)n_ins * WC_BLOCK * WC_MAX_WIDTH);
-  /* values, then one uniform flag per value (see below) */
-  const void **val = malloc((size_t)n_ins * (sizeof *val + sizeof(bool)));
+/* One interpreted call, shared read-only by the tasks of a split. */
+typedef struct interp_call {
+  const wc_kernel *k;
+  const wc_tensor *in;
+  wc_tensor       *out;
+  wc_loop          L;
+  const bool      *uniform; /* per value: one element repeated across every block */
+  atomic_bool      nomem;   /* a task could not allocate its scratch */
+} interp_call;
+
+/* Elements [j0, j1) of the current row: the program one block at a time. */
+static void interp_row(const interp_call *c, const wc_loop_iter *it, int64_t j0, int64_t j1,
+                       char *scratch, const void **val) {
+  const wc_instr *prog = c->k->program;
+  const bool     *uniform = c->uniform;
+  int             n_in = c->k->n_inputs, n_ins = c->k->n_instrs, last = n_ins - 1;
+  size_t          wout = wc_dtype_size(c->out->dtype);
+  for (; j0 < j1; j0 += WC_BLOCK) {
+    int64_t n = j1 - j0 < WC_BLOCK ? j1 - j0 : WC_BLOCK;
+    char   *o = (char *)c->out->data + (size_t)(it->off[n_in] + j0) * wout;
+    for (int i = 0; i < n_ins; i++) {
+      const wc_instr *ins = &prog[i];
+      if (ins->op == WC_OP_CONST) continue;
+      if (ins->op == WC_OP_INPUT) {
+        int              a = ins->a;
+        const wc_tensor *t = &c->in[a];
+        const char      *p = (const char *)t->data +
+                        (size_t)(it->off[a] + (uniform[i] ? 0 : j0)) * wc_dtype_size(t->dtype);
+        val[i] = load_input(SCRATCH(i), p, t->dtype, uniform[i], n);
+        continue;
+      }
+      void *dst = i == last ? (void *)o : SCRATCH(i);
+      if (ins->op == WC_OP_WHERE && uniform[ins->a] && !uniform[i]) {
+        /* any non-zero byte is true, as in select_block */
+        const void *pick = *(const uint8_t *)val[ins->a] ? val[ins->b] : val[ins->c];
+        memmove(dst, pick, (size_t)n * wc_dtype_size((wc_dtype)ins->dtype));
+      } else if (uniform[i]) {
+        exec_block(prog, ins, dst, val, uniform, 1);
+        fill(dst, dst, wc_dtype_size((wc_dtype)ins->dtype), n);
+      } else {
+        exec_block(prog, ins, dst, val, uniform, n);
+      }
+      val[i] = dst;
+    }
+    if (prog[last].op == WC_OP_INPUT || prog[last].op == WC_OP_CONST)
+      memmove(o, val[last], (size_t)n * wout);
+  }
+}
+
+/* Flat output elements [begin, end), with scratch of its own: a task of a
+   split call, or the whole call. */
+static void interp_range(void *ctx, size_t begin, size_t end) {
+  interp_call    *c = ctx;
+  const wc_instr *prog = c->k->program;
+  int             n_ins = c->k->n_instrs;
+  int64_t         row = c->L.extent[c->L.rank - 1];
+  wc_loop_iter    it;
+  char           *scratch = malloc((size_t)n_ins * WC_BLOCK * WC_MAX_WIDTH);
+  const void    **val = malloc((size_t)n_ins * sizeof *val);
   if (scratch == NULL || val == NULL) {
+    atomic_store_explicit(&c->nomem, true, memory_order_relaxed);
     free(scratch);
     free(val);
-    return WC_E_NOMEM;
+    return;
   }
-#define SCRATCH(i) (scratch + (size_t)(i)*WC_BLOCK * WC_MAX_WIDTH)
   for (int i = 0; i < n_ins; i++)
     if (prog[i].op == WC_OP_CONST) {
       char one[WC_MAX_WIDTH];
@@ -396,55 +449,46 @@ wc_status wc__interp_elementwise(const wc_kernel *k, const wc_tensor *in, wc_ten
       fill(SCRATCH(i), one, wc_dtype_size((wc_dtype)prog[i].dtype), WC_BLOCK);
       val[i] = SCRATCH(i);
     }
+  int64_t j = (int64_t)begin % row, left = (int64_t)(end - begin);
+  wc__loop_seek(&c->L, &it, (int64_t)begin / row);
+  for (;;) {
+    int64_t j1 = row - j < left ? row : j + left;
+    interp_row(c, &it, j, j1, scratch, val);
+    left -= j1 - j;
+    j = 0;
+    if (left == 0 || !wc__loop_next_row(&c->L, &it)) break;
+  }
+  free(scratch);
+  free(val);
+}
+#undef SCRATCH
+
+wc_status wc__interp_elementwise(const wc_kernel *k, const wc_tensor *in, wc_tensor *out) {
+  const wc_tensor *ops[WC_MAX_OPERANDS];
+  int              n_in = k->n_inputs, n_ins = k->n_instrs;
+  const wc_instr  *prog = k->program;
+  interp_call      c = {.k = k, .in = in, .out = out};
+  if (n_in + 1 > WC_MAX_OPERANDS || n_ins < 1) return WC_E_ARG;
+  for (int i = 0; i < n_in; i++) ops[i] = &in[i];
+  ops[n_in] = out;
+  wc__loop_plan(&c.L, n_in + 1, ops, out->rank, out->shape);
+  if (c.L.count == 0) return WC_OK;
 
   /* uniform[i]: value i is one element repeated across every block (a
      constant, an input broadcast along the row, or an operation on such values
      alone; the plan's strides are the same for every row, so this is known
      once per call); it is computed once per block and filled, and a where on
      a uniform condition copies the chosen operand without reading the other. */
-  int   inner = L.rank - 1;
-  bool *uniform = (bool *)(val + n_ins);
+  int   inner = c.L.rank - 1;
+  bool *uniform = malloc((size_t)n_ins * sizeof *uniform);
+  if (uniform == NULL) return WC_E_NOMEM;
   for (int i = 0; i < n_ins; i++)
     uniform[i] = prog[i].op == WC_OP_CONST   ? true
-                 : prog[i].op == WC_OP_INPUT ? L.stride[prog[i].a][inner] == 0
+                 : prog[i].op == WC_OP_INPUT ? c.L.stride[prog[i].a][inner] == 0
                                              : operands_uniform(&prog[i], uniform);
-
-  int64_t row = L.extent[inner];
-  size_t  wout = wc_dtype_size(out->dtype);
-  wc__loop_begin(&L, &it);
-  do {
-    for (int64_t j0 = 0; j0 < row; j0 += WC_BLOCK) {
-      int64_t n = row - j0 < WC_BLOCK ? row - j0 : WC_BLOCK;
-      char   *o = (char *)out->data + (size_t)(it.off[n_in] + j0) * wout;
-      for (int i = 0; i < n_ins; i++) {
-        const wc_instr *ins = &prog[i];
-        if (ins->op == WC_OP_CONST) continue;
-        if (ins->op == WC_OP_INPUT) {
-          int         a = ins->a;
-          const char *p = (const char *)in[a].data +
-                          (size_t)(it.off[a] + (uniform[i] ? 0 : j0)) * wc_dtype_size(in[a].dtype);
-          val[i] = load_input(SCRATCH(i), p, in[a].dtype, uniform[i], n);
-          continue;
-        }
-        void *dst = i == last ? (void *)o : SCRATCH(i);
-        if (ins->op == WC_OP_WHERE && uniform[ins->a] && !uniform[i]) {
-          /* any non-zero byte is true, as in select_block */
-          const void *pick = *(const uint8_t *)val[ins->a] ? val[ins->b] : val[ins->c];
-          memmove(dst, pick, (size_t)n * wc_dtype_size((wc_dtype)ins->dtype));
-        } else if (uniform[i]) {
-          exec_block(prog, ins, dst, val, uniform, 1);
-          fill(dst, dst, wc_dtype_size((wc_dtype)ins->dtype), n);
-        } else {
-          exec_block(prog, ins, dst, val, uniform, n);
-        }
-        val[i] = dst;
-      }
-      if (prog[last].op == WC_OP_INPUT || prog[last].op == WC_OP_CONST)
-        memmove(o, val[last], (size_t)n * wout);
-    }
-  } while (wc__loop_next_row(&L, &it));
-#undef SCRATCH
-  free(scratch);
-  free(val);
-  return WC_OK;
+  c.uniform = uniform;
+  atomic_init(&c.nomem, false);
+  wc__parallel_for((size_t)c.L.count, wc_dtype_size(out->dtype), out->data, interp_range, &c);
+  free(uniform);
+  return atomic_load_explicit(&c.nomem, memory_order_relaxed) ? WC_E_NOMEM : WC_OK;
 }

@@ -2,6 +2,7 @@
    binding of shapes to symbolic extents, and the plain-where kernels wc_where runs. */
 #include <stdatomic.h>
 
+#include "parallel.h"
 #include "registry.h"
 #include "wc_builtin.h"
 
@@ -251,7 +252,7 @@ static bool where_user(const wc_loop *L, size_t w, const void *const ops[3], voi
       fits = bind(&wk->k->inputs[wk->in[o]], L->rank, shapes[o], ne, ext, bound);
     if (!fits) continue;
     for (int o = 0; o < 3; o++) data[wk->in[o]] = ops[o];
-    wk->k->range(ext, data, out, 0, (size_t)L->count);
+    wc__run_range(wk->k->range, ext, data, out, (size_t)L->count, w);
     return true;
   }
   return false;
@@ -269,7 +270,7 @@ bool wc__where_registered(const wc_loop *L, const wc_tensor *cond, const wc_tens
   if (e->direct) {
     ext[0] = (size_t)L->extent[0];
     ext[1] = L->rank == 2 ? (size_t)L->extent[1] : 0; /* extent[1] unset in rank 1 */
-    e->range(ext, ops, out->data, 0, (size_t)L->count);
+    wc__run_range(e->range, ext, ops, out->data, (size_t)L->count, w);
     return true;
   }
   ext[0] = (size_t)L->extent[e->ext_dim[0]];
@@ -277,6 +278,6 @@ bool wc__where_registered(const wc_loop *L, const wc_tensor *cond, const wc_tens
   data[e->in[0]] = ops[0];
   data[e->in[1]] = ops[1];
   data[e->in[2]] = ops[2];
-  e->range(ext, data, out->data, 0, (size_t)L->count);
+  wc__run_range(e->range, ext, data, out->data, (size_t)L->count, w);
   return true;
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "interp.h"
+#include "parallel.h"
 #include "registry.h"
 #include "tensor.h"
 #include "where.h"
@@ -125,7 +126,8 @@ static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, w
     return run_coords(k, in, out, specialize, path);
   if (specialize && k->range && wc__kernel_bind(k, in, ext)) {
     for (int i = 0; i < n_in; i++) data[i] = in[i].data;
-    if (count > 0) k->range(ext, data, out->data, 0, (size_t)count);
+    if (count > 0)
+      wc__run_range(k->range, ext, data, out->data, (size_t)count, wc_dtype_size(out->dtype));
     if (path) *path = WC_PATH_SPECIALIZED;
     return WC_OK;
   }
@@ -177,6 +179,7 @@ static wc_status prepare(const wc_kernel_table *table, const char *kernel, const
   o.data = (void *)&dummy;
   if ((s = check_call(k, in, n_inputs, &o, &plan->count, plan->v1)) != WC_OK) return s;
   plan->n_inputs = n_inputs;
+  plan->bytes = (size_t)plan->count * wc_dtype_size(k->out_dtype); /* checked: no overflow */
   if (wc__kernel_bind(k, in, plan->u.extents)) {
     plan->range = k->range; /* checked non-NULL for the kind */
     plan->path = WC_PATH_SPECIALIZED;
@@ -225,7 +228,10 @@ wc_status wc_plan_run(const wc_plan *plan, const void *const *input_data, void *
   for (int i = 0; i < plan->n_inputs; i++)
     if (input_data[i] == NULL) return WC_E_ARG;
   if (plan->range != NULL) {
-    plan->range(plan->u.extents, input_data, out_data, 0, (size_t)plan->count);
+    if (wc__parallel_splits(plan->bytes))
+      wc__parallel_range(plan->range, plan->u.extents, input_data, out_data, (size_t)plan->count,
+                         plan->bytes / (size_t)plan->count);
+    else plan->range(plan->u.extents, input_data, out_data, 0, (size_t)plan->count);
     return WC_OK;
   }
   return plan_interpret(plan, input_data, out_data);

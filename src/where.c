@@ -1,6 +1,7 @@
 /* where.c: the generic Where and tf.compat.v1.where kernels. Values are moved
    as opaque bits of their element width (1, 2, 4, 8 or 16 bytes). */
 #include "broadcast.h"
+#include "parallel.h"
 #include "registry.h"
 #include "tensor.h"
 #include "where.h"
@@ -68,45 +69,72 @@ static void copy_row(int64_t n, size_t w, const char *src, int64_t ss, char *o) 
   for (int64_t i = 0; i < n; i++) memcpy(o + (size_t)i * w, src, w);
 }
 
+/* One generic select: a plan whose operands are cond, x, y, out, and the
+   element width w that picks the copy. */
+typedef struct where_call {
+  const wc_loop *L;
+  size_t         w;
+  const uint8_t *c;
+  const char    *x, *y;
+  char          *out;
+} where_call;
+
+/* Row elements [j, j + n) at the iterator's row. */
+static void where_segment(const where_call *a, const wc_loop_iter *it, int64_t j, int64_t n) {
+  const wc_loop *L = a->L;
+  size_t         w = a->w;
+  int            in = L->rank - 1;
+  int64_t        sc = L->stride[0][in], sx = L->stride[1][in], sy = L->stride[2][in];
+  const uint8_t *cr = a->c + it->off[0] + j * sc;
+  const char    *xr = a->x + (size_t)(it->off[1] + j * sx) * w;
+  const char    *yr = a->y + (size_t)(it->off[2] + j * sy) * w;
+  char          *orow = a->out + (size_t)(it->off[3] + j) * w;
+  if (sc == 0) {
+    copy_row(n, w, *cr ? xr : yr, *cr ? sx : sy, orow);
+    return;
+  }
+  switch (w) {
+  case 1:
+    select_row_1(n, cr, (const uint8_t *)xr, sx, (const uint8_t *)yr, sy, (uint8_t *)orow);
+    break;
+  case 2:
+    select_row_2(n, cr, (const uint16_t *)xr, sx, (const uint16_t *)yr, sy, (uint16_t *)orow);
+    break;
+  case 4:
+    select_row_4(n, cr, (const uint32_t *)xr, sx, (const uint32_t *)yr, sy, (uint32_t *)orow);
+    break;
+  case 8:
+    select_row_8(n, cr, (const uint64_t *)xr, sx, (const uint64_t *)yr, sy, (uint64_t *)orow);
+    break;
+  default:
+    select_row_16(n, cr, (const wc_u128 *)xr, sx, (const wc_u128 *)yr, sy, (wc_u128 *)orow);
+    break;
+  }
+}
+
+/* Flat output elements [begin, end): a task of a split call, or all of it. */
+static void where_range(void *ctx, size_t begin, size_t end) {
+  const where_call *a = ctx;
+  int64_t           row = a->L->extent[a->L->rank - 1];
+  int64_t           j = (int64_t)begin % row, left = (int64_t)(end - begin);
+  wc_loop_iter      it;
+  wc__loop_seek(a->L, &it, (int64_t)begin / row);
+  for (;;) {
+    int64_t n = row - j < left ? row - j : left;
+    where_segment(a, &it, j, n);
+    left -= n;
+    j = 0;
+    if (left == 0 || !wc__loop_next_row(a->L, &it)) break;
+  }
+}
+
 /* The plain select over a plan whose operands are cond, x, y, out; w picks
    the copy width. */
 static void where_loop(const wc_loop *L, size_t w, const bool *cond, const void *x, const void *y,
                        void *out) {
-  const uint8_t *c = (const uint8_t *)cond;
-  const char    *xb = x, *yb = y;
-  char          *ob = out;
-  int            in = L->rank - 1;
-  int64_t        n = L->extent[in];
-  int64_t        sc = L->stride[0][in], sx = L->stride[1][in], sy = L->stride[2][in];
-  wc_loop_iter   it;
+  where_call a = {L, w, (const uint8_t *)cond, x, y, out};
   if (L->count == 0) return;
-  wc__loop_begin(L, &it);
-  do {
-    const uint8_t *cr = c + it.off[0];
-    const char    *xr = xb + (size_t)it.off[1] * w, *yr = yb + (size_t)it.off[2] * w;
-    char          *orow = ob + (size_t)it.off[3] * w;
-    if (sc == 0) {
-      copy_row(n, w, *cr ? xr : yr, *cr ? sx : sy, orow);
-      continue;
-    }
-    switch (w) {
-    case 1:
-      select_row_1(n, cr, (const uint8_t *)xr, sx, (const uint8_t *)yr, sy, (uint8_t *)orow);
-      break;
-    case 2:
-      select_row_2(n, cr, (const uint16_t *)xr, sx, (const uint16_t *)yr, sy, (uint16_t *)orow);
-      break;
-    case 4:
-      select_row_4(n, cr, (const uint32_t *)xr, sx, (const uint32_t *)yr, sy, (uint32_t *)orow);
-      break;
-    case 8:
-      select_row_8(n, cr, (const uint64_t *)xr, sx, (const uint64_t *)yr, sy, (uint64_t *)orow);
-      break;
-    default:
-      select_row_16(n, cr, (const wc_u128 *)xr, sx, (const wc_u128 *)yr, sy, (wc_u128 *)orow);
-      break;
-    }
-  } while (wc__loop_next_row(L, &it));
+  wc__parallel_for((size_t)L->count, w, out, where_range, &a);
 }
 
 /* Checks shared by both entry points: descriptors valid, cond bool, x and y

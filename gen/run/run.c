@@ -23,6 +23,7 @@
 #include "back/driver.h"
 #include "base/file.h"
 #include "run/npy.h"
+#include "run/pool.h"
 #include "front/parse.h"
 #include "base/spawn.h"
 #include "base/vec.h"
@@ -42,16 +43,19 @@
 #define RUN_MAX_PATH     4096
 #define RUN_MAX_FILE     (RUN_MAX_PATH + 512) /* a cache directory plus a file name */
 #define RUN_MAX_LOG      16384                /* compiler output shown on failure, at most */
+#define RUN_MAX_THREADS  256
 #define RUN_CACHE_FORMAT "wherec-run-cache/1" /* bump when the cache layout changes */
 
 static const char run_usage[] =
-    "usage: wherec run SPEC KERNEL IN.npy... -o OUT.npy [--interp] [--cc CC]\n";
+    "usage: wherec run SPEC KERNEL IN.npy... -o OUT.npy [--interp] [--threads N] [--cc CC]\n";
 
 static const char run_help[] =
     "Generates SPEC, compiles it with clang (or CC) into a shared object cached by\n"
     "content hash, loads it and runs KERNEL on the .npy inputs (one per parameter,\n"
     "in order); writes OUT.npy. --interp runs the generic interpreter instead of\n"
-    "the specialized code. The cache is $WHEREC_CACHE_DIR, else\n"
+    "the specialized code. --threads N (1 to 256, default 1) splits a large call\n"
+    "over N threads (wc_set_parallel with a pthread pool); any N gives the same\n"
+    "bytes. The cache is $WHEREC_CACHE_DIR, else\n"
     "$XDG_CACHE_HOME/wherec, else ~/.cache/wherec.\n";
 
 typedef struct run_args {
@@ -60,6 +64,7 @@ typedef struct run_args {
   const char  *out;      /* -o */
   const char  *cc;       /* --cc, default "clang" */
   bool         interp;   /* --interp */
+  int          threads;  /* --threads, default 1 */
   int          n_inputs; /* IN.npy count */
   const char **inputs;   /* IN.npy paths, parameter order: operands + 2 */
   const char **operands; /* SPEC, KERNEL, then the inputs (malloc'ed) */
@@ -95,10 +100,11 @@ usage_error(const char *fmt, ...) {
 /* Options anywhere (args.h); operands SPEC, KERNEL, then the inputs. -1 when
    all is well. */
 static int parse_args(int argc, char **argv, run_args *a) {
-  const char    *interp = NULL;
+  const char    *interp = NULL, *threads = NULL;
   const args_opt opts[] = {{"-o", true, &a->out},
                            {"--cc", true, &a->cc},
-                           {"--interp", false, &interp}};
+                           {"--interp", false, &interp},
+                           {"--threads", true, &threads}};
   char           msg[256];
   int            n_ops;
   memset(a, 0, sizeof *a);
@@ -117,6 +123,15 @@ static int parse_args(int argc, char **argv, run_args *a) {
     if (*opts[i].value && **opts[i].value == '\0')
       return usage_error("option '%s' needs a value", opts[i].name);
   a->interp = interp != NULL;
+  a->threads = 1;
+  if (threads) {
+    char *end;
+    long  n = strtol(threads, &end, 10);
+    if (*end != '\0' || n < 1 || n > RUN_MAX_THREADS)
+      return usage_error("--threads wants an integer from 1 to %d, not '%s'", RUN_MAX_THREADS,
+                         threads);
+    a->threads = (int)n;
+  }
   if (n_ops < 1) return usage_error("missing SPEC");
   if (n_ops < 2) return usage_error("missing KERNEL");
   if (a->out == NULL) return usage_error("missing -o OUT.npy");
@@ -497,6 +512,7 @@ int run_main(int argc, char **argv) {
   npy_array             *arr = NULL;
   wc_tensor             *in = NULL, out = {0};
   int64_t               *ext = NULL;
+  pool                  *workers = NULL;
   char                   err[512];
   int                    rc = parse_args(argc, argv, &a);
   if (rc >= 0) goto done;
@@ -530,9 +546,17 @@ int run_main(int argc, char **argv) {
   if ((rc = read_inputs(k, &a, arr, in, ext)) != GEN_EXIT_OK) goto done;
   if ((rc = alloc_output(k, in, ext, &out)) != GEN_EXIT_OK) goto done;
   rc = GEN_EXIT_BAD_INPUT;
+  if (a.threads > 1) {
+    if ((workers = pool_create(a.threads)) == NULL) {
+      say("error: cannot start %d threads", a.threads);
+      goto done;
+    }
+    wc_set_parallel(pool_parallel, workers);
+  }
   wc_path   path = WC_PATH_INTERPRETED;
   wc_status s = a.interp ? wc_interpret(k, in, k->n_inputs, &out)
                          : wc_run(table, k->name, in, k->n_inputs, &out, &path);
+  wc_set_parallel(NULL, NULL);
   if (s != WC_OK) {
     say("error: running '%s' failed: %s", k->name, wc_status_str(s));
     goto done;
@@ -541,7 +565,8 @@ int run_main(int argc, char **argv) {
     say("error: %s: %s", a.out, err);
     goto done;
   }
-  say("ran %s (%s)", k->name, path == WC_PATH_SPECIALIZED ? "specialized" : "interpreted");
+  say("ran %s (%s)%s", k->name, path == WC_PATH_SPECIALIZED ? "specialized" : "interpreted",
+      a.threads > 1 ? ", split over the threads when large" : "");
   rc = GEN_EXIT_OK;
 done:
   if (arr)
@@ -551,6 +576,7 @@ done:
   free(ext);
   free(out.data);
   free(a.operands);
+  pool_destroy(workers);
   if (handle) dlclose(handle);
   return rc;
 }

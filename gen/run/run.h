@@ -1,4 +1,4 @@
-/* run.h: `wherec run SPEC KERNEL IN.npy... -o OUT.npy [--interp] [--cc CC]`:
+/* run.h: `wherec run SPEC KERNEL IN.npy... -o OUT.npy [--interp] [--threads N] [--cc CC]`:
    generate and compile the spec (cached by content hash), load it, run one kernel on .npy files. */
 #ifndef WHEREC_GEN_RUN_H
 #define WHEREC_GEN_RUN_H

@@ -92,6 +92,7 @@ wc_status wc_run(const wc_kernel_table *table, const char *kernel,
 typedef struct wc_plan {
   wc_range_fn      range;      /* specialized: the kernel's invoker; NULL: interpreted */
   int64_t          count;      /* elements of the output */
+  size_t           bytes;      /* bytes of the output: the parallel threshold's measure */
   int              n_inputs;   /* data pointers wc_plan_run reads */
   wc_path          path;       /* the path chosen; 0 in a cleared plan */
   const wc_kernel *kernel;     /* NULL in a cleared plan */
@@ -107,6 +108,37 @@ typedef struct wc_plan {
 wc_status wc_prepare(const wc_kernel_table *table, const char *kernel, const wc_tensor *inputs,
                      int n_inputs, const wc_tensor *out, wc_plan *plan);
 wc_status wc_plan_run(const wc_plan *plan, const void *const *input_data, void *out_data);
+
+/* ---- parallel execution -----------------------------------------------------
+   The runtime owns no threads: the host installs its own parallel-for, and
+   calls whose output has at least the threshold's bytes (default
+   WC_PARALLEL_MIN_BYTES) are split through it into tasks, each computing a
+   disjoint range of the flat output (the kernel's P_K_range), so any split
+   gives the same bytes as the serial call. Split: wc_run and wc_plan_run
+   (both paths), wc_where and wc_where_v1; argwhere / nonzero stay serial.
+   Smaller calls, and every call while no hook is installed (the default),
+   run serially on the calling thread and never call the hook.
+   A hook fn(ctx, task, task_ctx, n_tasks) must call task(task_ctx, i) once
+   for every i in [0, n_tasks), in any order, on any threads (the calling one
+   too), and return when all have returned. Tasks are independent and about
+   a quarter of the threshold each (n_tasks = output bytes / that, rounded
+   up), so a dynamic schedule balances a busy core; their bounds fall on
+   64-byte lines of the output. The hook is called from whichever threads
+   call the runtime, possibly at once: a pool that is not reentrant must run
+   nested or concurrent calls inline (examples/parallel/ shows adapters for
+   OpenMP and pthreadpool).
+   wc_set_parallel(NULL, NULL) restores serial execution. Setting is
+   race-free against running calls (C11 atomics): a call uses either the old
+   or the new (fn, ctx) pair, never a mix, so the host must keep the old
+   pool alive until calls that may have started before the change return.
+   wc_set_parallel_threshold(bytes): 0 restores the default; at most one
+   task per 64-byte line however small. The hook's task count and bounds
+   depend on the output's address and size only. */
+typedef void (*wc_task_fn)(void *task_ctx, size_t task);
+typedef void (*wc_parallel_fn)(void *ctx, wc_task_fn task, void *task_ctx, size_t n_tasks);
+#define WC_PARALLEL_MIN_BYTES ((size_t)1 << 20)
+void wc_set_parallel(wc_parallel_fn fn, void *ctx);
+void wc_set_parallel_threshold(size_t bytes);
 
 /* The kernel of that name in table, or NULL. */
 const wc_kernel *wc_find_kernel(const wc_kernel_table *table, const char *kernel);

@@ -1,0 +1,37 @@
+/* parallel.h: the parallel split (parallel.c): the host's hook, and the runs of
+   flat output ranges that wc_run, wc_plan_run and wc_where split through it. */
+#ifndef WHEREC_SRC_PARALLEL_H
+#define WHEREC_SRC_PARALLEL_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+
+#include <wherec/wherec.h>
+
+/* Output bytes from which a call splits: SIZE_MAX while no hook is installed,
+   so that the serial hot path pays one load and one compare. */
+extern atomic_size_t wc__parallel_min_bytes;
+
+static inline bool wc__parallel_splits(size_t out_bytes) {
+  return out_bytes >= atomic_load_explicit(&wc__parallel_min_bytes, memory_order_relaxed);
+}
+
+/* Computes flat output elements [begin, end) of one call. */
+typedef void (*wc__body_fn)(void *ctx, size_t begin, size_t end);
+
+/* Runs body over [0, count) elements of w bytes at out: one call on this
+   thread when the call does not split (or splits into one task), else tasks
+   of disjoint ranges through the hook. */
+void wc__parallel_for(size_t count, size_t w, const void *out, wc__body_fn body, void *ctx);
+
+/* A kernel's range invoker over its whole output, split like wc__parallel_for. */
+void wc__parallel_range(wc_range_fn range, const size_t *ext, const void *const *in, void *out,
+                        size_t count, size_t w);
+
+static inline void wc__run_range(wc_range_fn range, const size_t *ext, const void *const *in,
+                                 void *out, size_t count, size_t w) {
+  if (wc__parallel_splits(count * w)) wc__parallel_range(range, ext, in, out, count, w);
+  else range(ext, in, out, 0, count);
+}
+
+#endif
