@@ -15,7 +15,7 @@ WC_INLINE void wc_builtin_same_uint8_range_any(size_t N, const bool *c, const ui
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
   /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
+  const int stream = e0 * sizeof *out >= WC_STREAM_COMPUTED_MIN_BYTES;
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
@@ -67,7 +67,7 @@ static WC_TARGET_AVX2 void wc_builtin_same_uint8_range_avx2(size_t N, const bool
 }
 #endif
 
-void wc_builtin_same_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_same_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -95,7 +95,7 @@ WC_INLINE void wc_builtin_same_uint16_range_any(size_t N, const bool *c, const u
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
   /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
+  const int stream = e0 * sizeof *out >= WC_STREAM_COMPUTED_MIN_BYTES;
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
@@ -147,7 +147,7 @@ static WC_TARGET_AVX2 void wc_builtin_same_uint16_range_avx2(size_t N, const boo
 }
 #endif
 
-void wc_builtin_same_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_same_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -175,7 +175,7 @@ WC_INLINE void wc_builtin_same_uint32_range_any(size_t N, const bool *c, const u
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
   /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
+  const int stream = e0 * sizeof *out >= WC_STREAM_COMPUTED_MIN_BYTES;
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
@@ -227,7 +227,7 @@ static WC_TARGET_AVX2 void wc_builtin_same_uint32_range_avx2(size_t N, const boo
 }
 #endif
 
-void wc_builtin_same_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_same_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -255,7 +255,7 @@ WC_INLINE void wc_builtin_same_uint64_range_any(size_t N, const bool *c, const u
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
   /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
+  const int stream = e0 * sizeof *out >= WC_STREAM_COMPUTED_MIN_BYTES;
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
@@ -335,7 +335,7 @@ WC_INLINE void wc_builtin_same_complex128_range_any(size_t N, const bool *c, con
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
   /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
+  const int stream = e0 * sizeof *out >= WC_STREAM_COMPUTED_MIN_BYTES;
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
@@ -415,7 +415,7 @@ WC_INLINE void wc_builtin_scalar_x_uint8_range_any(size_t N, const bool *c, cons
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
   /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
+  const int stream = e0 * sizeof *out >= WC_STREAM_COMPUTED_MIN_BYTES;
   const uint8_t x_val = x[0];
   if (begin >= end) return;
   i0 = rest;
@@ -465,7 +465,7 @@ static WC_TARGET_AVX2 void wc_builtin_scalar_x_uint8_range_avx2(size_t N, const 
 }
 #endif
 
-void wc_builtin_scalar_x_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_scalar_x_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -533,7 +533,7 @@ static WC_TARGET_AVX2 void wc_builtin_scalar_x_uint16_range_avx2(size_t N, const
 }
 #endif
 
-void wc_builtin_scalar_x_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_scalar_x_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -601,7 +601,7 @@ static WC_TARGET_AVX2 void wc_builtin_scalar_x_uint32_range_avx2(size_t N, const
 }
 #endif
 
-void wc_builtin_scalar_x_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_scalar_x_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -765,7 +765,7 @@ WC_INLINE void wc_builtin_scalar_y_uint8_range_any(size_t N, const bool *c, cons
   const size_t e0 = (size_t)N;
   size_t i0, rest = begin;
   /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
+  const int stream = e0 * sizeof *out >= WC_STREAM_COMPUTED_MIN_BYTES;
   const uint8_t y_val = y[0];
   if (begin >= end) return;
   i0 = rest;
@@ -815,7 +815,7 @@ static WC_TARGET_AVX2 void wc_builtin_scalar_y_uint8_range_avx2(size_t N, const 
 }
 #endif
 
-void wc_builtin_scalar_y_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_scalar_y_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -883,7 +883,7 @@ static WC_TARGET_AVX2 void wc_builtin_scalar_y_uint16_range_avx2(size_t N, const
 }
 #endif
 
-void wc_builtin_scalar_y_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_scalar_y_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -951,7 +951,7 @@ static WC_TARGET_AVX2 void wc_builtin_scalar_y_uint32_range_avx2(size_t N, const
 }
 #endif
 
-void wc_builtin_scalar_y_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_scalar_y_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -1145,7 +1145,7 @@ static WC_TARGET_AVX2 void wc_builtin_scalar_c_uint8_range_avx2(size_t N, const 
 }
 #endif
 
-void wc_builtin_scalar_c_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_scalar_c_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -1203,7 +1203,7 @@ static WC_TARGET_AVX2 void wc_builtin_scalar_c_uint16_range_avx2(size_t N, const
 }
 #endif
 
-void wc_builtin_scalar_c_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_scalar_c_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -1261,7 +1261,7 @@ static WC_TARGET_AVX2 void wc_builtin_scalar_c_uint32_range_avx2(size_t N, const
 }
 #endif
 
-void wc_builtin_scalar_c_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_scalar_c_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -1440,7 +1440,7 @@ static WC_TARGET_AVX2 void wc_builtin_rows_uint8_range_avx2(size_t R, size_t C, 
 }
 #endif
 
-void wc_builtin_rows_uint8_range(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_rows_uint8_range(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -1503,7 +1503,7 @@ static WC_TARGET_AVX2 void wc_builtin_rows_uint16_range_avx2(size_t R, size_t C,
 }
 #endif
 
-void wc_builtin_rows_uint16_range(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_rows_uint16_range(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -1566,7 +1566,7 @@ static WC_TARGET_AVX2 void wc_builtin_rows_uint32_range_avx2(size_t R, size_t C,
 }
 #endif
 
-void wc_builtin_rows_uint32_range(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_rows_uint32_range(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -1720,7 +1720,7 @@ WC_INLINE void wc_builtin_cols_uint8_range_any(size_t C, size_t R, const bool *c
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
   /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_COMPUTED_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1776,7 +1776,7 @@ static WC_TARGET_AVX2 void wc_builtin_cols_uint8_range_avx2(size_t C, size_t R, 
 }
 #endif
 
-void wc_builtin_cols_uint8_range(size_t C, size_t R, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_cols_uint8_range(size_t C, size_t R, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -1804,7 +1804,7 @@ WC_INLINE void wc_builtin_cols_uint16_range_any(size_t C, size_t R, const bool *
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
   /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_COMPUTED_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1860,7 +1860,7 @@ static WC_TARGET_AVX2 void wc_builtin_cols_uint16_range_avx2(size_t C, size_t R,
 }
 #endif
 
-void wc_builtin_cols_uint16_range(size_t C, size_t R, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_cols_uint16_range(size_t C, size_t R, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -1888,7 +1888,7 @@ WC_INLINE void wc_builtin_cols_uint32_range_any(size_t C, size_t R, const bool *
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
   /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_COMPUTED_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -1944,7 +1944,7 @@ static WC_TARGET_AVX2 void wc_builtin_cols_uint32_range_avx2(size_t C, size_t R,
 }
 #endif
 
-void wc_builtin_cols_uint32_range(size_t C, size_t R, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_cols_uint32_range(size_t C, size_t R, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -1972,7 +1972,7 @@ WC_INLINE void wc_builtin_cols_uint64_range_any(size_t C, size_t R, const bool *
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
   /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_COMPUTED_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -2056,7 +2056,7 @@ WC_INLINE void wc_builtin_cols_complex128_range_any(size_t C, size_t R, const bo
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   size_t i0, i1, rest = begin;
   /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_MIN_BYTES;
+  const int stream = e0 * e1 * sizeof *out >= WC_STREAM_COMPUTED_MIN_BYTES;
   if (begin >= end) return;
   i1 = rest % e1;
   rest /= e1;
@@ -2171,7 +2171,7 @@ static WC_TARGET_AVX2 void wc_builtin_row_bcast_uint8_range_avx2(size_t R, size_
 }
 #endif
 
-void wc_builtin_row_bcast_uint8_range(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_row_bcast_uint8_range(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -2230,7 +2230,7 @@ static WC_TARGET_AVX2 void wc_builtin_row_bcast_uint16_range_avx2(size_t R, size
 }
 #endif
 
-void wc_builtin_row_bcast_uint16_range(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_row_bcast_uint16_range(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -2289,7 +2289,7 @@ static WC_TARGET_AVX2 void wc_builtin_row_bcast_uint32_range_avx2(size_t R, size
 }
 #endif
 
-void wc_builtin_row_bcast_uint32_range(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void wc_builtin_row_bcast_uint32_range(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {

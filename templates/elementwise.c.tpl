@@ -100,7 +100,7 @@ WC_INLINE void $(k.sym)_range_any($(ops.signature(k, {out, "size_t begin", "size
 %     local extents = {}
 %     for l = 1, nl do extents[#extents + 1] = "e" .. (l - 1) end
   /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = $(table.concat(extents, " * ")) * sizeof *out >= WC_STREAM_MIN_BYTES;
+  const int stream = $(table.concat(extents, " * ")) * sizeof *out >= $(k.row_select and "WC_STREAM_MIN_BYTES" or "WC_STREAM_COMPUTED_MIN_BYTES");
 %   elseif nl > 1 then
   (void)e0;  /* the outermost extent bounds nothing: end does */
 %   end
@@ -169,7 +169,9 @@ static WC_TARGET_AVX2 void $(k.sym)_range_avx2($(ops.signature(k, {out, "size_t 
 }
 #endif
 
-void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
+%   -- 32-byte vectors (loop.h), but for 8-byte elements: there gcc's cost model
+%   -- keeps 32-byte code scalar (int64 where in cache 1.8x slower)
+$(ops.widest(k) < 8 and "WC_LOOPS_ATTR " or "")void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {

@@ -15,7 +15,7 @@ WC_INLINE void golden_fixed_2x2_range_any(const bool *c, const float *x, const f
   const size_t e0 = 4u;
   size_t i0, rest = begin;
   /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = e0 * sizeof *out >= WC_STREAM_MIN_BYTES;
+  const int stream = e0 * sizeof *out >= WC_STREAM_COMPUTED_MIN_BYTES;
   if (begin >= end) return;
   i0 = rest;
   while (begin < end) {
@@ -97,7 +97,7 @@ static WC_TARGET_AVX2 void golden_fixed_2x2_range_avx2(const bool *c, const floa
 }
 #endif
 
-void golden_fixed_2x2_range(const bool *c, const float *x, const float *y, float *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void golden_fixed_2x2_range(const bool *c, const float *x, const float *y, float *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -207,7 +207,7 @@ static WC_TARGET_AVX2 void golden_row_bcast_range_avx2(size_t N, size_t M, const
 }
 #endif
 
-void golden_row_bcast_range(size_t N, size_t M, const bool *c, const int32_t *x, const int32_t *y, int32_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void golden_row_bcast_range(size_t N, size_t M, const bool *c, const int32_t *x, const int32_t *y, int32_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -401,7 +401,7 @@ static WC_TARGET_AVX2 void golden_leaky_range_avx2(size_t N, const float *x, flo
 }
 #endif
 
-void golden_leaky_range(size_t N, const float *x, float *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void golden_leaky_range(size_t N, const float *x, float *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -507,7 +507,7 @@ static WC_TARGET_AVX2 void golden_clamp_f16_range_avx2(size_t N, const wc_float1
 }
 #endif
 
-void golden_clamp_f16_range(size_t N, const wc_float16 *x, const wc_float16 *lo, const wc_float16 *hi, wc_float16 *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void golden_clamp_f16_range(size_t N, const wc_float16 *x, const wc_float16 *lo, const wc_float16 *hi, wc_float16 *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -570,7 +570,7 @@ static WC_TARGET_AVX2 void golden_rows_v1_range_avx2(size_t B, const bool *c, co
 }
 #endif
 
-void golden_rows_v1_range(size_t B, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void golden_rows_v1_range(size_t B, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -765,7 +765,7 @@ static WC_TARGET_AVX2 void golden_sign_int8_range_avx2(size_t N, const int8_t *x
 }
 #endif
 
-void golden_sign_int8_range(size_t N, const int8_t *x, int8_t *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void golden_sign_int8_range(size_t N, const int8_t *x, int8_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -872,7 +872,7 @@ static WC_TARGET_AVX2 void golden_sign_bfloat16_range_avx2(size_t N, const wc_bf
 }
 #endif
 
-void golden_sign_bfloat16_range(size_t N, const wc_bfloat16 *x, wc_bfloat16 *out, size_t begin, size_t end)
+WC_LOOPS_ATTR void golden_sign_bfloat16_range(size_t N, const wc_bfloat16 *x, wc_bfloat16 *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
