@@ -7,6 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <pthread.h>
+
 #include "bench.h"
 #include "bk.h"
 
@@ -112,16 +114,35 @@ static void v_threads(bench_args *a) {
 }
 
 static void v_memcpy(bench_args *a) { memcpy(a->out, CTX(a)->src, CTX(a)->out_bytes); }
+
+/* memcpy of the output's size on two threads, each copying one half: what the
+   machine's memory gives two threads, the limit of the gen_2thr column. */
+static void *copy_half(void *arg) {
+  bench_args *a = arg;
+  size_t half = CTX(a)->out_bytes / 2;
+  memcpy((char *)a->out + half, (const char *)CTX(a)->src + half, CTX(a)->out_bytes - half);
+  return NULL;
+}
+static void v_memcpy_2thr(bench_args *a) {
+  pthread_t t;
+  if (pthread_create(&t, NULL, copy_half, a) != 0) {
+    CTX(a)->status = WC_E_ARG;
+    return;
+  }
+  memcpy(a->out, CTX(a)->src, CTX(a)->out_bytes / 2);
+  pthread_join(t, NULL);
+}
 static void v_null(bench_args *a) { (void)a; }
 
 /* ---- the columns: each build's tuned loop and generated kernel (the first
    build's tuned loop first: its output is the expected one), then the runtime's ---- */
 
 typedef enum column_kind {
-  COL_TUNED, COL_GEN, COL_WC_RUN, COL_RUNTIME, COL_INTERP, COL_THREADS, COL_MEMCPY, COL_FLOOR
+  COL_TUNED, COL_GEN, COL_WC_RUN, COL_RUNTIME, COL_INTERP, COL_THREADS, COL_MEMCPY, COL_MEMCPY_2THR,
+  COL_FLOOR
 } column_kind;
-static const char *const column_names[] = {"tuned",  "gen",      "wc_run", "runtime",
-                                           "interp", "gen_2thr", "memcpy", "floor"};
+static const char *const column_names[] = {"tuned",    "gen",    "wc_run",      "runtime", "interp",
+                                           "gen_2thr", "memcpy", "memcpy_2thr", "floor"};
 
 typedef struct column {
   column_kind        kind;
@@ -315,7 +336,7 @@ static bool check_column(const bench_case *c, const column *col, bool first, run
     return false;
   }
   if (!first) {
-    if (col->kind == COL_MEMCPY || col->kind == COL_FLOOR ||
+    if (col->kind == COL_MEMCPY || col->kind == COL_MEMCPY_2THR || col->kind == COL_FLOOR ||
         (a->n == *expect_n && memcmp(a->out, *expect, *expect_bytes) == 0))
       return true;
     fprintf(stderr, "wherec_bench: %s: %s %s disagrees with the tuned loop\n", c->name,
@@ -385,6 +406,9 @@ static int columns_of(const bench_case *c, const bench_args *a, bool quick, colu
   if (!is_coords(c->kind) && (quick || a->count >= THREADS_MIN_COUNT))
     col[n++] = (column){COL_THREADS, NULL, v_threads};
   col[n++] = (column){COL_MEMCPY, NULL, v_memcpy};
+  /* a thread start per call (about 33 us) is noise only on outputs past the cache */
+  if (!is_coords(c->kind) && (quick || a->count >= 16 * THREADS_MIN_COUNT))
+    col[n++] = (column){COL_MEMCPY_2THR, NULL, v_memcpy_2thr};
   if (c->per_call) col[n++] = (column){COL_FLOOR, NULL, v_null};
   return n;
 }

@@ -27,7 +27,9 @@ def judge(c, pages):
     floor = ("floor", "-") in {(col, b) for (pg, col, b) in m if pg == pages}
     met = r <= target or (floor and gen[worst] - tuned[best] < 1.0)
     return {"worst": worst, "gen": gen[worst], "best": best, "tuned": tuned[best], "ratio": r,
-            "target": target, "met": met, "by_build": gen}
+            "target": target, "met": met, "by_build": gen,
+            "same": gen[worst] / tuned[worst] if worst in tuned else None,
+            "build_cost": tuned[worst] / tuned[best] if worst in tuned else None}
 
 
 def rows(recs):
@@ -66,7 +68,11 @@ def target_lines(recs):
                    if pg == pages and (j["target"] == TARGET_MEMORY) == memory]
             if not sel:
                 continue
-            misses = [f"{n} {j['ratio']:.2f}x ({j['worst']})" for n, j in sel if not j["met"]]
+            # a miss with the tuned loop of the same build: is it the code or the build?
+            misses = [f"{n} {j['ratio']:.2f}x ({j['worst']}"
+                      + (f"; its tuned loop {j['build_cost']:.2f}x the best, gen {j['same']:.2f}x"
+                         " its tuned loop" if j["same"] else "") + ")"
+                      for n, j in sel if not j["met"]]
             worst = max(sel, key=lambda x: x[1]["ratio"])
             state = "met" if not misses else "MISSED"
             out.append(f"  [{state:6}] {label}, {pages} pages: worst {worst[1]['ratio']:.2f}x "

@@ -110,6 +110,11 @@ def main():
     if split:
         lines.append("wc_run on 2 threads through wc_set_parallel, speed-up over wc_run on 1: " +
                      ", ".join(f"{n} {t['wc_run'] / t['gen_2thr']:.2f}x" for n, t in split))
+        # the limit: what two threads gain on a plain copy of the same bytes
+        copies = [(n, t) for n, t in split if t.get("memcpy_2thr")]
+        if copies:
+            lines.append("memcpy of the output on 2 threads, speed-up over 1 (the memory's limit): " +
+                         ", ".join(f"{n} {t['memcpy'] / t['memcpy_2thr']:.2f}x" for n, t in copies))
     lines += ["", "issue 5 targets:"] + check_targets(rows, extra)
     lines += [""] + peer_lines(recs)
     targets = matrix_targets(recs)
