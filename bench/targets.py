@@ -1,11 +1,19 @@
 # targets.py: the targets of issue 5, each with its measured figure.
 from records import bound_ns, fmt_ratio, fmt_time, ratio
 
+ISSUE5_BUILD = "gcc-O3-native"
+
 
 def check_targets(rows, extra):
     """The targets of issue 5, each with its measured figure."""
     by = dict(rows)
-    t = lambda name, v: by.get(name, {}).get("t", {}).get(v)
+    # Issue 5 measured the generated kernel built gcc -O3 -march=native (huge pages):
+    # its figures take that build where the records have it, the table's otherwise.
+    def t(name, v):
+        c = by.get(name, {})
+        if v == "gen" and ("huge", "gen", ISSUE5_BUILD) in c.get("m", {}):
+            return c["m"][("huge", "gen", ISSUE5_BUILD)]
+        return c.get("t", {}).get(v)
     out = []
 
     def target(label, value, ok, detail=""):
