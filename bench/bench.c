@@ -489,7 +489,10 @@ int main(int argc, char **argv) {
     else return usage();
   }
   if (reps < 1 || reps > MAX_REPS) return usage();
-  if ((n_builds = builds_load(builds, BENCH_MAX_BUILDS, sets)) <= 0) return 1;
+  if ((n_builds = builds_load(builds, BENCH_MAX_BUILDS, sets)) <= 0) {
+    if (n_builds == 0) fprintf(stderr, "wherec_bench: no builds (neither gcc nor clang was found)\n");
+    return 1;
+  }
   FILE *rec = out_path ? fopen(out_path, "w") : stdout;
   if (rec == NULL) { perror(out_path); return 1; }
   for (int b = 0; b < n_builds; b++) fprintf(rec, "build\t%s\t%s\n", builds[b].name, builds[b].flags);

@@ -88,7 +88,9 @@ void wc__parallel_for(size_t count, size_t w, const void *out, wc__body_fn body,
   size_t         min_bytes, bytes = count * w;
   split          s;
   if (count == 0) return;
-  if (w == 0 || !hook_get(&fn, &hctx, &min_bytes) || bytes < min_bytes) {
+  /* the serial hot path (no hook, or a small call) reads one atomic, not the hook's snapshot */
+  if (w == 0 || !wc__parallel_splits(bytes) || !hook_get(&fn, &hctx, &min_bytes) ||
+      bytes < min_bytes) {
     body(ctx, 0, count);
     return;
   }

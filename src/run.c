@@ -228,10 +228,8 @@ wc_status wc_plan_run(const wc_plan *plan, const void *const *input_data, void *
   for (int i = 0; i < plan->n_inputs; i++)
     if (input_data[i] == NULL) return WC_E_ARG;
   if (plan->range != NULL) {
-    if (wc__parallel_splits(plan->bytes))
-      wc__parallel_range(plan->range, plan->u.extents, input_data, out_data, (size_t)plan->count,
-                         plan->bytes / (size_t)plan->count);
-    else plan->range(plan->u.extents, input_data, out_data, 0, (size_t)plan->count);
+    wc__run_range(plan->range, plan->u.extents, input_data, out_data, (size_t)plan->count,
+                  plan->bytes / (size_t)plan->count);
     return WC_OK;
   }
   return plan_interpret(plan, input_data, out_data);
