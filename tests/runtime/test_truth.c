@@ -1,6 +1,9 @@
 /* test_truth.c: wherec/truth.h, the byte masks, bit counts and the coordinate
-   writer of argwhere/nonzero; built twice: with the builtins, and with
-   WC_PORTABLE_BITS (the portable bodies other compilers get). */
+   writer of argwhere/nonzero; built three times: with the builtins, with
+   WC_PORTABLE_BITS (the portable bodies other compilers get), and with
+   -march=native where the compiler has it (AVX2 or AVX-512 masks). Each test
+   runs every build of the functions the header made: the build's own target,
+   and the AVX2 one on baseline x86-64 builds when the CPU has it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -38,15 +41,55 @@ static void test_popcount_and_ctz_match_bit_by_bit_counts(void **state) {
   assert_int_equal(wc_popcount64(UINT64_MAX), 64);
 }
 
+/* The builds of the mask, the count and the row writer to test. */
+typedef struct {
+  const char *name;
+  uint64_t (*mask64)(const uint8_t *);
+  int64_t (*count)(const uint8_t *, size_t);
+  void (*row)(const uint8_t *, size_t, int64_t, const int64_t *, int, int64_t *, int64_t *, int64_t,
+              size_t, size_t);
+} truth_build;
+
+static uint64_t mask64_any(const uint8_t *p) { return wc_mask64(p); }
+static int64_t  count_dispatched(const uint8_t *p, size_t n) { return wc_count_nonzero(p, n); }
+static void     row_dispatched(const uint8_t *t, size_t len, int64_t col0, const int64_t *outer, int nouter,
+                               int64_t *coords, int64_t *n, int64_t count, size_t step, size_t next) {
+  wc_coords_row(t, len, col0, outer, nouter, coords, n, count, step, next);
+}
+static void row_any(const uint8_t *t, size_t len, int64_t col0, const int64_t *outer, int nouter,
+                    int64_t *coords, int64_t *n, int64_t count, size_t step, size_t next) {
+  wc_coords_row_any_(t, len, col0, outer, nouter, coords, n, count, step, next);
+}
+static int64_t count_any(const uint8_t *p, size_t n) { return wc_count_nonzero_any_(p, n); }
+#if WC_CLONES && defined(__GNUC__) && !defined(WC_PORTABLE_BITS)
+#define HAVE_AVX2_BUILD 1
+#else
+#define HAVE_AVX2_BUILD 0
+#endif
+
+static int truth_builds(truth_build *b) {
+  int n = 0;
+  b[n++] = (truth_build){"dispatched", mask64_any, count_dispatched, row_dispatched};
+  b[n++] = (truth_build){"own target", mask64_any, count_any, row_any};
+#if HAVE_AVX2_BUILD
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi"))
+    b[n++] = (truth_build){"avx2", wc_mask64_avx2_, wc_count_nonzero_avx2_, wc_coords_row_avx2_};
+#endif
+  return n;
+}
+
 static void test_mask64_sets_a_bit_for_every_non_zero_byte(void **state) {
   (void)state;
-  uint8_t b[64 + 7];
-  for (int trial = 0; trial < 5000; trial++) {
+  uint8_t     b[64 + 7];
+  truth_build builds[3];
+  const int   nb = truth_builds(builds);
+  for (int trial = 0; trial < 5000 * nb; trial++) {
+    const truth_build *tb = &builds[trial % nb];
     const size_t at = (size_t)trial % 8; /* unaligned too */
     for (size_t i = 0; i < sizeof b; i++) b[i] = random_byte((unsigned)trial % 9);
     uint64_t want = 0;
     for (int i = 0; i < 64; i++) want |= (uint64_t)(b[at + (size_t)i] != 0) << i;
-    assert_true(wc_mask64(b + at) == want);
+    assert_true(tb->mask64(b + at) == want);
     assert_true(wc_mask_tail(b + at, (size_t)trial % 64) == (want & ((UINT64_C(1) << (trial % 64)) - 1)));
   }
 }
@@ -54,16 +97,19 @@ static void test_mask64_sets_a_bit_for_every_non_zero_byte(void **state) {
 static void test_count_nonzero_counts_every_length_and_offset(void **state) {
   (void)state;
   enum { MAX = 9000 };
-  uint8_t *b = malloc(MAX + 8);
+  uint8_t    *b = malloc(MAX + 8);
+  truth_build builds[3];
+  const int   nb = truth_builds(builds);
   for (size_t i = 0; i < MAX + 8; i++) b[i] = random_byte(3);
   for (size_t len = 0; len < MAX; len += len < 300 ? 1 : 997)
     for (size_t at = 0; at < 8; at += 3) {
       int64_t want = 0;
       for (size_t i = 0; i < len; i++) want += b[at + i] != 0;
-      assert_int_equal(wc_count_nonzero(b + at, len), want);
+      for (int k = 0; k < nb; k++) assert_int_equal(builds[k].count(b + at, len), want);
     }
   memset(b, 0xff, MAX);
-  assert_int_equal(wc_count_nonzero(b, MAX), MAX); /* lanes saturate at 255 rounds of 1 */
+  for (int k = 0; k < nb; k++) /* lanes saturate at 255 rounds of 1 */
+    assert_int_equal(builds[k].count(b, MAX), MAX);
   free(b);
 }
 
@@ -75,6 +121,9 @@ static void test_coords_row_writes_the_true_columns_and_nothing_past_count(void 
   uint8_t t[LEN];
   int64_t buf[2 * LEN + 2], want[2 * LEN];
   const int64_t outer[1] = {7};
+  truth_build   builds[3];
+  const int     nb = truth_builds(builds);
+  for (int bi = 0; bi < nb; bi++)
   for (size_t len = 0; len <= LEN; len += len < 140 ? 1 : 37)
     for (unsigned p8 = 0; p8 <= 8; p8 += 2)
       for (int layout = 0; layout < 2; layout++) {
@@ -84,11 +133,51 @@ static void test_coords_row_writes_the_true_columns_and_nothing_past_count(void 
         for (size_t i = 0, k = 0; i < len; i++)
           if (t[i]) want[k * next] = 7, want[k * next + step] = 100 + (int64_t)i, k++;
         buf[0] = buf[2 * count + 1] = -99;
-        wc_coords_row(t, len, 100, outer, 1, buf + 1, &n, count, step, next);
+        builds[bi].row(t, len, 100, outer, 1, buf + 1, &n, count, step, next);
         assert_int_equal(n, count);
         assert_memory_equal(buf + 1, want, (size_t)(2 * count) * sizeof *buf);
         assert_true(buf[0] == -99 && buf[2 * count + 1] == -99);
       }
+}
+
+/* Long rows where most 64-byte blocks hold 0, 1 or 2 true bytes (the fill's
+   branch-free case) and some hold 3 to 64 (its rounds), written as argwhere
+   [n, 2] and nonzero [2, n] into exactly count slots after a canary. */
+static void test_coords_row_lists_sparse_rows_block_by_block(void **state) {
+  (void)state;
+  enum { LEN = 64 * 80 + 13 };
+  static uint8_t t[LEN];
+  static int64_t buf[2 * LEN + 2], want[2 * LEN];
+  const int64_t  outer[1] = {3};
+  truth_build    builds[3];
+  const int      nb = truth_builds(builds);
+  for (int trial = 0; trial < 60; trial++) {
+    int64_t count = 0;
+    memset(t, 0, sizeof t);
+    for (size_t blk = 0; blk * 64 < LEN; blk++) { /* true bytes per block: mostly 0-2, at times up to 64 */
+      const uint64_t r = rng();
+      const unsigned set = r % 16 < 13 ? (unsigned)(r >> 8) % 3 : (unsigned)(r >> 8) % 65;
+      for (unsigned k = 0; k < set; k++) {
+        const size_t at = blk * 64 + (size_t)(rng() % 64);
+        if (at < LEN) t[at] = (uint8_t)(1 + rng() % 255);
+      }
+    }
+    if (trial % 3 == 0) t[LEN - 1] = 1; /* the last column */
+    for (size_t i = 0; i < LEN; i++) count += t[i] != 0;
+    for (int layout = 0; layout < 2; layout++) {
+      const size_t step = layout ? 1 : (size_t)count, next = layout ? 2 : 1;
+      for (size_t i = 0, k = 0; i < LEN; i++)
+        if (t[i]) want[k * next] = 3, want[k * next + step] = (int64_t)i, k++;
+      for (int bi = 0; bi < nb; bi++) {
+        int64_t n = 0;
+        buf[0] = buf[2 * count + 1] = -99;
+        builds[bi].row(t, LEN, 0, outer, 1, buf + 1, &n, count, step, next);
+        assert_int_equal(n, count);
+        assert_memory_equal(buf + 1, want, (size_t)(2 * count) * sizeof *buf);
+        assert_true(buf[0] == -99 && buf[2 * count + 1] == -99);
+      }
+    }
+  }
 }
 
 int main(void) {
@@ -97,6 +186,7 @@ int main(void) {
       cmocka_unit_test(test_mask64_sets_a_bit_for_every_non_zero_byte),
       cmocka_unit_test(test_count_nonzero_counts_every_length_and_offset),
       cmocka_unit_test(test_coords_row_writes_the_true_columns_and_nothing_past_count),
+      cmocka_unit_test(test_coords_row_lists_sparse_rows_block_by_block),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
