@@ -134,22 +134,31 @@ static void v_memcpy_2thr(bench_args *a) {
 }
 static void v_null(bench_args *a) { (void)a; }
 
+/* The count of coordinates alone: one pass over the input, the least a kernel
+   that must know n before it writes (nonzero's [rank, n]) reads twice. */
+static void v_count(bench_args *a) {
+  run_ctx *r = CTX(a);
+  int64_t  n = 0;
+  r->status = wc_count_true(&r->in[0], &n);
+  a->n = n;
+}
+
 /* ---- the columns: each build's tuned loop and generated kernel (the first
    build's tuned loop first: its output is the expected one), then the runtime's ---- */
 
 typedef enum column_kind {
   COL_TUNED, COL_GEN, COL_WC_RUN, COL_RUNTIME, COL_INTERP, COL_THREADS, COL_MEMCPY, COL_MEMCPY_2THR,
-  COL_FLOOR
+  COL_FLOOR, COL_COUNT
 } column_kind;
 static const char *const column_names[] = {"tuned",    "gen",    "wc_run",      "runtime", "interp",
-                                           "gen_2thr", "memcpy", "memcpy_2thr", "floor"};
+                                           "gen_2thr", "memcpy", "memcpy_2thr", "floor",   "count"};
 
 typedef struct column {
   column_kind        kind;
   const bench_build *build;    /* tuned and gen: the build timed; else NULL (libwherec, bk_table) */
   bench_fn           fn;
 } column;
-#define MAX_COLUMNS (2 * BENCH_MAX_BUILDS + 6)
+#define MAX_COLUMNS (2 * BENCH_MAX_BUILDS + 8)
 
 static bench_build builds[BENCH_MAX_BUILDS];
 static int         n_builds;
@@ -336,6 +345,7 @@ static bool check_column(const bench_case *c, const column *col, bool first, run
     return false;
   }
   if (!first) {
+    if (col->kind == COL_COUNT && a->n == *expect_n) return true;
     if (col->kind == COL_MEMCPY || col->kind == COL_MEMCPY_2THR || col->kind == COL_FLOOR ||
         (a->n == *expect_n && memcmp(a->out, *expect, *expect_bytes) == 0))
       return true;
@@ -406,6 +416,7 @@ static int columns_of(const bench_case *c, const bench_args *a, bool quick, colu
   if (!is_coords(c->kind) && (quick || a->count >= THREADS_MIN_COUNT))
     col[n++] = (column){COL_THREADS, NULL, v_threads};
   col[n++] = (column){COL_MEMCPY, NULL, v_memcpy};
+  if (is_coords(c->kind)) col[n++] = (column){COL_COUNT, NULL, v_count};
   /* a thread start per call (about 33 us) is noise only on outputs past the cache */
   if (!is_coords(c->kind) && (quick || a->count >= 16 * THREADS_MIN_COUNT))
     col[n++] = (column){COL_MEMCPY_2THR, NULL, v_memcpy_2thr};

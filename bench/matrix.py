@@ -78,4 +78,39 @@ def target_lines(recs):
             out.append(f"  [{state:6}] {label}, {pages} pages: worst {worst[1]['ratio']:.2f}x "
                        f"({worst[0]}, {worst[1]['worst']})"
                        + (f"; over: {', '.join(misses)}" if misses else ""))
+    out += coords_lines(recs)
+    return out
+
+
+# argwhere / nonzero: every build within this ratio of the bandwidth bound.
+TARGET_COORDS = 1.5
+
+
+def coords_lines(recs):
+    """issue 13's target on coordinates: the worst gen build of each argwhere and
+    nonzero case over its bandwidth bound (its bytes at the rate of memcpy on
+    the same pages). A miss shows the count column, one pass over the input:
+    a kernel that must know n before its first write (nonzero's [rank, n])
+    reads the input twice, so twice that pass is its floor."""
+    out = []
+    for pages in PAGES:
+        sel = []
+        for name, c in recs.rows:
+            m = c.get("m", {})
+            gen = {b: ns for (pg, col, b), ns in m.items() if pg == pages and col == "gen"}
+            copy = m.get((pages, "memcpy", "-"))
+            if c.get("kind") not in ("argwhere", "nonzero") or not gen or not copy or not c.get("out_bytes"):
+                continue
+            bound = c["bytes"] / (2 * c["out_bytes"] / copy)
+            worst = max(gen, key=gen.get)
+            sel.append((name, worst, gen[worst] / bound, m.get((pages, "count", "-")), bound))
+        if not sel:
+            continue
+        misses = [f"{n} {r:.2f}x ({b}" + (f"; the count pass alone {cnt / bound:.2f}x the bound, so two"
+                                            f" passes {2 * cnt / bound:.2f}x" if cnt else "") + ")"
+                  for n, b, r, cnt, bound in sel if r > TARGET_COORDS]
+        worst = max(sel, key=lambda x: x[2])
+        out.append(f"  [{'met' if not misses else 'MISSED':6}] argwhere/nonzero: every build within "
+                   f"{TARGET_COORDS}x of the bandwidth bound, {pages} pages: worst {worst[2]:.2f}x "
+                   f"({worst[0]}, {worst[1]})" + (f"; over: {', '.join(misses)}" if misses else ""))
     return out

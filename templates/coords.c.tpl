@@ -36,7 +36,11 @@
 % end
 %
 /* ---- $(k.name) = $(ops.describe(k, #k.nodes - 1)) ---- */
-int64_t $(k.sym)_count($(ops.signature(k)))
+% -- The count and the fill, built for one target: sfx "_any" (the build's own,
+% -- inline) or "_avx2" (WC_TRUTH_CLONES: AVX2 and BMI, truth.h), each calling
+% -- truth.h's functions of its target so that the constant slot steps fold in.
+% local function count_fn(sfx, attr)
+$(attr)int64_t $(k.sym)_count$(sfx)($(ops.signature(k)))
 {
 % if nl > 0 then
   const size_t $(ops.loop_extents(k));
@@ -50,7 +54,7 @@ int64_t $(k.sym)_count($(ops.signature(k)))
   n = $(truth) ? 1 : 0;
 % elseif bytewise then
 %   loops(1, nl, function()
-  n += wc_count_nonzero($(row_ptr()), e$(nl - 1));
+  n += wc_count_nonzero$(sfx)($(row_ptr()), e$(nl - 1));
 %   end)
 % else
 %   loops(1, nl + 1, function()
@@ -60,9 +64,10 @@ int64_t $(k.sym)_count($(ops.signature(k)))
 % end
   return n;
 }
-
-/* the coordinates of the count true elements (count from $(k.sym)_count) */
-static void $(k.sym)_fill($(ops.signature(k, {"int64_t count", "int64_t *coords"})))
+% end
+%
+% local function fill_fn(sfx, attr)
+$(attr)void $(k.sym)_fill$(sfx)($(ops.signature(k, {"int64_t count", "int64_t *coords"})))
 {
 % if nl == 0 then
 %   for _, e in ipairs(k.extents) do
@@ -96,7 +101,7 @@ static void $(k.sym)_fill($(ops.signature(k, {"int64_t count", "int64_t *coords"
   const int64_t outer[$(nl - 1)] = {$(table.concat(idx, ", "))};
 %     end
 %     if bytewise then
-  wc_coords_row($(row_ptr()), e$(nl - 1), 0, $(outer), $(nl - 1), coords, &n, count, $(step), $(nxt));
+  wc_coords_row$(sfx)($(row_ptr()), e$(nl - 1), 0, $(outer), $(nl - 1), coords, &n, count, $(step), $(nxt));
 %     else
   for (size_t $(inner) = 0; $(inner) < e$(nl - 1); $(inner) += 64) {
     const size_t rest = e$(nl - 1) - $(inner) < 64 ? e$(nl - 1) - $(inner) : 64;
@@ -106,7 +111,7 @@ static void $(k.sym)_fill($(ops.signature(k, {"int64_t count", "int64_t *coords"
 %       include("values.c.tpl", "      ", k, ops.at_level(k, "inner"), ops.load_at(k, "(" .. inner .. " + u)"))
       truth[u] = $(truth) ? 1 : 0;
     }
-    wc_coords_row(truth, rest, (int64_t)$(inner), $(outer), $(nl - 1), coords, &n, count, $(step), $(nxt));
+    wc_coords_row$(sfx)(truth, rest, (int64_t)$(inner), $(outer), $(nl - 1), coords, &n, count, $(step), $(nxt));
   }
 %     end
 %     if nl > 1 then
@@ -115,12 +120,93 @@ static void $(k.sym)_fill($(ops.signature(k, {"int64_t count", "int64_t *coords"
 %   end)
 % end
 }
+% end
+%
+%
+% -- argwhere of a byte input lists in one pass, counting as it goes (truth.h's
+% -- wc_argwhere_row): its K reads the input once, not twice.
+% local one_pass = k.kind == "argwhere" and bytewise
+% local function list_fn(sfx, attr)
+$(attr)int64_t $(k.sym)_list$(sfx)($(ops.signature(k, {"int64_t *coords"})))
+{
+  const size_t $(ops.loop_extents(k));
+  int64_t n = 0;
+% for _, name in ipairs(ops.unused(k)) do
+  (void)$(name);
+% end
+%   loops(1, nl, function()
+%     if nl > 1 then
+%       local idx = {}
+%       for l = 1, nl - 1 do idx[l] = "(int64_t)i" .. (l - 1) end
+  const int64_t outer[$(nl - 1)] = {$(table.concat(idx, ", "))};
+%     end
+  wc_argwhere_row$(sfx)($(row_ptr()), e$(nl - 1), 0, $(nl > 1 and "outer" or "NULL"), $(nl - 1), coords, &n);
+%   end)
+  return n;
+}
+% end
+%
+% if nl == 0 then
+%   count_fn("", "")
+
+/* the coordinates of the count true elements (count from $(k.sym)_count) */
+%   fill_fn("", "static ")
+% else
+%   count_fn("_any", "WC_INLINE ")
+
+%   fill_fn("_any", "WC_INLINE ")
+
+%   if one_pass then
+%     list_fn("_any", "WC_INLINE ")
+
+%   end
+#if WC_TRUTH_CLONES
+/* the same for AVX2, run when the CPU has it (truth.h) */
+%   count_fn("_avx2", "static WC_TARGET_TRUTH_AVX2 ")
+
+%   fill_fn("_avx2", "static WC_TARGET_TRUTH_AVX2 ")
+%   if one_pass then
+
+%     list_fn("_avx2", "static WC_TARGET_TRUTH_AVX2 ")
+%   end
+#endif
+
+%   local args = ops.arguments(k)
+int64_t $(k.sym)_count($(ops.signature(k)))
+{
+#if WC_TRUTH_CLONES
+  if (wc_cpu_truth_avx2()) return $(k.sym)_count_avx2($(args));
+#endif
+  return $(k.sym)_count_any($(args));
+}
+
+%   local fargs = ops.arguments(k, {"count", "coords"})
+/* the coordinates of the count true elements (count from $(k.sym)_count) */
+static void $(k.sym)_fill($(ops.signature(k, {"int64_t count", "int64_t *coords"})))
+{
+#if WC_TRUTH_CLONES
+  if (wc_cpu_truth_avx2()) {
+    $(k.sym)_fill_avx2($(fargs));
+    return;
+  }
+#endif
+  $(k.sym)_fill_any($(fargs));
+}
+% end
 
 int64_t $(k.sym)($(ops.signature(k, {"int64_t *coords"})))
 {
+% if one_pass then
+%   local largs = ops.arguments(k, {"coords"})
+#if WC_TRUTH_CLONES
+  if (wc_cpu_truth_avx2()) return $(k.sym)_list_avx2($(largs));
+#endif
+  return $(k.sym)_list_any($(largs));
+% else
   const int64_t count = $(k.sym)_count($(ops.arguments(k)));
   $(k.sym)_fill($(ops.arguments(k, {"count", "coords"})));
   return count;
+% end
 }
 
 static int64_t $(k.sym)_count_invoke(const size_t *ext, const void *const *in)

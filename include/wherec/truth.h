@@ -113,54 +113,88 @@ static inline uint64_t wc_mask_tail(const uint8_t *p, size_t len) {
   return m;
 }
 
-/* The count and the coordinate writer, built per target by truth_row.h: for
-   the build's own target (every function's _any_ body), and on baseline
-   x86-64 builds (WC_CLONES, loop.h) a second time for AVX2 and BMI, whose
-   64-byte mask takes 2 compares instead of 4 (argwhere of a 16M bool at
-   p=.01: fill 1.0 -> 0.8 ms, gcc -O2). wc_count_nonzero and wc_coords_row
-   pick that build when the CPU has both; the bits are the same either way. */
+/* The count and the coordinate writer, built per target by truth_row.h:
+   name##_any for the build's own target, and on baseline x86-64 builds
+   (WC_CLONES, loop.h) name##_avx2 for AVX2, BMI and POPCNT, whose 64-byte mask
+   takes 2 compares instead of 4 and whose lowest-bit clear and bit count are
+   one instruction each
+   (argwhere of a 16M bool at p=.01: fill 1.0 -> 0.75 ms, gcc -O2). Both
+   inline, so that a caller's constant outer count and slot steps fold in: a
+   generated kernel builds its count and fill twice, calling each from a
+   function of its target (WC_TARGET_TRUTH_AVX2) and picking by
+   wc_cpu_truth_avx2(). wc_count_nonzero and wc_coords_row pick for other
+   callers. The bits are the same either way. */
 #if defined(__cplusplus)
 #define WC_RESTRICT_ __restrict
 #else
 #define WC_RESTRICT_ restrict
 #endif
 
-#define WC_ROW_NAME_(base) base##_any_
+#define WC_ROW_NAME_(base) base##_any
 #define WC_ROW_ATTR_       WC_INLINE
 #define WC_ROW_MASK_       wc_mask64
+#define WC_ROW_POPCOUNT_   wc_popcount64
+#if WC_BITS_BUILTIN_ && defined(__AVX2__)
+typedef signed char wc_count_vec_ __attribute__((vector_size(32)));
+#define WC_ROW_VEC_ wc_count_vec_
+#elif WC_BITS_BUILTIN_ && defined(__SSE2__)
+typedef signed char wc_count_vec_ __attribute__((vector_size(16)));
+#define WC_ROW_VEC_ wc_count_vec_
+#endif
 #include "truth_row.h"
 
 #if WC_CLONES && WC_BITS_BUILTIN_
-/* BMI too: its one-instruction lowest-bit clear made the fill 10% faster (gcc). */
-#define WC_TARGET_AVX2_BMI_ __attribute__((target("avx2,bmi")))
-static inline int wc_cpu_avx2_bmi_(void) {
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi");
+#define WC_TRUTH_CLONES     1
+#define WC_TARGET_TRUTH_AVX2 __attribute__((target("avx2,bmi,popcnt")))
+static inline int wc_cpu_truth_avx2(void) {
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
 }
 typedef char wc_v32qi_ __attribute__((vector_size(32)));
-WC_TARGET_AVX2_BMI_ static inline uint64_t wc_mask32_avx2_(const uint8_t *p) {
+WC_TARGET_TRUTH_AVX2 WC_INLINE uint64_t wc_mask32_avx2_(const uint8_t *p) {
   wc_v32qi_       v;
   const wc_v32qi_ zero = {0};
   memcpy(&v, p, 32);
   return (uint32_t)__builtin_ia32_pmovmskb256(v == zero);
 }
-WC_TARGET_AVX2_BMI_ static inline uint64_t wc_mask64_avx2_(const uint8_t *p) {
+WC_TARGET_TRUTH_AVX2 WC_INLINE uint64_t wc_mask64_avx2_(const uint8_t *p) {
   return ~(wc_mask32_avx2_(p) | wc_mask32_avx2_(p + 32) << 32);
 }
-#define WC_ROW_NAME_(base) base##_avx2_
-#define WC_ROW_ATTR_       WC_TARGET_AVX2_BMI_ static inline /* not inlined into other targets */
+#define WC_ROW_NAME_(base) base##_avx2
+#define WC_ROW_ATTR_       WC_TARGET_TRUTH_AVX2 WC_INLINE
 #define WC_ROW_MASK_       wc_mask64_avx2_
+#define WC_ROW_POPCOUNT_   (unsigned)__builtin_popcountll /* the target has the instruction */
+typedef signed char wc_count_vec_avx2_ __attribute__((vector_size(32)));
+#define WC_ROW_VEC_ wc_count_vec_avx2_
 #include "truth_row.h"
-#define WC_TRUTH_CLONES_ 1
 #else
-#define WC_TRUTH_CLONES_ 0
+#define WC_TRUTH_CLONES 0
+#endif
+
+#if WC_TRUTH_CLONES /* calls from other targets: not inlined there */
+WC_TARGET_TRUTH_AVX2 static inline int64_t wc_count_nonzero_avx2_call_(const uint8_t *p, size_t n) {
+  return wc_count_nonzero_avx2(p, n);
+}
+WC_TARGET_TRUTH_AVX2 static inline void wc_coords_row_avx2_call_(const uint8_t *WC_RESTRICT_ t, size_t len,
+                                                                 int64_t col0, const int64_t *WC_RESTRICT_ outer,
+                                                                 int nouter, int64_t *WC_RESTRICT_ coords,
+                                                                 int64_t *WC_RESTRICT_ n_io, int64_t count,
+                                                                 size_t step, size_t next) {
+  wc_coords_row_avx2(t, len, col0, outer, nouter, coords, n_io, count, step, next);
+}
+WC_TARGET_TRUTH_AVX2 static inline void wc_argwhere_row_avx2_call_(const uint8_t *WC_RESTRICT_ t, size_t len,
+                                                                   int64_t col0, const int64_t *WC_RESTRICT_ outer,
+                                                                   int nouter, int64_t *WC_RESTRICT_ coords,
+                                                                   int64_t *WC_RESTRICT_ n_io) {
+  wc_argwhere_row_avx2(t, len, col0, outer, nouter, coords, n_io);
+}
 #endif
 
 /* Non-zero bytes among p[0, n). */
 WC_INLINE int64_t wc_count_nonzero(const uint8_t *p, size_t n) {
-#if WC_TRUTH_CLONES_
-  if (wc_cpu_avx2_bmi_()) return wc_count_nonzero_avx2_(p, n);
+#if WC_TRUTH_CLONES
+  if (wc_cpu_truth_avx2()) return wc_count_nonzero_avx2_call_(p, n);
 #endif
-  return wc_count_nonzero_any_(p, n);
+  return wc_count_nonzero_any(p, n);
 }
 
 /* Appends the coordinates of the true bytes t[0, len) of one row from slot *n
@@ -172,16 +206,29 @@ WC_INLINE void wc_coords_row(const uint8_t *WC_RESTRICT_ t, size_t len, int64_t 
                              const int64_t *WC_RESTRICT_ outer, int nouter,
                              int64_t *WC_RESTRICT_ coords, int64_t *WC_RESTRICT_ n_io, int64_t count,
                              size_t step, size_t next) {
-#if WC_TRUTH_CLONES_
-  if (wc_cpu_avx2_bmi_()) {
-    wc_coords_row_avx2_(t, len, col0, outer, nouter, coords, n_io, count, step, next);
+#if WC_TRUTH_CLONES
+  if (wc_cpu_truth_avx2()) {
+    wc_coords_row_avx2_call_(t, len, col0, outer, nouter, coords, n_io, count, step, next);
     return;
   }
 #endif
-  wc_coords_row_any_(t, len, col0, outer, nouter, coords, n_io, count, step, next);
+  wc_coords_row_any(t, len, col0, outer, nouter, coords, n_io, count, step, next);
 }
-#undef WC_TRUTH_CLONES_
-#undef WC_TARGET_AVX2_BMI_
+
+/* argwhere ([n, rank]) of a row in one pass, counting as it goes: as
+   wc_coords_row with step 1 and next nouter + 1, for a caller whose coords
+   has room for every true element but who knows no count ahead. */
+WC_INLINE void wc_argwhere_row(const uint8_t *WC_RESTRICT_ t, size_t len, int64_t col0,
+                               const int64_t *WC_RESTRICT_ outer, int nouter, int64_t *WC_RESTRICT_ coords,
+                               int64_t *WC_RESTRICT_ n_io) {
+#if WC_TRUTH_CLONES
+  if (wc_cpu_truth_avx2()) {
+    wc_argwhere_row_avx2_call_(t, len, col0, outer, nouter, coords, n_io);
+    return;
+  }
+#endif
+  wc_argwhere_row_any(t, len, col0, outer, nouter, coords, n_io);
+}
 #undef WC_RESTRICT_
 #undef WC_BITS_BUILTIN_
 

@@ -592,7 +592,7 @@ static void golden_rows_v1_invoke(const size_t *ext, const void *const *in, void
 }
 
 /* ---- coords = c ---- */
-int64_t golden_coords_count(size_t R, size_t C, const float *c)
+WC_INLINE int64_t golden_coords_count_any(size_t R, size_t C, const float *c)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   int64_t n = 0;
@@ -605,8 +605,7 @@ int64_t golden_coords_count(size_t R, size_t C, const float *c)
   return n;
 }
 
-/* the coordinates of the count true elements (count from golden_coords_count) */
-static void golden_coords_fill(size_t R, size_t C, const float *c, int64_t count, int64_t *coords)
+WC_INLINE void golden_coords_fill_any(size_t R, size_t C, const float *c, int64_t count, int64_t *coords)
 {
   const size_t e0 = (size_t)R, e1 = (size_t)C;
   int64_t n = 0;
@@ -621,10 +620,67 @@ static void golden_coords_fill(size_t R, size_t C, const float *c, int64_t count
         const float c_val = c[i0 * e1 + (i1 + u)];
         truth[u] = (c_val) != 0 ? 1 : 0;
       }
-      wc_coords_row(truth, rest, (int64_t)i1, outer, 1, coords, &n, count, 1, 2);
+      wc_coords_row_any(truth, rest, (int64_t)i1, outer, 1, coords, &n, count, 1, 2);
     }
     if (n == count) return;  /* the rest is false */
   }
+}
+
+#if WC_TRUTH_CLONES
+/* the same for AVX2, run when the CPU has it (truth.h) */
+static WC_TARGET_TRUTH_AVX2 int64_t golden_coords_count_avx2(size_t R, size_t C, const float *c)
+{
+  const size_t e0 = (size_t)R, e1 = (size_t)C;
+  int64_t n = 0;
+  for (size_t i0 = 0; i0 < e0; i0++) {
+    for (size_t i1 = 0; i1 < e1; i1++) {
+      const float c_val = c[i0 * e1 + i1];
+      n += (c_val) != 0 ? 1 : 0;
+    }
+  }
+  return n;
+}
+
+static WC_TARGET_TRUTH_AVX2 void golden_coords_fill_avx2(size_t R, size_t C, const float *c, int64_t count, int64_t *coords)
+{
+  const size_t e0 = (size_t)R, e1 = (size_t)C;
+  int64_t n = 0;
+  if (count == 0) return;
+  for (size_t i0 = 0; i0 < e0; i0++) {
+    const int64_t outer[1] = {(int64_t)i0};
+    for (size_t i1 = 0; i1 < e1; i1 += 64) {
+      const size_t rest = e1 - i1 < 64 ? e1 - i1 : 64;
+      uint8_t truth[64];
+      size_t u;
+      for (u = 0; u < rest; u++) {
+        const float c_val = c[i0 * e1 + (i1 + u)];
+        truth[u] = (c_val) != 0 ? 1 : 0;
+      }
+      wc_coords_row_avx2(truth, rest, (int64_t)i1, outer, 1, coords, &n, count, 1, 2);
+    }
+    if (n == count) return;  /* the rest is false */
+  }
+}
+#endif
+
+int64_t golden_coords_count(size_t R, size_t C, const float *c)
+{
+#if WC_TRUTH_CLONES
+  if (wc_cpu_truth_avx2()) return golden_coords_count_avx2(R, C, c);
+#endif
+  return golden_coords_count_any(R, C, c);
+}
+
+/* the coordinates of the count true elements (count from golden_coords_count) */
+static void golden_coords_fill(size_t R, size_t C, const float *c, int64_t count, int64_t *coords)
+{
+#if WC_TRUTH_CLONES
+  if (wc_cpu_truth_avx2()) {
+    golden_coords_fill_avx2(R, C, c, count, coords);
+    return;
+  }
+#endif
+  golden_coords_fill_any(R, C, c, count, coords);
 }
 
 int64_t golden_coords(size_t R, size_t C, const float *c, int64_t *coords)
@@ -645,21 +701,59 @@ static void golden_coords_coords_invoke(const size_t *ext, const void *const *in
 }
 
 /* ---- nz = c ---- */
-int64_t golden_nz_count(size_t N, const bool *c)
+WC_INLINE int64_t golden_nz_count_any(size_t N, const bool *c)
 {
   const size_t e0 = (size_t)N;
   int64_t n = 0;
-  n += wc_count_nonzero((const uint8_t *)c, e0);
+  n += wc_count_nonzero_any((const uint8_t *)c, e0);
   return n;
+}
+
+WC_INLINE void golden_nz_fill_any(size_t N, const bool *c, int64_t count, int64_t *coords)
+{
+  const size_t e0 = (size_t)N;
+  int64_t n = 0;
+  if (count == 0) return;
+  wc_coords_row_any((const uint8_t *)c, e0, 0, NULL, 0, coords, &n, count, (size_t)count, 1);
+}
+
+#if WC_TRUTH_CLONES
+/* the same for AVX2, run when the CPU has it (truth.h) */
+static WC_TARGET_TRUTH_AVX2 int64_t golden_nz_count_avx2(size_t N, const bool *c)
+{
+  const size_t e0 = (size_t)N;
+  int64_t n = 0;
+  n += wc_count_nonzero_avx2((const uint8_t *)c, e0);
+  return n;
+}
+
+static WC_TARGET_TRUTH_AVX2 void golden_nz_fill_avx2(size_t N, const bool *c, int64_t count, int64_t *coords)
+{
+  const size_t e0 = (size_t)N;
+  int64_t n = 0;
+  if (count == 0) return;
+  wc_coords_row_avx2((const uint8_t *)c, e0, 0, NULL, 0, coords, &n, count, (size_t)count, 1);
+}
+#endif
+
+int64_t golden_nz_count(size_t N, const bool *c)
+{
+#if WC_TRUTH_CLONES
+  if (wc_cpu_truth_avx2()) return golden_nz_count_avx2(N, c);
+#endif
+  return golden_nz_count_any(N, c);
 }
 
 /* the coordinates of the count true elements (count from golden_nz_count) */
 static void golden_nz_fill(size_t N, const bool *c, int64_t count, int64_t *coords)
 {
-  const size_t e0 = (size_t)N;
-  int64_t n = 0;
-  if (count == 0) return;
-  wc_coords_row((const uint8_t *)c, e0, 0, NULL, 0, coords, &n, count, (size_t)count, 1);
+#if WC_TRUTH_CLONES
+  if (wc_cpu_truth_avx2()) {
+    golden_nz_fill_avx2(N, c, count, coords);
+    return;
+  }
+#endif
+  golden_nz_fill_any(N, c, count, coords);
 }
 
 int64_t golden_nz(size_t N, const bool *c, int64_t *coords)

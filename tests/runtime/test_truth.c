@@ -48,6 +48,7 @@ typedef struct {
   int64_t (*count)(const uint8_t *, size_t);
   void (*row)(const uint8_t *, size_t, int64_t, const int64_t *, int, int64_t *, int64_t *, int64_t,
               size_t, size_t);
+  void (*argwhere_row)(const uint8_t *, size_t, int64_t, const int64_t *, int, int64_t *, int64_t *);
 } truth_build;
 
 static uint64_t mask64_any(const uint8_t *p) { return wc_mask64(p); }
@@ -58,22 +59,37 @@ static void     row_dispatched(const uint8_t *t, size_t len, int64_t col0, const
 }
 static void row_any(const uint8_t *t, size_t len, int64_t col0, const int64_t *outer, int nouter,
                     int64_t *coords, int64_t *n, int64_t count, size_t step, size_t next) {
-  wc_coords_row_any_(t, len, col0, outer, nouter, coords, n, count, step, next);
+  wc_coords_row_any(t, len, col0, outer, nouter, coords, n, count, step, next);
 }
-static int64_t count_any(const uint8_t *p, size_t n) { return wc_count_nonzero_any_(p, n); }
-#if WC_CLONES && defined(__GNUC__) && !defined(WC_PORTABLE_BITS)
-#define HAVE_AVX2_BUILD 1
-#else
-#define HAVE_AVX2_BUILD 0
+static int64_t count_any(const uint8_t *p, size_t n) { return wc_count_nonzero_any(p, n); }
+static void    argwhere_row_dispatched(const uint8_t *t, size_t len, int64_t col0, const int64_t *outer,
+                                       int nouter, int64_t *coords, int64_t *n) {
+  wc_argwhere_row(t, len, col0, outer, nouter, coords, n);
+}
+static void argwhere_row_any(const uint8_t *t, size_t len, int64_t col0, const int64_t *outer, int nouter,
+                             int64_t *coords, int64_t *n) {
+  wc_argwhere_row_any(t, len, col0, outer, nouter, coords, n);
+}
+#if WC_TRUTH_CLONES /* called as generated kernels do: from a function of that target */
+WC_TARGET_TRUTH_AVX2 static uint64_t mask64_avx2(const uint8_t *p) { return wc_mask64_avx2_(p); }
+WC_TARGET_TRUTH_AVX2 static int64_t  count_avx2(const uint8_t *p, size_t n) { return wc_count_nonzero_avx2(p, n); }
+WC_TARGET_TRUTH_AVX2 static void     row_avx2(const uint8_t *t, size_t len, int64_t col0, const int64_t *outer,
+                                              int nouter, int64_t *coords, int64_t *n, int64_t count, size_t step,
+                                              size_t next) {
+  wc_coords_row_avx2(t, len, col0, outer, nouter, coords, n, count, step, next);
+}
+WC_TARGET_TRUTH_AVX2 static void argwhere_row_avx2(const uint8_t *t, size_t len, int64_t col0, const int64_t *outer,
+                                                   int nouter, int64_t *coords, int64_t *n) {
+  wc_argwhere_row_avx2(t, len, col0, outer, nouter, coords, n);
+}
 #endif
 
 static int truth_builds(truth_build *b) {
   int n = 0;
-  b[n++] = (truth_build){"dispatched", mask64_any, count_dispatched, row_dispatched};
-  b[n++] = (truth_build){"own target", mask64_any, count_any, row_any};
-#if HAVE_AVX2_BUILD
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi"))
-    b[n++] = (truth_build){"avx2", wc_mask64_avx2_, wc_count_nonzero_avx2_, wc_coords_row_avx2_};
+  b[n++] = (truth_build){"dispatched", mask64_any, count_dispatched, row_dispatched, argwhere_row_dispatched};
+  b[n++] = (truth_build){"own target", mask64_any, count_any, row_any, argwhere_row_any};
+#if WC_TRUTH_CLONES
+  if (wc_cpu_truth_avx2()) b[n++] = (truth_build){"avx2", mask64_avx2, count_avx2, row_avx2, argwhere_row_avx2};
 #endif
   return n;
 }
@@ -137,12 +153,21 @@ static void test_coords_row_writes_the_true_columns_and_nothing_past_count(void 
         assert_int_equal(n, count);
         assert_memory_equal(buf + 1, want, (size_t)(2 * count) * sizeof *buf);
         assert_true(buf[0] == -99 && buf[2 * count + 1] == -99);
+        if (layout) { /* argwhere's one pass, which counts as it goes */
+          n = 0;
+          memset(buf + 1, 0, (size_t)(2 * count) * sizeof *buf);
+          builds[bi].argwhere_row(t, len, 100, outer, 1, buf + 1, &n);
+          assert_int_equal(n, count);
+          assert_memory_equal(buf + 1, want, (size_t)(2 * count) * sizeof *buf);
+          assert_true(buf[0] == -99 && buf[2 * count + 1] == -99);
+        }
       }
 }
 
 /* Long rows where most 64-byte blocks hold 0, 1 or 2 true bytes (the fill's
    branch-free case) and some hold 3 to 64 (its rounds), written as argwhere
-   [n, 2] and nonzero [2, n] into exactly count slots after a canary. */
+   [n, 2] and nonzero [2, n] into exactly count slots after a canary; argwhere
+   also in one pass, over more than one of its 4096-byte chunks. */
 static void test_coords_row_lists_sparse_rows_block_by_block(void **state) {
   (void)state;
   enum { LEN = 64 * 80 + 13 };
@@ -175,6 +200,14 @@ static void test_coords_row_lists_sparse_rows_block_by_block(void **state) {
         assert_int_equal(n, count);
         assert_memory_equal(buf + 1, want, (size_t)(2 * count) * sizeof *buf);
         assert_true(buf[0] == -99 && buf[2 * count + 1] == -99);
+        if (layout) {
+          n = 0;
+          memset(buf + 1, 0, (size_t)(2 * count) * sizeof *buf);
+          builds[bi].argwhere_row(t, LEN, 0, outer, 1, buf + 1, &n);
+          assert_int_equal(n, count);
+          assert_memory_equal(buf + 1, want, (size_t)(2 * count) * sizeof *buf);
+          assert_true(buf[0] == -99 && buf[2 * count + 1] == -99);
+        }
       }
     }
   }
