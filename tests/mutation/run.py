@@ -118,6 +118,41 @@ def carry_over(results, head):
     return {"head": head, "ctest": results.get("ctest"), "mutants": kept}
 
 
+def suite_names(bld, selection):
+    """The names of the tests a ctest selection runs."""
+    rc, out = run(["ctest", "-N"] + selection, bld, 600)
+    names = [line.split(":", 1)[1].strip() for line in out.splitlines()
+             if line.strip().startswith("Test") and "#" in line and ":" in line]
+    if rc != 0 or not names:
+        sys.exit(f"run.py: no tests in the selection {selection}:\n{out[-2000:]}")
+    return names
+
+
+def run_in_stages(ctest, bld, names, timeout):
+    """The selection in two runs: the tests that took under a second in the
+    last runs (ctest's cost data), then the others. Same verdict as one run,
+    but most mutants fail a fast test: ctest alone starts the slowest first."""
+    costs = {}
+    path = os.path.join(bld, "Testing", "Temporary", "CTestCostData.txt")
+    if os.path.exists(path):
+        for line in open(path):
+            parts = line.split()
+            if len(parts) == 3:
+                costs[parts[0]] = float(parts[2])
+    fast = [n for n in names if costs.get(n, 0.0) < 1.0]
+    slow = [n for n in names if costs.get(n, 0.0) >= 1.0]
+    out_all = ""
+    for stage in (fast, slow):
+        if not stage:
+            continue
+        regex = "^(" + "|".join(n.replace(".", "\\.").replace("+", "\\+") for n in stage) + ")$"
+        rc, out = run(ctest + ["-R", regex], bld, timeout)
+        out_all += out
+        if rc != 0:
+            return rc, out_all
+    return 0, out_all
+
+
 def prepare_tree(work, build_type):
     """A copy of the committed tree (git archive HEAD) under work/src, built in work/build."""
     src, bld = os.path.join(work, "src"), os.path.join(work, "build")
@@ -174,7 +209,8 @@ def main():
     os.makedirs(args.work, exist_ok=True)
     head, src, bld = prepare_tree(args.work, "Release")
     ctest = ["ctest", "-j", str(args.jobs), "--stop-on-failure", "--no-tests=error",
-             "--timeout", str(args.budget)] + args.ctest.split()
+             "--timeout", str(args.budget)]
+    names = suite_names(bld, args.ctest.split())
     build = ["cmake", "--build", bld, "-j", str(args.jobs)]
 
     # results.json: kept across runs of one HEAD, so an interrupted run resumes
@@ -197,7 +233,7 @@ def main():
         sys.exit(f"run.py: the unmutated tree does not build:\n{out[-3000:]}")
     if "baseline" not in results:
         t0 = time.time()
-        rc, out = run(ctest, bld, 10 * args.budget)
+        rc, out = run(ctest + args.ctest.split(), bld, 10 * args.budget)
         if rc != 0:
             sys.exit(f"run.py: the unmutated tree fails its tests:\n{out[-3000:]}")
         results["baseline"] = round(time.time() - t0, 1)
@@ -233,7 +269,7 @@ def main():
                 if rc != 0:
                     status, by = "not compiled", []
                 else:
-                    rc, out = run(ctest, bld, 10 * args.budget)
+                    rc, out = run_in_stages(ctest, bld, names, 10 * args.budget)
                     status = "survived" if rc == 0 else "killed"
                     by = ["(time budget)"] if rc is None else failed_tests(out)
             finally:
