@@ -104,8 +104,10 @@ def carry_over(results, head):
     (or not compiled) there, of a file head has unchanged, is kept, since tests
     are only ever added (the issue: no test loses an assertion). Survivors are
     run again: a new test may kill them. Everything else is dropped."""
-    kept = {}
+    kept, earlier = {}, dict(results.get("earlier", {}))
     for key, m in results.get("mutants", {}).items():
+        if m["status"] == "survived":  # run again at head; the report keeps its first verdict
+            earlier[key] = {"status": m.get("first", "survived"), "tested_at": m.get("tested_at", results["head"])}
         if m["status"] != "survived":
             try:
                 blob = m.get("blob") or blob_of(results["head"], m["file"])
@@ -115,7 +117,7 @@ def carry_over(results, head):
                     kept[key] = m
             except subprocess.CalledProcessError:  # the file is gone
                 pass
-    return {"head": head, "ctest": results.get("ctest"), "mutants": kept}
+    return {"head": head, "ctest": results.get("ctest"), "mutants": kept, "earlier": earlier}
 
 
 def suite_names(bld, selection):
@@ -192,6 +194,8 @@ def main():
     ap.add_argument("--mutate", default=os.path.join(ROOT, "build", "mutation-venv", "bin", "mutate"),
                     help="universalmutator's mutate")
     ap.add_argument("--report", default=None, help="Markdown report (default: WORK/REPORT.md)")
+    ap.add_argument("--report-only", action="store_true",
+                    help="write the report from results.json, running no mutant")
     args = ap.parse_args()
     if not os.path.exists(args.mutate):
         sys.exit(f"run.py: no {args.mutate}: python3 -m venv build/mutation-venv && "
@@ -207,10 +211,17 @@ def main():
         sys.exit("run.py: no files to mutate")
 
     os.makedirs(args.work, exist_ok=True)
-    head, src, bld = prepare_tree(args.work, "Release")
+    if args.report_only:  # the committed files, read apart from a run's work tree
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, stdout=subprocess.PIPE,
+                              text=True, check=True).stdout.strip()
+        src, bld = tempfile.mkdtemp(prefix="wherec-report-"), None
+        archive = subprocess.run(["git", "archive", head], cwd=ROOT, stdout=subprocess.PIPE, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", src], input=archive, check=True)
+    else:
+        head, src, bld = prepare_tree(args.work, "Release")
     ctest = ["ctest", "-j", str(args.jobs), "--stop-on-failure", "--no-tests=error",
              "--timeout", str(args.budget)]
-    names = suite_names(bld, args.ctest.split())
+    names = [] if args.report_only else suite_names(bld, args.ctest.split())
     build = ["cmake", "--build", bld, "-j", str(args.jobs)]
 
     # results.json: kept across runs of one HEAD, so an interrupted run resumes
@@ -227,11 +238,12 @@ def main():
             json.dump(results, f, indent=1, sort_keys=True)
         os.replace(results_path + ".tmp", results_path)
 
-    log(f"run.py: baseline build and tests in {bld}")
-    rc, out = run(build, src, args.build_budget)
-    if rc != 0:
-        sys.exit(f"run.py: the unmutated tree does not build:\n{out[-3000:]}")
-    if "baseline" not in results:
+    if not args.report_only:
+        log(f"run.py: baseline build and tests in {bld}")
+        rc, out = run(build, src, args.build_budget)
+        if rc != 0:
+            sys.exit(f"run.py: the unmutated tree does not build:\n{out[-3000:]}")
+    if "baseline" not in results and not args.report_only:
         t0 = time.time()
         rc, out = run(ctest + args.ctest.split(), bld, 10 * args.budget)
         if rc != 0:
@@ -261,6 +273,9 @@ def main():
             if key in results["mutants"]:
                 compiled += results["mutants"][key]["status"] != "not compiled"
                 continue
+            if args.report_only:  # not run yet: the draw stops here
+                drawn.discard(key)
+                break
             t0 = time.time()
             try:
                 with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
@@ -278,43 +293,90 @@ def main():
             results["mutants"][key] = {"file": rel, "index": idx, "line": line, "before": before,
                                        "after": after, "status": status, "by": by[:3],
                                        "seconds": round(time.time() - t0, 1), "total": len(every),
-                                       "blob": blob_of(head, rel), "tested_at": head}
+                                       "blob": blob_of(head, rel), "tested_at": head,
+                                       "first": results.get("earlier", {}).get(key, {}).get("status", status)}
             save()
             compiled += status != "not compiled"
             log(f"  #{idx} line {line}: {status} ({results['mutants'][key]['seconds']} s)"
                 + (f" by {', '.join(by[:3])}" if status == "killed" else ""))
-    run(build, src, args.build_budget)  # the work tree back to its unmutated build
+    if args.report_only:
+        shutil.rmtree(src, ignore_errors=True)
+    else:
+        run(build, src, args.build_budget)  # the work tree back to its unmutated build
 
     report = args.report or os.path.join(args.work, "REPORT.md")
     write_report(report, results, drawn, files, args)
     log(f"run.py: wrote {report}")
 
 
+# The report's groups: the issue asks for the score of src/ and include/ apart.
+GROUPS = [("src/ (runtime, reference)", "src/"), ("include/wherec/", "include/"),
+          ("gen/ (front and back)", "gen/"), ("templates/", "templates/")]
+VERDICTS = os.path.join(ROOT, "tests", "mutation", "verdicts.json")
+
+
 def write_report(report, results, drawn, files, args):
-    ms = [m for key, m in results["mutants"].items() if key in drawn]
-    count = lambda sel, st: sum(1 for m in sel if m["status"] == st)
-    k, s, n = count(ms, "killed"), count(ms, "survived"), count(ms, "not compiled")
+    """REPORT.md: the score per file, group and overall (killed over the mutants
+    that compiled, less those judged equivalent in verdicts.json), the score
+    before the tests the survivors led to, and every survivor with its verdict."""
+    verdicts = json.load(open(VERDICTS)) if os.path.exists(VERDICTS) else {}
+    ms = {key: m for key, m in results["mutants"].items() if key in drawn}
+    equivalent = {key for key, m in ms.items() if m["status"] == "survived" and key in verdicts}
+
+    def tally(sel, field="status"):
+        k = sum(1 for key in sel if ms[key].get(field, ms[key]["status"]) == "killed")
+        s = sum(1 for key in sel if ms[key].get(field, ms[key]["status"]) == "survived")
+        e = sum(1 for key in sel if key in equivalent)
+        n = sum(1 for key in sel if ms[key]["status"] == "not compiled")
+        score = 100.0 * k / (k + s - e) if k + s - e > 0 else 100.0
+        return k, s, e, n, score
+
+    k, s, e, n, score = tally(ms)
+    k0, s0, _, _, score0 = tally(ms, "first")
     lines = ["# Mutation testing report", "",
-             f"universalmutator mutants of commit `{results['head'][:12]}`, drawn per file in an order "
-             f"fixed by seed {args.seed} until {args.per_file} compiled; each built and run through `ctest {args.ctest}` "
-             f"(stop on the first failure, {args.budget} s budget). Baseline suite: "
-             f"{results.get('baseline', '?')} s. Written by `tests/mutation/run.py`.", "",
-             f"**{k} killed, {s} survived, {n} not compiled: "
-             f"{100.0 * k / (k + s) if k + s else 0:.0f}% of the mutants that compiled killed.**", "",
-             "| file | mutants | drawn | killed | survived | not compiled |", "|---|---|---|---|---|---|"]
-    for rel in files:
-        sel = [m for m in ms if m["file"] == rel]
+             f"universalmutator 1.14.1 mutants of commit `{results['head'][:12]}`, drawn per file in an "
+             f"order fixed by seed {args.seed} until {args.per_file} compiled; each built and run through "
+             f"ctest's selection `{args.ctest}` (the sub-second tests first, then the rest; stop on the "
+             f"first failure, {args.budget} s per test). Baseline suite: {results.get('baseline', '?')} s. "
+             "A mutant killed at an earlier commit of a file unchanged since is carried over; "
+             "survivors are run again at each commit. Written by `tests/mutation/run.py`; "
+             "the verdicts on survivors are `tests/mutation/verdicts.json`.", "",
+             f"**{score:.1f}% of the non-equivalent mutants killed: {k} killed, {s} survived "
+             f"({e} of them equivalent), {n} not compiled.** Before the tests the survivors led to: "
+             f"{k0} killed, {s0} survived ({score0:.1f}% with the same equivalents).", "",
+             "| group | killed | survived | equivalent | not compiled | score |", "|---|---|---|---|---|---|"]
+    for label, prefix in GROUPS:
+        sel = [key for key in ms if ms[key]["file"].startswith(prefix)]
         if sel:
-            lines.append(f"| `{rel}` | {sel[0]['total']} | {len(sel)} | {count(sel, 'killed')} | "
-                         f"{count(sel, 'survived')} | {count(sel, 'not compiled')} |")
-    lines += ["", "## Survivors", ""]
-    surv = sorted((m for m in ms if m["status"] == "survived"), key=lambda m: (m["file"], m["line"]))
+            gk, gs, ge, gn, gscore = tally(sel)
+            lines.append(f"| {label} | {gk} | {gs} | {ge} | {gn} | {gscore:.1f}% |")
+    lines += ["", "| file | mutants | drawn | killed | survived | not compiled |", "|---|---|---|---|---|---|"]
+    for rel in files:
+        sel = [key for key in ms if ms[key]["file"] == rel]
+        if sel:
+            fk, fs, _, fn, _ = tally(sel)
+            lines.append(f"| `{rel}` | {ms[sel[0]]['total']} | {len(sel)} | {fk} | {fs} | {fn} |")
+    lines += ["", "## Survivors and their verdicts", ""]
+    surv = sorted((key for key in ms if ms[key]["status"] == "survived"),
+                  key=lambda key: (ms[key]["file"], ms[key]["line"]))
     if not surv:
         lines.append("None.")
-    for m in surv:
-        lines.append(f"- `{m['file']}:{m['line']}` (mutant {m['index']}): `{m['before']}` -> `{m['after']}`")
+    for key in surv:
+        m = ms[key]
+        lines.append(f"- `{m['file']}:{m['line']}` (`{key}`): `{m['before']}` -> `{m['after']}`. "
+                     + (f"**Equivalent:** {verdicts[key]}" if key in equivalent else "**Not judged.**"))
+    lines += ["", "## Survivors killed by the tests they led to", ""]
+    new = sorted((key for key in ms if ms[key]["status"] == "killed" and ms[key].get("first") == "survived"),
+                 key=lambda key: (ms[key]["file"], ms[key]["line"]))
+    if not new:
+        lines.append("None.")
+    for key in new:
+        m = ms[key]
+        lines.append(f"- `{m['file']}:{m['line']}`: `{m['before']}` -> `{m['after']}`, by {', '.join(m['by']) or '?'}")
     lines += ["", "## Killed, and by which tests", ""]
-    for m in sorted((m for m in ms if m["status"] == "killed"), key=lambda m: (m["file"], m["line"])):
+    for key in sorted((key for key in ms if ms[key]["status"] == "killed"),
+                      key=lambda key: (ms[key]["file"], ms[key]["line"])):
+        m = ms[key]
         lines.append(f"- `{m['file']}:{m['line']}`: `{m['after']}` by {', '.join(m['by']) or '?'}")
     with open(report, "w") as f:
         f.write("\n".join(lines) + "\n")
