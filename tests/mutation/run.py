@@ -32,6 +32,8 @@ DEFAULT_FILES = ["src/*.c", "src/*.h", "src/ref/*.c", "src/ref/*.h", "include/wh
                  "gen/front/*.c", "gen/front/*.h", "gen/front/*.re",
                  "gen/back/*.c", "gen/back/*.h", "templates/*.tpl", "templates/*.lua"]
 
+DEFAULT_MUTATE = os.path.join(ROOT, "build", "mutation-venv", "bin", "mutate")
+
 # The plain suite (-LE exhaustive) less what repeats it at a mutant's cost: 18 of
 # the random suite's 20 ctests (the same 1,000 kernels under other compilers,
 # flags and seeds; gcc -O2 seed 1 and clang -O2 baseline seed 2 stay) and the
@@ -191,7 +193,7 @@ def main():
                     help="ctest selection (default: the plain suite less what repeats it, QUICK_SUITE)")
     ap.add_argument("-j", "--jobs", type=int, default=2, help="build and ctest parallelism (default 2)")
     ap.add_argument("--work", default=os.path.join(ROOT, "build", "mutation"), help="work tree, build and results")
-    ap.add_argument("--mutate", default=os.path.join(ROOT, "build", "mutation-venv", "bin", "mutate"),
+    ap.add_argument("--mutate", default=DEFAULT_MUTATE,
                     help="universalmutator's mutate")
     ap.add_argument("--report", default=None, help="Markdown report (default: WORK/REPORT.md)")
     ap.add_argument("--report-only", action="store_true",

@@ -242,6 +242,10 @@ static void test_wc_register_refuses_a_table_of_more_where_kernels_than_fit(void
     kernels[i] = (wc_kernel){"w", WC_KIND_ELEMENTWISE, 3, params, 1, ext, WC_UINT8, 1, d,
                              4, prog, bool_rows_range, NULL, NULL};
   assert_int_equal(wc_register(&table), WC_E_CAPACITY);
+  /* one over the room exactly (the registry holds 256 plain-where kernels):
+     refused too, and the room not passed while counting */
+  static const wc_kernel_table one_over = {"t", "t.where", 257, kernels};
+  assert_int_equal(wc_register(&one_over), WC_E_CAPACITY);
 }
 
 static void test_wc_where_does_not_move_bytes_through_a_registered_bool_kernel(void **state) {

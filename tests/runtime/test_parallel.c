@@ -359,6 +359,37 @@ static void test_calls_below_the_threshold_never_call_the_hook(void **state) {
   assert_int_equal(atomic_load(&hlog.max_tasks), 5);
 }
 
+/* scalar_y (c: bool[N], x: double[N], y: double[]) through wc_run or a
+   prepared call under the reversed hook; the hook calls. */
+static int kernel_hook_calls_for(call_kind kind, int64_t n) {
+  int64_t   shape[1] = {n};
+  wc_tensor in[3] = {tl_alloc(WC_BOOL, 1, shape), tl_alloc(WC_DOUBLE, 1, shape), tl_alloc(WC_DOUBLE, 0, NULL)};
+  wc_tensor o = tl_alloc(WC_DOUBLE, 1, shape);
+  tl_rng    r = {43};
+  for (int i = 0; i < 3; i++) tl_fill(&r, &in[i], 0.5);
+  atomic_store(&hlog.calls, 0);
+  atomic_store(&hlog.max_tasks, 0);
+  wc_set_parallel(hook_reversed, NULL);
+  assert_int_equal(call(kind, "scalar_y", in, 3, &o), WC_OK);
+  wc_set_parallel(NULL, NULL);
+  for (int i = 0; i < 3; i++) tl_free(&in[i]);
+  tl_free(&o);
+  return atomic_load(&hlog.calls);
+}
+
+/* The threshold counts the output's bytes (8 per double) for table and
+   prepared calls as for wc_where: split from it on, serial below. */
+static void test_table_and_prepared_calls_split_from_the_threshold_on(void **state) {
+  (void)state;
+  const int64_t at = (int64_t)(WC_PARALLEL_MIN_BYTES / sizeof(double));
+  for (call_kind kind = RUN; kind <= PLAN; kind++) {
+    print_message("%s\n", kind_name[kind]);
+    assert_int_equal(kernel_hook_calls_for(kind, at - 1), 0);
+    assert_int_equal(kernel_hook_calls_for(kind, at), 1);
+    assert_int_equal(atomic_load(&hlog.max_tasks), 4);
+  }
+}
+
 static void test_a_null_hook_restores_serial_calls(void **state) {
   (void)state;
   const int64_t at = (int64_t)(WC_PARALLEL_MIN_BYTES / sizeof(float));
@@ -507,6 +538,7 @@ int main(void) {
       cmocka_unit_test_setup(test_where_gives_the_serial_bytes_under_every_split, reset),
       cmocka_unit_test_setup(test_where_v1_gives_the_serial_bytes_under_every_split, reset),
       cmocka_unit_test_setup(test_calls_below_the_threshold_never_call_the_hook, reset),
+      cmocka_unit_test_setup(test_table_and_prepared_calls_split_from_the_threshold_on, reset),
       cmocka_unit_test_setup(test_a_null_hook_restores_serial_calls, reset),
       cmocka_unit_test_setup(test_a_zero_threshold_restores_the_default, reset),
       cmocka_unit_test_setup(test_coordinates_never_call_the_hook, reset),
