@@ -7,9 +7,10 @@
 
 /* a * b for non-negative a and b, false on overflow past INT64_MAX. Every
    call checks shapes, so no division (a 64-bit divide costs more than the
-   rest of a 2x2 call's checks) where the compiler can tell overflow itself. */
+   rest of a 2x2 call's checks) where the compiler can tell overflow itself;
+   WC_PORTABLE_BITS builds the division (other compilers', tested). */
 static inline bool wc__mul_fits(int64_t a, int64_t b, int64_t *r) {
-#if defined(__GNUC__)
+#if defined(__GNUC__) && !defined(WC_PORTABLE_BITS)
   return !__builtin_mul_overflow(a, b, r);
 #else
   if (b != 0 && a > INT64_MAX / b) return false;

@@ -233,6 +233,26 @@ static void test_cast_to_bool_is_nonzero_and_nan_is_true(void **state) {
   check1d(k, in, 4, expect);
 }
 
+/* A bool byte other than 0 and 1 (a runtime's own bools, a mask from bytes) is
+   true, and is read as 1 wherever its value shows: cast to int32, compared
+   with true, and through bitwise and with true. */
+static void test_a_bool_byte_other_than_0_or_1_reads_as_true(void **state) {
+  (void)state;
+  uint8_t   c[] = {0, 1, 2, 0x80, 0xff}, ones[] = {1, 1, 1, 1, 1};
+  wc_tensor in[2] = {vec(WC_BOOL, 5, c), vec(WC_BOOL, 5, ones)};
+  prog      p = {0};
+  emit(&p, WC_OP_CAST, WC_INT32, input(&p, WC_BOOL), 0, 0);
+  const int32_t as_int[] = {0, 1, 1, 1, 1};
+  check1d(finish(&p, WC_KIND_ELEMENTWISE), in, 5, as_int);
+  const bool expect[] = {false, true, true, true, true};
+  for (int op = 0; op < 2; op++) {
+    prog q = {0};
+    int  a = input(&q, WC_BOOL), b = input(&q, WC_BOOL);
+    emit(&q, op ? WC_OP_BAND : WC_OP_EQ, WC_BOOL, a, b, 0);
+    check1d(finish(&q, WC_KIND_ELEMENTWISE), in, 5, expect);
+  }
+}
+
 static void test_leaky_relu_runs_as_one_program(void **state) {
   (void)state;
   prog p = {0};
@@ -715,6 +735,7 @@ int main(void) {
     cmocka_unit_test(test_rounding_quiets_a_nan_and_keeps_infinities),
     cmocka_unit_test(test_sqrt_is_correctly_rounded_and_pins_its_nans),
     cmocka_unit_test(test_half_precision_functions_compute_in_float_and_round),
+    cmocka_unit_test(test_a_bool_byte_other_than_0_or_1_reads_as_true),
     cmocka_unit_test(test_leaky_relu_runs_as_one_program),
     cmocka_unit_test(test_string_and_complex_compare_for_equality),
     cmocka_unit_test(test_argwhere_of_an_expression_lists_its_true_elements),
