@@ -104,13 +104,15 @@ def blob_of(rev, rel):
 def carry_over(results, head):
     """The results of an earlier commit that still hold at head: a mutant killed
     (or not compiled) there, of a file head has unchanged, is kept, since tests
-    are only ever added (the issue: no test loses an assertion). Survivors are
-    run again: a new test may kill them. Everything else is dropped."""
+    are only ever added (the issue: no test loses an assertion), and so is a
+    survivor verdicts.json judges equivalent. Other survivors are run again: a
+    new test may kill them. Everything else is dropped."""
     kept, earlier = {}, dict(results.get("earlier", {}))
+    verdicts = json.load(open(VERDICTS)) if os.path.exists(VERDICTS) else {}
     for key, m in results.get("mutants", {}).items():
-        if m["status"] == "survived":  # run again at head; the report keeps its first verdict
+        if m["status"] == "survived" and key not in verdicts:  # run again; the report keeps its first verdict
             earlier[key] = {"status": m.get("first", "survived"), "tested_at": m.get("tested_at", results["head"])}
-        if m["status"] != "survived":
+        if m["status"] != "survived" or key in verdicts:  # a judged survivor stays one
             try:
                 blob = m.get("blob") or blob_of(results["head"], m["file"])
                 if blob_of(head, m["file"]) == blob:
@@ -184,6 +186,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("files", nargs="*", help="files or globs, relative to the repository (default: the issue's set)")
     ap.add_argument("--per-file", type=int, default=5, help="mutants that compile, per file (default 5)")
+    ap.add_argument("--per-file-for", action="append", default=[], metavar="PREFIX=N",
+                    help="N mutants that compile per file under PREFIX (repeatable; the longest prefix wins)")
     ap.add_argument("--max-tries", type=int, default=20,
                     help="give up on a file after per-file * this many mutants (default 20)")
     ap.add_argument("--seed", type=int, default=14, help="sampling seed (default 14)")
@@ -253,6 +257,8 @@ def main():
         results["baseline"] = round(time.time() - t0, 1)
         save()
 
+    overrides = sorted((tuple(o.split("=", 1)) for o in args.per_file_for), key=lambda o: -len(o[0]))
+    per_file = lambda rel: next((int(n) for prefix, n in overrides if rel.startswith(prefix)), args.per_file)
     drawn = set()  # the report's mutants: this run's draw, done now or before
     for rel in files:
         path = os.path.join(src, rel)
@@ -266,7 +272,7 @@ def main():
         log(f"{rel}: {len(every)} mutants")
         compiled = tried = 0
         for idx, text in order:
-            if compiled >= args.per_file or tried >= args.max_tries * args.per_file:
+            if compiled >= per_file(rel) or tried >= args.max_tries * per_file(rel):
                 break
             tried += 1
             key = f"{rel}#{idx}:{hashlib.sha1(text.encode('utf-8', 'surrogateescape')).hexdigest()[:12]}"
@@ -337,7 +343,9 @@ def write_report(report, results, drawn, files, args):
     k0, s0, _, _, score0 = tally(ms, "first")
     lines = ["# Mutation testing report", "",
              f"universalmutator 1.14.1 mutants of commit `{results['head'][:12]}`, drawn per file in an "
-             f"order fixed by seed {args.seed} until {args.per_file} compiled; each built and run through "
+             f"order fixed by seed {args.seed} until {args.per_file} compiled"
+             + "".join(f" ({n} under `{prefix}`)" for prefix, n in (o.split("=", 1) for o in args.per_file_for))
+             + "; each built and run through "
              f"ctest's selection `{args.ctest}` (the sub-second tests first, then the rest; stop on the "
              f"first failure, {args.budget} s per test). Baseline suite: {results.get('baseline', '?')} s. "
              "A mutant killed at an earlier commit of a file unchanged since is carried over; "
