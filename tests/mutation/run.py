@@ -326,14 +326,20 @@ VERDICTS = os.path.join(ROOT, "tests", "mutation", "verdicts.json")
 def write_report(report, results, drawn, files, args):
     """REPORT.md: the score per file, group and overall (killed over the mutants
     that compiled, less those judged equivalent in verdicts.json), the score
-    before the tests the survivors led to, and every survivor with its verdict."""
+    before the tests the survivors led to, and every survivor with its verdict.
+    A verdict is "equivalent: why" or "test.sh: why" (the selection misses it,
+    test.sh's sanitizer or ThreadSanitizer build kills it: counted killed)."""
     verdicts = json.load(open(VERDICTS)) if os.path.exists(VERDICTS) else {}
     ms = {key: m for key, m in results["mutants"].items() if key in drawn}
-    equivalent = {key for key, m in ms.items() if m["status"] == "survived" and key in verdicts}
+    judged = lambda kind: {key for key, m in ms.items()
+                           if m["status"] == "survived" and verdicts.get(key, "").startswith(kind + ": ")}
+    equivalent, elsewhere = judged("equivalent"), judged("test.sh")
 
     def tally(sel, field="status"):
-        k = sum(1 for key in sel if ms[key].get(field, ms[key]["status"]) == "killed")
-        s = sum(1 for key in sel if ms[key].get(field, ms[key]["status"]) == "survived")
+        """killed (by the selection, or else by test.sh's sanitizer builds),
+        survived, equivalent, not compiled, and the score."""
+        k = sum(1 for key in sel if ms[key].get(field, ms[key]["status"]) == "killed" or key in elsewhere)
+        s = sum(1 for key in sel if ms[key].get(field, ms[key]["status"]) == "survived" and key not in elsewhere)
         e = sum(1 for key in sel if key in equivalent)
         n = sum(1 for key in sel if ms[key]["status"] == "not compiled")
         score = 100.0 * k / (k + s - e) if k + s - e > 0 else 100.0
@@ -351,8 +357,9 @@ def write_report(report, results, drawn, files, args):
              "A mutant killed at an earlier commit of a file unchanged since is carried over; "
              "survivors are run again at each commit. Written by `tests/mutation/run.py`; "
              "the verdicts on survivors are `tests/mutation/verdicts.json`.", "",
-             f"**{score:.1f}% of the non-equivalent mutants killed: {k} killed, {s} survived "
-             f"({e} of them equivalent), {n} not compiled.** Before the tests the survivors led to: "
+             f"**{score:.1f}% of the non-equivalent mutants killed: {k} killed ({len(elsewhere)} of them "
+             f"only by test.sh's sanitizer builds), {s} survived ({e} of them equivalent), {n} not compiled.** "
+             "Before the tests the survivors led to: "
              f"{k0} killed, {s0} survived ({score0:.1f}% with the same equivalents).", "",
              "| group | killed | survived | equivalent | not compiled | score |", "|---|---|---|---|---|---|"]
     for label, prefix in GROUPS:
@@ -373,8 +380,11 @@ def write_report(report, results, drawn, files, args):
         lines.append("None.")
     for key in surv:
         m = ms[key]
+        verdict = verdicts.get(key, "").split(": ", 1)[-1]
         lines.append(f"- `{m['file']}:{m['line']}` (`{key}`): `{m['before']}` -> `{m['after']}`. "
-                     + (f"**Equivalent:** {verdicts[key]}" if key in equivalent else "**Not judged.**"))
+                     + (f"**Equivalent:** {verdict}" if key in equivalent else
+                        f"**Killed by test.sh, outside the selection:** {verdict}" if key in elsewhere else
+                        "**Not judged.**"))
     lines += ["", "## Survivors killed by the tests they led to", ""]
     new = sorted((key for key in ms if ms[key]["status"] == "killed" and ms[key].get("first") == "survived"),
                  key=lambda key: (ms[key]["file"], ms[key]["line"]))
