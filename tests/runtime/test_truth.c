@@ -1,7 +1,8 @@
 /* test_truth.c: wherec/truth.h, the byte masks, bit counts and the coordinate
-   writer of argwhere/nonzero; built three times: with the builtins, with
-   WC_PORTABLE_BITS (the portable bodies other compilers get), and with
-   -march=native where the compiler has it (AVX2 or AVX-512 masks). Each test
+   writer of argwhere/nonzero; built four times: with the builtins, with
+   WC_PORTABLE_BITS (the portable bodies other compilers get), with
+   WC_NO_CLONES (the baseline alone), and with -march=native where the
+   compiler has it (AVX2 or AVX-512 masks). Each test
    runs every build of the functions the header made: the build's own target,
    and the AVX2 one on baseline x86-64 builds when the CPU has it. */
 #include <setjmp.h>
@@ -217,6 +218,23 @@ static void test_coords_row_lists_sparse_rows_block_by_block(void **state) {
   }
 }
 
+/* The AVX2 builds exist only where they help: a baseline x86-64 build with
+   gcc or clang, not a build that has AVX2 already (-march=native) nor one
+   with WC_NO_CLONES (built so by the test_truth_noclones variant). */
+static void test_avx2_builds_exist_only_in_baseline_x86_64_builds(void **state) {
+  (void)state;
+#if defined(WC_NO_CLONES) || defined(__AVX2__) || !defined(__x86_64__)
+  assert_int_equal(WC_CLONES, 0);
+  assert_int_equal(WC_TRUTH_CLONES, 0);
+#elif defined(WC_PORTABLE_BITS) /* the AVX2 masks are builtins */
+  assert_int_equal(WC_CLONES, 1);
+  assert_int_equal(WC_TRUTH_CLONES, 0);
+#else
+  assert_int_equal(WC_CLONES, 1);
+  assert_int_equal(WC_TRUTH_CLONES, 1);
+#endif
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_popcount_and_ctz_match_bit_by_bit_counts),
@@ -224,6 +242,7 @@ int main(void) {
       cmocka_unit_test(test_count_nonzero_counts_every_length_and_offset),
       cmocka_unit_test(test_coords_row_writes_the_true_columns_and_nothing_past_count),
       cmocka_unit_test(test_coords_row_lists_sparse_rows_block_by_block),
+      cmocka_unit_test(test_avx2_builds_exist_only_in_baseline_x86_64_builds),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
