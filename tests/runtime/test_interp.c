@@ -235,7 +235,7 @@ static void test_cast_to_bool_is_nonzero_and_nan_is_true(void **state) {
 
 /* A bool byte other than 0 and 1 (a runtime's own bools, a mask from bytes) is
    true, and is read as 1 wherever its value shows: cast to int32, compared
-   with true, and through bitwise and with true. */
+   with true, and-ed with true. */
 static void test_a_bool_byte_other_than_0_or_1_reads_as_true(void **state) {
   (void)state;
   uint8_t   c[] = {0, 1, 2, 0x80, 0xff}, ones[] = {1, 1, 1, 1, 1};
@@ -248,7 +248,7 @@ static void test_a_bool_byte_other_than_0_or_1_reads_as_true(void **state) {
   for (int op = 0; op < 2; op++) {
     prog q = {0};
     int  a = input(&q, WC_BOOL), b = input(&q, WC_BOOL);
-    emit(&q, op ? WC_OP_BAND : WC_OP_EQ, WC_BOOL, a, b, 0);
+    emit(&q, op ? WC_OP_AND : WC_OP_EQ, WC_BOOL, a, b, 0);
     check1d(finish(&q, WC_KIND_ELEMENTWISE), in, 5, expect);
   }
 }
