@@ -328,7 +328,8 @@ def write_report(report, results, drawn, files, args):
     that compiled, less those judged equivalent in verdicts.json), the score
     before the tests the survivors led to, and every survivor with its verdict.
     A verdict is "equivalent: why" or "test.sh: why" (the selection misses it,
-    test.sh's sanitizer or ThreadSanitizer build kills it: counted killed)."""
+    a test.sh runs outside it kills it: the sanitizer builds, the random
+    suite's other builds; counted killed)."""
     verdicts = json.load(open(VERDICTS)) if os.path.exists(VERDICTS) else {}
     ms = {key: m for key, m in results["mutants"].items() if key in drawn}
     judged = lambda kind: {key for key, m in ms.items()
@@ -358,7 +359,7 @@ def write_report(report, results, drawn, files, args):
              "survivors are run again at each commit. Written by `tests/mutation/run.py`; "
              "the verdicts on survivors are `tests/mutation/verdicts.json`.", "",
              f"**{score:.1f}% of the non-equivalent mutants killed: {k} killed ({len(elsewhere)} of them "
-             f"only by test.sh's sanitizer builds), {s} survived ({e} of them equivalent), {n} not compiled.** "
+             f"only by tests outside the selection that test.sh runs), {s} survived ({e} of them equivalent), {n} not compiled.** "
              "Before the tests the survivors led to: "
              f"{k0} killed, {s0} survived ({score0:.1f}% with the same equivalents).", "",
              "| group | killed | survived | equivalent | not compiled | score |", "|---|---|---|---|---|---|"]
