@@ -235,6 +235,8 @@ def main():
     results = json.load(open(results_path)) if os.path.exists(results_path) else {}
     if results.get("ctest") != args.ctest:
         results = {"ctest": args.ctest}
+    if args.report_only and results.get("head"):  # the report of the commit the results are of
+        head = results["head"]
     if results.get("head") != head:
         results = carry_over(results, head)
         results["ctest"] = args.ctest
