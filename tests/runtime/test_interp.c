@@ -253,6 +253,19 @@ static void test_a_bool_byte_other_than_0_or_1_reads_as_true(void **state) {
   }
 }
 
+/* An instruction's operand fields past its arity hold no index and are not
+   read: a shift (arity 2) whose third field is garbage runs as any other. */
+static void test_operand_fields_past_an_instructions_arity_are_not_read(void **state) {
+  (void)state;
+  prog p = {0};
+  int  a = input(&p, WC_INT32), b = input(&p, WC_INT32);
+  emit(&p, WC_OP_SHL, WC_INT32, a, b, 0xffff);
+  int32_t   x[] = {1, 3, -1, 5}, n[] = {0, 4, 31, 1};
+  int32_t   expect[] = {1, 48, INT32_MIN, 10};
+  wc_tensor in[2] = {vec(WC_INT32, 4, x), vec(WC_INT32, 4, n)};
+  check1d(finish(&p, WC_KIND_ELEMENTWISE), in, 4, expect);
+}
+
 static void test_leaky_relu_runs_as_one_program(void **state) {
   (void)state;
   prog p = {0};
@@ -736,6 +749,7 @@ int main(void) {
     cmocka_unit_test(test_sqrt_is_correctly_rounded_and_pins_its_nans),
     cmocka_unit_test(test_half_precision_functions_compute_in_float_and_round),
     cmocka_unit_test(test_a_bool_byte_other_than_0_or_1_reads_as_true),
+    cmocka_unit_test(test_operand_fields_past_an_instructions_arity_are_not_read),
     cmocka_unit_test(test_leaky_relu_runs_as_one_program),
     cmocka_unit_test(test_string_and_complex_compare_for_equality),
     cmocka_unit_test(test_argwhere_of_an_expression_lists_its_true_elements),
