@@ -134,6 +134,28 @@ static void test_count_nonzero_counts_every_length_and_offset(void **state) {
   free(b);
 }
 
+/* One build's row writer on t[0, len) into exactly count slots after a
+   canary (buf[0], buf[2 * count + 1]): the slots want; for argwhere's layout
+   (step 1, next 2) also its one-pass writer, which counts as it goes. */
+static void check_row(const truth_build *b, const uint8_t *t, size_t len, int64_t col0,
+                      const int64_t *outer, int64_t count, size_t step, size_t next, int64_t *buf,
+                      const int64_t *want) {
+  int64_t n = 0;
+  buf[0] = buf[2 * count + 1] = -99;
+  b->row(t, len, col0, outer, 1, buf + 1, &n, count, step, next);
+  assert_int_equal(n, count);
+  assert_memory_equal(buf + 1, want, (size_t)(2 * count) * sizeof *buf);
+  assert_true(buf[0] == -99 && buf[2 * count + 1] == -99);
+  if (step == 1 && next == 2) {
+    n = 0;
+    memset(buf + 1, 0, (size_t)(2 * count) * sizeof *buf);
+    b->argwhere_row(t, len, col0, outer, 1, buf + 1, &n);
+    assert_int_equal(n, count);
+    assert_memory_equal(buf + 1, want, (size_t)(2 * count) * sizeof *buf);
+    assert_true(buf[0] == -99 && buf[2 * count + 1] == -99);
+  }
+}
+
 /* wc_coords_row on rows of every length, at every fill level, into exactly
    count slots after a canary: the naive list of (outer, column) pairs. */
 static void test_coords_row_writes_the_true_columns_and_nothing_past_count(void **state) {
@@ -148,24 +170,12 @@ static void test_coords_row_writes_the_true_columns_and_nothing_past_count(void 
   for (size_t len = 0; len <= LEN; len += len < 140 ? 1 : 37)
     for (unsigned p8 = 0; p8 <= 8; p8 += 2)
       for (int layout = 0; layout < 2; layout++) {
-        int64_t count = 0, n = 0;
+        int64_t count = 0;
         for (size_t i = 0; i < len; i++) count += (t[i] = random_byte(p8)) != 0;
         const size_t step = layout ? 1 : (size_t)count, next = layout ? 2 : 1;
         for (size_t i = 0, k = 0; i < len; i++)
           if (t[i]) want[k * next] = 7, want[k * next + step] = 100 + (int64_t)i, k++;
-        buf[0] = buf[2 * count + 1] = -99;
-        builds[bi].row(t, len, 100, outer, 1, buf + 1, &n, count, step, next);
-        assert_int_equal(n, count);
-        assert_memory_equal(buf + 1, want, (size_t)(2 * count) * sizeof *buf);
-        assert_true(buf[0] == -99 && buf[2 * count + 1] == -99);
-        if (layout) { /* argwhere's one pass, which counts as it goes */
-          n = 0;
-          memset(buf + 1, 0, (size_t)(2 * count) * sizeof *buf);
-          builds[bi].argwhere_row(t, len, 100, outer, 1, buf + 1, &n);
-          assert_int_equal(n, count);
-          assert_memory_equal(buf + 1, want, (size_t)(2 * count) * sizeof *buf);
-          assert_true(buf[0] == -99 && buf[2 * count + 1] == -99);
-        }
+        check_row(&builds[bi], t, len, 100, outer, count, step, next, buf, want);
       }
 }
 
@@ -198,22 +208,7 @@ static void test_coords_row_lists_sparse_rows_block_by_block(void **state) {
       const size_t step = layout ? 1 : (size_t)count, next = layout ? 2 : 1;
       for (size_t i = 0, k = 0; i < LEN; i++)
         if (t[i]) want[k * next] = 3, want[k * next + step] = (int64_t)i, k++;
-      for (int bi = 0; bi < nb; bi++) {
-        int64_t n = 0;
-        buf[0] = buf[2 * count + 1] = -99;
-        builds[bi].row(t, LEN, 0, outer, 1, buf + 1, &n, count, step, next);
-        assert_int_equal(n, count);
-        assert_memory_equal(buf + 1, want, (size_t)(2 * count) * sizeof *buf);
-        assert_true(buf[0] == -99 && buf[2 * count + 1] == -99);
-        if (layout) {
-          n = 0;
-          memset(buf + 1, 0, (size_t)(2 * count) * sizeof *buf);
-          builds[bi].argwhere_row(t, LEN, 0, outer, 1, buf + 1, &n);
-          assert_int_equal(n, count);
-          assert_memory_equal(buf + 1, want, (size_t)(2 * count) * sizeof *buf);
-          assert_true(buf[0] == -99 && buf[2 * count + 1] == -99);
-        }
-      }
+      for (int bi = 0; bi < nb; bi++) check_row(&builds[bi], t, LEN, 0, outer, count, step, next, buf, want);
     }
   }
 }
