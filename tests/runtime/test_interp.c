@@ -717,6 +717,120 @@ static void run_random_program(tl_rng *r, int trial) {
   tl_free(&ref);
 }
 
+/* ---- which operations a program may apply to which dtypes ------------------ */
+
+static bool kind_int(wc_dtype t) {
+  return t == WC_INT8 || t == WC_INT16 || t == WC_INT32 || t == WC_INT64 || t == WC_UINT8 ||
+         t == WC_UINT16 || t == WC_UINT32 || t == WC_UINT64;
+}
+static bool kind_float(wc_dtype t) {
+  return t == WC_FLOAT || t == WC_DOUBLE || t == WC_FLOAT16 || t == WC_BFLOAT16;
+}
+static bool kind_num(wc_dtype t) { return kind_int(t) || kind_float(t); }
+
+/* README, Semantics: where on any dtype; == != on any; < <= > >= on numbers
+   and bool; + - * / min max abs fmod on numbers; % & | ^ ~ << >> on integers;
+   floor ceil round trunc sqrt on floats; exp on float, float16, bfloat16; ! &&
+   || on bool; casts between numbers and bool (complex and string only to
+   themselves). t is the operands' dtype, to a cast's target. */
+static bool defined_on(wc_opcode op, wc_dtype t, wc_dtype to) {
+  switch (op) {
+  case WC_OP_WHERE:
+  case WC_OP_EQ:
+  case WC_OP_NE: return true;
+  case WC_OP_LT:
+  case WC_OP_LE:
+  case WC_OP_GT:
+  case WC_OP_GE: return kind_num(t) || t == WC_BOOL;
+  case WC_OP_OR:
+  case WC_OP_AND:
+  case WC_OP_NOT: return t == WC_BOOL;
+  case WC_OP_CAST: return t == to || ((kind_num(t) || t == WC_BOOL) && (kind_num(to) || to == WC_BOOL));
+  case WC_OP_MOD:
+  case WC_OP_BAND:
+  case WC_OP_BOR:
+  case WC_OP_BXOR:
+  case WC_OP_BNOT:
+  case WC_OP_SHL:
+  case WC_OP_SHR: return kind_int(t);
+  case WC_OP_FLOOR:
+  case WC_OP_CEIL:
+  case WC_OP_ROUND:
+  case WC_OP_TRUNC:
+  case WC_OP_SQRT: return kind_float(t);
+  case WC_OP_EXP: return t == WC_FLOAT || t == WC_FLOAT16 || t == WC_BFLOAT16;
+  default: return kind_num(t); /* + - * / neg min max abs fmod */
+  }
+}
+
+/* One operation on inputs of dtype t (a where's condition bool), giving `to`
+   for a cast, bool for a comparison or logic, t otherwise. */
+static const wc_kernel *one_op(prog *p, wc_opcode op, wc_dtype t, wc_dtype to) {
+#define ARITY_(name, n) n,
+  static const uint8_t arity[WC_OP_COUNT_] = {WC_OPCODE_LIST(ARITY_)};
+#undef ARITY_
+  memset(p, 0, sizeof *p);
+  bool boolean = op == WC_OP_OR || op == WC_OP_AND || op == WC_OP_NOT ||
+                 (op >= WC_OP_EQ && op <= WC_OP_GE);
+  wc_dtype r = op == WC_OP_CAST ? to : boolean ? WC_BOOL : t;
+  int a = input(p, op == WC_OP_WHERE ? WC_BOOL : t);
+  int b = arity[op] >= 2 ? input(p, t) : 0, c = arity[op] >= 3 ? input(p, t) : 0;
+  emit(p, op, r, a, b, c);
+  return finish(p, WC_KIND_ELEMENTWISE);
+}
+
+/* Every operation on every dtype (and every cast): the interpreter runs each
+   defined one, writing every output byte (two runs over two canaries agree)
+   and the reference's bytes, and refuses each other one, writing nothing. */
+static void test_each_operation_runs_on_the_dtypes_it_is_defined_on_and_no_other(void **state) {
+  (void)state;
+  static const wc_dtype all[] = {
+#define ALL_(E, code, name, T, alias, s, kind) WC_##E,
+      WC_DTYPE_LIST(ALL_)
+#undef ALL_
+  };
+  enum { N_ALL = sizeof all / sizeof all[0], N = 37 };
+  tl_rng  rng = {0x0b5e55ed};
+  int     accepted = 0;
+  int64_t shape[1] = {N};
+  for (int op = WC_OP_WHERE; op < WC_OP_COUNT_; op++)
+    for (int i = 0; i < N_ALL; i++)
+      for (int j = 0; j < (op == WC_OP_CAST ? N_ALL : 1); j++) {
+        prog             p;
+        wc_dtype         t = all[i], to = op == WC_OP_CAST ? all[j] : t;
+        const wc_kernel *k = one_op(&p, (wc_opcode)op, t, to);
+        wc_tensor        in[3], got[2], ref = tl_alloc(k->out_dtype, 1, shape);
+        for (int q = 0; q < p.n_params; q++) {
+          in[q] = tl_alloc(p.params[q].dtype, 1, shape);
+          tl_fill(&rng, &in[q], 0.5);
+        }
+        bool defined = defined_on((wc_opcode)op, t, to);
+        for (int run = 0; run < 2; run++) {
+          got[run] = tl_alloc(k->out_dtype, 1, shape);
+          memset(got[run].data, run ? 0x5a : 0xa5, tl_bytes(&got[run]));
+          wc_status st = wc_interpret(k, in, p.n_params, &got[run]);
+          if (st != (defined ? WC_OK : WC_E_ARG))
+            fail_msg("op %d on %s (to %s): status %d", op, wc_dtype_name(t), wc_dtype_name(to), st);
+          if (!defined)
+            for (size_t b = 0; b < tl_bytes(&got[run]); b++)
+              assert_int_equal(((unsigned char *)got[run].data)[b], run ? 0x5a : 0xa5);
+        }
+        if (defined) {
+          accepted++;
+          assert_int_equal(wc_ref_run(k, in, p.n_params, &ref), WC_OK);
+          assert_int_equal(tl_first_difference(k->out_dtype, got[0].data, got[1].data, N), -1);
+          if (tl_first_difference(k->out_dtype, got[0].data, ref.data, N) >= 0)
+            fail_msg("op %d on %s (to %s): interpreter and reference differ", op,
+                     wc_dtype_name(t), wc_dtype_name(to));
+        }
+        for (int q = 0; q < p.n_params; q++) tl_free(&in[q]);
+        tl_free(&got[0]);
+        tl_free(&got[1]);
+        tl_free(&ref);
+      }
+  assert_true(accepted > 0);
+}
+
 static void test_random_programs_match_reference(void **state) {
   (void)state;
   tl_rng rng = {0xfeedface12345678u};
@@ -756,6 +870,7 @@ int main(void) {
     cmocka_unit_test(test_where_on_a_scalar_condition_copies_the_chosen_operand),
     cmocka_unit_test(test_uniform_operand_keeps_its_side_of_a_binary_operation),
     cmocka_unit_test(test_expression_of_broadcast_operands_alone_is_computed_once_per_block),
+    cmocka_unit_test(test_each_operation_runs_on_the_dtypes_it_is_defined_on_and_no_other),
     cmocka_unit_test(test_random_programs_match_reference),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -398,6 +398,9 @@ MALFORMED(a_where_of_operands_of_two_dtypes, (fx.prog[3].c = 0))
 MALFORMED(a_comparison_of_operands_of_two_dtypes, (fx.prog[3] = (wc_instr){WC_OP_LT, WC_BOOL, 0, 1, 0, {0, 0}}, fx.k.out_dtype = WC_BOOL))
 MALFORMED(an_arithmetic_result_of_another_dtype_than_its_operands, (fx.prog[3] = (wc_instr){WC_OP_ADD, WC_DOUBLE, 1, 2, 0, {0, 0}}, fx.k.out_dtype = WC_DOUBLE))
 MALFORMED(a_value_of_another_dtype_than_the_output, fx.k.out_dtype = WC_DOUBLE)
+MALFORMED(a_bitwise_operation_on_floats, (fx.prog[3] = (wc_instr){WC_OP_BAND, WC_FLOAT, 1, 2, 0, {0, 0}}))
+MALFORMED(an_ordered_comparison_of_strings, (fx.params[1].dtype = fx.params[2].dtype = WC_STRING, fx.prog[1].dtype = fx.prog[2].dtype = WC_STRING, fx.prog[3] = (wc_instr){WC_OP_LT, WC_BOOL, 1, 2, 0, {0, 0}}, fx.k.out_dtype = WC_BOOL))
+MALFORMED(a_cast_to_complex, (fx.prog[3] = (wc_instr){WC_OP_CAST, WC_COMPLEX64, 1, 0, 0, {0, 0}}, fx.k.out_dtype = WC_COMPLEX64))
 MALFORMED(an_empty_program, fx.k.n_instrs = 0)
 MALFORMED(a_missing_program, fx.k.program = NULL)
 MALFORMED(a_where_v1_that_is_not_a_where_of_parameters, (fx.prog[4] = fx.prog[3], fx.prog[3] = (wc_instr){WC_OP_NEG, WC_FLOAT, 1, 0, 0, {0, 0}}, fx.prog[4].b = 3, fx.k.n_instrs = 5, fx.k.kind = WC_KIND_WHERE_V1))
@@ -471,6 +474,9 @@ int main(void) {
     T(a_comparison_of_operands_of_two_dtypes),
     T(an_arithmetic_result_of_another_dtype_than_its_operands),
     T(a_value_of_another_dtype_than_the_output),
+    T(a_bitwise_operation_on_floats),
+    T(an_ordered_comparison_of_strings),
+    T(a_cast_to_complex),
     T(an_empty_program),
     T(a_missing_program),
     T(a_where_v1_that_is_not_a_where_of_parameters),
