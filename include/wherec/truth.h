@@ -16,8 +16,9 @@ extern "C" {
 
 /* Every function here has a portable body; the builtins and the SSE2 mask are
    what gcc and clang build by default. WC_PORTABLE_BITS selects the portable
-   bodies everywhere (the tests build them too). */
-#if defined(__GNUC__) && !defined(WC_PORTABLE_BITS)
+   bodies everywhere, WC_BYTEWISE_BITS those and the byte-by-byte mask of
+   big-endian targets (the tests build both). */
+#if defined(__GNUC__) && !defined(WC_PORTABLE_BITS) && !defined(WC_BYTEWISE_BITS)
 #define WC_BITS_BUILTIN_ 1
 #else
 #define WC_BITS_BUILTIN_ 0
@@ -85,7 +86,7 @@ WC_INLINE uint64_t wc_mask64(const uint8_t *p) {
   return ~(wc_mask16_(p) | wc_mask16_(p + 16) << 16 | wc_mask16_(p + 32) << 32 | wc_mask16_(p + 48) << 48);
 }
 #elif defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && !defined(WC_BYTEWISE_BITS)
 WC_INLINE uint64_t wc_mask8_(const uint8_t *p) {
   const uint64_t low7 = UINT64_C(0x7f7f7f7f7f7f7f7f);
   uint64_t       w;
