@@ -57,6 +57,20 @@ static inline unsigned wc_ctz64(uint64_t x) {
    Else, on little-endian targets, 8 bytes as one word: each non-zero byte's
    high bit set without a carry between bytes, then one multiply gathers the
    eight; otherwise byte by byte. */
+/* The AVX2 mask, wc_mask64<sfx> (and its halves, wc_mask32<sfx>), for the
+   target attribute ATTR: as the build's own mask under -mavx2, and as the
+   AVX2 build's (WC_TRUTH_CLONES, below) on baseline x86-64 builds. */
+#define WC_MASK64_AVX2_(sfx, ATTR)                                                  \
+  typedef char wc_v32qi##sfx __attribute__((vector_size(32)));                       \
+  ATTR WC_INLINE uint64_t wc_mask32##sfx(const uint8_t *p) { /* bit i set when p[i] == 0 */ \
+    wc_v32qi##sfx       v;                                                          \
+    const wc_v32qi##sfx zero = {0};                                                 \
+    memcpy(&v, p, 32);                                                              \
+    return (uint32_t)__builtin_ia32_pmovmskb256(v == zero);                         \
+  }                                                                                 \
+  ATTR WC_INLINE uint64_t wc_mask64##sfx(const uint8_t *p) {                        \
+    return ~(wc_mask32##sfx(p) | wc_mask32##sfx(p + 32) << 32);                     \
+  }
 #if WC_BITS_BUILTIN_ && defined(__AVX512BW__)
 typedef char wc_v64qi_ __attribute__((vector_size(64)));
 WC_INLINE uint64_t wc_mask64(const uint8_t *p) {
@@ -66,14 +80,7 @@ WC_INLINE uint64_t wc_mask64(const uint8_t *p) {
   return __builtin_ia32_cmpb512_mask(v, zero, 4 /* not equal */, ~0ull);
 }
 #elif WC_BITS_BUILTIN_ && defined(__AVX2__)
-typedef char wc_v32qi_ __attribute__((vector_size(32)));
-WC_INLINE uint64_t wc_mask32_(const uint8_t *p) {
-  wc_v32qi_       v;
-  const wc_v32qi_ zero = {0};
-  memcpy(&v, p, 32);
-  return (uint32_t)__builtin_ia32_pmovmskb256(v == zero);
-}
-WC_INLINE uint64_t wc_mask64(const uint8_t *p) { return ~(wc_mask32_(p) | wc_mask32_(p + 32) << 32); }
+WC_MASK64_AVX2_(, )
 #elif WC_BITS_BUILTIN_ && defined(__SSE2__)
 typedef char wc_v16qi_ __attribute__((vector_size(16)));
 WC_INLINE uint64_t wc_mask16_(const uint8_t *p) { /* bit i set when p[i] == 0 */
@@ -150,16 +157,7 @@ typedef signed char wc_count_vec_ __attribute__((vector_size(16)));
 static inline int wc_cpu_truth_avx2(void) {
   return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
 }
-typedef char wc_v32qi_ __attribute__((vector_size(32)));
-WC_TARGET_TRUTH_AVX2 WC_INLINE uint64_t wc_mask32_avx2_(const uint8_t *p) {
-  wc_v32qi_       v;
-  const wc_v32qi_ zero = {0};
-  memcpy(&v, p, 32);
-  return (uint32_t)__builtin_ia32_pmovmskb256(v == zero);
-}
-WC_TARGET_TRUTH_AVX2 WC_INLINE uint64_t wc_mask64_avx2_(const uint8_t *p) {
-  return ~(wc_mask32_avx2_(p) | wc_mask32_avx2_(p + 32) << 32);
-}
+WC_MASK64_AVX2_(_avx2_, WC_TARGET_TRUTH_AVX2)
 #define WC_ROW_NAME_(base) base##_avx2
 #define WC_ROW_ATTR_       WC_TARGET_TRUTH_AVX2 WC_INLINE
 #define WC_ROW_MASK_       wc_mask64_avx2_
