@@ -2,8 +2,12 @@
 """tests/mutation/show.py: the diff of mutants, named as the report names them.
 
   python3 tests/mutation/show.py 'src/coords.c#157:bf1317403c60' ...
+
+A mutant is shown in the version of its file it was drawn from (its blob in
+build/mutation/results.json), else in HEAD's.
 """
 import difflib
+import json
 import os
 import subprocess
 import sys
@@ -12,11 +16,21 @@ import tempfile
 import run
 
 
+def drawn_from():
+    path = os.path.join(run.ROOT, "build", "mutation", "results.json")
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        return {key: m["blob"] for key, m in json.load(f).get("mutants", {}).items() if "blob" in m}
+
+
 def main():
+    blobs = drawn_from()
     for key in sys.argv[1:]:
         rel, rest = key.split("#", 1)
         idx = int(rest.split(":", 1)[0])
-        text = subprocess.run(["git", "show", f"HEAD:{rel}"], cwd=run.ROOT, stdout=subprocess.PIPE,
+        rev = blobs.get(key, f"HEAD:{rel}")
+        text = subprocess.run(["git", "show", rev], cwd=run.ROOT, stdout=subprocess.PIPE,
                               check=True).stdout.decode("utf-8", "surrogateescape")
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, os.path.basename(rel))

@@ -1,9 +1,10 @@
 /* test_truth.c: wherec/truth.h, the byte masks, bit counts and the coordinate
-   writer of argwhere/nonzero; built five times: with the builtins, with
+   writer of argwhere/nonzero; built six times: with the builtins, with
    WC_PORTABLE_BITS (the portable bodies other compilers get), with
    WC_BYTEWISE_BITS (those and big-endian targets' byte-by-byte mask), with
-   WC_NO_CLONES (the baseline alone), and with -march=native where the
-   compiler has it (AVX2 or AVX-512 masks). Each test
+   WC_NO_CLONES (the baseline alone), with -march=native where the
+   compiler has it (AVX2 or AVX-512 masks), and with -mavx2 where the CPU
+   runs it. Each test
    runs every build of the functions the header made: the build's own target,
    and the AVX2 one on baseline x86-64 builds when the CPU has it. */
 #include <setjmp.h>
