@@ -175,23 +175,28 @@ static void test_coordinates_match_reference_for_every_dtype_and_rank(void **sta
 }
 
 /* Coordinates of t through wc_argwhere and wc_nonzero, each into a buffer of
-   exactly n * rank slots between two canary words, against the reference. */
+   exactly n * rank slots between two canary words, and into one with room
+   for every element (argwhere of 1-byte dtypes: its one pass), whose slots
+   past n * rank keep their canaries; against the reference. */
 static void check_exact_fit(const wc_tensor *t) {
   int64_t n = -1, n_ref = -2;
   assert_int_equal(wc_count_true(t, &n), WC_OK);
   const int64_t need = n * t->rank, cap = tl_count(t->rank, t->shape) * t->rank;
-  int64_t *ref = malloc((size_t)(cap + 1) * sizeof *ref), *buf = malloc((size_t)(need + 2) * sizeof *buf);
-  for (int rows = 0; rows < 2; rows++) {
-    const int64_t canary = INT64_C(0x5a5a5a5a5a5a5a5a);
-    int64_t got = -3;
-    buf[0] = buf[need + 1] = canary;
-    assert_int_equal(rows ? wc_argwhere(t, buf + 1, need, &got) : wc_nonzero(t, buf + 1, need, &got), WC_OK);
-    assert_int_equal(rows ? wc_ref_argwhere(t, ref, cap, &n_ref) : wc_ref_nonzero(t, ref, cap, &n_ref), WC_OK);
-    assert_int_equal(got, n);
-    assert_int_equal(n_ref, n);
-    assert_memory_equal(buf + 1, ref, (size_t)need * sizeof *buf);
-    assert_true(buf[0] == canary && buf[need + 1] == canary);
-  }
+  const int64_t canary = INT64_C(0x5a5a5a5a5a5a5a5a);
+  int64_t *ref = malloc((size_t)(cap + 1) * sizeof *ref), *buf = malloc((size_t)(cap + 2) * sizeof *buf);
+  for (int rows = 0; rows < 2; rows++)
+    for (int roomy = 0; roomy < 2; roomy++) {
+      const int64_t room = roomy ? cap : need;
+      int64_t got = -3;
+      for (int64_t i = 0; i < cap + 2; i++) buf[i] = canary;
+      assert_int_equal(rows ? wc_argwhere(t, buf + 1, room, &got) : wc_nonzero(t, buf + 1, room, &got), WC_OK);
+      assert_int_equal(rows ? wc_ref_argwhere(t, ref, cap, &n_ref) : wc_ref_nonzero(t, ref, cap, &n_ref), WC_OK);
+      assert_int_equal(got, n);
+      assert_int_equal(n_ref, n);
+      assert_memory_equal(buf + 1, ref, (size_t)need * sizeof *buf);
+      assert_true(buf[0] == canary);
+      for (int64_t i = need + 1; i < cap + 2; i++) assert_true(buf[i] == canary);
+    }
   free(ref);
   free(buf);
 }
