@@ -92,6 +92,22 @@ static void test_lex_recognizes_every_punctuator_and_operator(void **state) {
   close_src(&f);
 }
 
+/* Each keyword's and operator's name (lex_kind_str) is its spelling: lexed,
+   it gives that kind and nothing else. */
+static void test_lex_kind_names_of_keywords_and_operators_lex_as_their_kind(void **state) {
+  (void)state;
+  for (int k = LEX_KERNEL; k < LEX_KIND_COUNT_; k++) {
+    lex_kind got[4];
+    fixture  f;
+    assert_int_equal(lex_kinds(&f, lex_kind_str((lex_kind)k), got, 4), 2);
+    if (got[0] != (lex_kind)k) fail_msg("'%s' lexes as %s", lex_kind_str((lex_kind)k), lex_kind_str(got[0]));
+    assert_int_equal(got[1], LEX_EOF);
+    assert_int_equal(f.d.n_errors, 0);
+    close_src(&f);
+  }
+  assert_string_equal(lex_kind_str(LEX_KIND_COUNT_), "token");
+}
+
 static void test_lex_reads_integer_hex_and_float_literals(void **state) {
   static const lex_kind want[] = {LEX_INT, LEX_INT, LEX_INT, LEX_FLOAT, LEX_FLOAT, LEX_FLOAT,
                                   LEX_FLOAT, LEX_FLOAT, LEX_FLOAT, LEX_FLOAT, LEX_EOF};
@@ -354,6 +370,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_lex_reports_line_and_column_of_each_token),
     cmocka_unit_test(test_lex_recognizes_every_punctuator_and_operator),
+    cmocka_unit_test(test_lex_kind_names_of_keywords_and_operators_lex_as_their_kind),
     cmocka_unit_test(test_lex_reads_integer_hex_and_float_literals),
     cmocka_unit_test(test_lex_keywords_match_only_whole_words),
     cmocka_unit_test(test_lex_string_literal_spans_its_quotes),
