@@ -14,21 +14,25 @@
 #include "base/paths.h"
 #include "front/sema.h"
 
-/* Default prefix: the file's base name without extension, made a C identifier. */
-static void prefix_from_path(const char *path, char *out, size_t cap) {
+/* Default prefix: the file's base name without extension, made a C identifier,
+   into out (cap bytes); returns its whole length. */
+static size_t prefix_from_path(const char *path, char *out, size_t cap) {
   const char *base = strrchr(path, '/');
   size_t      n = 0;
   base = base ? base + 1 : path;
-  if (!(*base == '_' || (*base >= 'a' && *base <= 'z') || (*base >= 'A' && *base <= 'Z')) &&
-      n + 1 < cap)
-    out[n++] = '_';
-  for (; *base && *base != '.' && n + 1 < cap; base++) {
+  if (!(*base == '_' || (*base >= 'a' && *base <= 'z') || (*base >= 'A' && *base <= 'Z'))) {
+    if (n + 1 < cap) out[n] = '_';
+    n++;
+  }
+  for (; *base && *base != '.'; base++) {
     char c = *base;
     bool ok = c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
               (c >= '0' && c <= '9');
-    out[n++] = ok ? c : '_';
+    if (n + 1 < cap) out[n] = ok ? c : '_';
+    n++;
   }
-  out[n] = '\0';
+  out[n + 1 < cap ? n : cap - 1] = '\0';
+  return n; /* its length, even when cut short to cap - 1 bytes */
 }
 
 /* ---- symbols: every kernel K emits P_K, P_K_range, P_K_program, ... ---- */
@@ -125,7 +129,14 @@ static bool choose_prefix(const gen_options *opt, const sema_program *sp, const 
   if (opt->prefix) snprintf(prefix, GEN_MAX_PREFIX + 1, "%s", opt->prefix);
   else if (sp->prefix) snprintf(prefix, GEN_MAX_PREFIX + 1, "%s", sp->prefix);
   else {
-    prefix_from_path(spec_path, prefix, GEN_MAX_PREFIX + 1);
+    size_t len = prefix_from_path(spec_path, prefix, GEN_MAX_PREFIX + 1);
+    if (len > GEN_MAX_PREFIX) {
+      fprintf(err,
+              "%s: error: the prefix taken from the file name is too long (%zu bytes; the limit "
+              "is %d); name a shorter one with `option prefix = \"...\";` or --prefix\n",
+              spec_path, len, GEN_MAX_PREFIX);
+      return false;
+    }
     if (!sema_is_c_ident(prefix)) { /* the rule `option prefix` follows */
       fprintf(err,
               "%s: error: the prefix '%s' taken from the file name is not a valid C "

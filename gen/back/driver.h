@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "base/exit_status.h"
-#include "front/lex.h"
+#include "front/sema.h"
 
 typedef struct gen_options {
   const char *prefix; /* overrides option prefix; NULL: the spec's, else the file's base name */
@@ -15,7 +15,7 @@ typedef struct gen_options {
   int         unroll;        /* overrides option unroll when > 0 */
 } gen_options;
 
-#define GEN_MAX_PREFIX  LEX_MAX_IDENT /* bytes of a C prefix: an identifier (sema_is_c_ident) */
+#define GEN_MAX_PREFIX  SEMA_MAX_PREFIX /* bytes of a C prefix, which names the output files */
 #define GEN_MAX_UNROLLS 8 /* distinct unroll factors reported: each costs check five bindings */
 
 /* What a successful gen_generate used: `wherec check` hands the unroll factors

@@ -229,6 +229,10 @@ static void check_options(sema *s, const ast_file *f) {
         err(s, o->value_loc, "option 'prefix' takes a string, as in prefix = \"model\"");
       else if (!sema_is_c_ident(o->text))
         err(s, o->value_loc, "prefix \"%s\" is not a valid C identifier", printable(o->text, buf));
+      else if (strlen(o->text) > SEMA_MAX_PREFIX)
+        err(s, o->value_loc,
+            "prefix is too long (%zu bytes; the limit is %d, so that the output files' names fit)",
+            strlen(o->text), SEMA_MAX_PREFIX);
       else {
         s->prog->prefix = arena_strdup(s->pa, o->text);
         s->prog->prefix_loc = o->value_loc;

@@ -309,24 +309,81 @@ static void test_spec_over_the_size_limit_is_refused_and_writes_nothing(void **s
   remove_tree(s.dir);
 }
 
-static void test_prefix_option_that_would_be_cut_short_is_refused(void **state) {
-  scratch s;
-  char msg[4096], prefix[300];
-  gen_result used;
+/* gen_generate with --prefix `prefix`: its status, its messages in msg. */
+static int generate_with_prefix(const scratch *s, const char *spec, const char *prefix,
+                                gen_result *used, char *msg, size_t cap) {
   gen_options opt = {prefix, NULL, 0};
   FILE *err = tmpfile();
+  assert_non_null(err);
+  int status = gen_generate(spec, s->out, &opt, err, used);
+  rewind(err);
+  msg[fread(msg, 1, cap - 1, err)] = '\0';
+  fclose(err);
+  return status;
+}
+
+/* The longest prefix names the symbols and the files whole: its outputs and
+   their temporary names fit a file name. */
+static void test_prefix_of_the_longest_length_names_its_outputs_whole(void **state) {
+  scratch s;
+  char msg[4096], prefix[GEN_MAX_PREFIX + 1], path[512];
+  gen_result used;
   (void)state;
   scratch_init(&s);
   write_text(s.spec, good_spec);
-  memset(prefix, 'p', 256);
-  prefix[256] = '\0';
-  assert_non_null(err);
-  assert_int_equal(gen_generate(s.spec, s.out, &opt, err, &used), 1);
-  rewind(err);
-  msg[fread(msg, 1, sizeof msg - 1, err)] = '\0';
-  fclose(err);
-  assert_string_equal(msg, "wherec: error: --prefix is too long (256 bytes; the limit is 255)\n");
+  memset(prefix, 'p', GEN_MAX_PREFIX);
+  prefix[GEN_MAX_PREFIX] = '\0';
+  assert_int_equal(generate_with_prefix(&s, s.spec, prefix, &used, msg, sizeof msg), 0);
+  assert_string_equal(msg, "");
+  assert_string_equal(used.prefix, prefix);
+  for (int c = 0; c < 2; c++) {
+    snprintf(path, sizeof path, "%s/%s.%s", s.out, prefix, c ? "c" : "h");
+    assert_int_equal(access(path, F_OK), 0);
+  }
+  remove_tree(s.dir);
+}
+
+static void test_prefix_option_that_would_be_cut_short_is_refused(void **state) {
+  scratch s;
+  char msg[4096], prefix[300], want[128];
+  gen_result used;
+  (void)state;
+  scratch_init(&s);
+  write_text(s.spec, good_spec);
+  memset(prefix, 'p', GEN_MAX_PREFIX + 1);
+  prefix[GEN_MAX_PREFIX + 1] = '\0';
+  assert_int_equal(generate_with_prefix(&s, s.spec, prefix, &used, msg, sizeof msg), 1);
+  snprintf(want, sizeof want, "wherec: error: --prefix is too long (%d bytes; the limit is %d)\n",
+           GEN_MAX_PREFIX + 1, GEN_MAX_PREFIX);
+  assert_string_equal(msg, want);
   assert_int_equal(access(s.out, F_OK), -1);
+  remove_tree(s.dir);
+}
+
+/* A spec without a prefix takes its file's base name: one too long for the
+   outputs' names is refused, not cut short. */
+static void test_prefix_from_a_file_name_too_long_is_refused(void **state) {
+  scratch s;
+  char msg[4096], spec[512], want[1024], base[GEN_MAX_PREFIX + 2];
+  gen_result used;
+  (void)state;
+  scratch_init(&s);
+  memset(base, 'f', GEN_MAX_PREFIX + 1);
+  base[GEN_MAX_PREFIX + 1] = '\0';
+  snprintf(spec, sizeof spec, "%s/%s.where", s.dir, base);
+  write_text(spec, "kernel k(x: float[N]) = x;\n");
+  assert_int_equal(generate_with_prefix(&s, spec, NULL, &used, msg, sizeof msg), 1);
+  snprintf(want, sizeof want,
+           "%s: error: the prefix taken from the file name is too long (%d bytes; the limit is "
+           "%d); name a shorter one with `option prefix = \"...\";` or --prefix\n",
+           spec, GEN_MAX_PREFIX + 1, GEN_MAX_PREFIX);
+  assert_string_equal(msg, want);
+  assert_int_equal(access(s.out, F_OK), -1);
+  base[GEN_MAX_PREFIX] = '\0'; /* the longest: taken whole */
+  snprintf(spec, sizeof spec, "%s/%s.where", s.dir, base);
+  write_text(spec, "kernel k(x: float[N]) = x;\n");
+  assert_int_equal(generate_with_prefix(&s, spec, NULL, &used, msg, sizeof msg), 0);
+  assert_string_equal(used.prefix, base);
   remove_tree(s.dir);
 }
 
@@ -340,7 +397,9 @@ int main(void) {
     cmocka_unit_test(test_output_directory_that_is_a_file_fails_and_stays_as_it_was),
     cmocka_unit_test(test_a_failed_second_output_leaves_the_first_untouched),
     cmocka_unit_test(test_spec_over_the_size_limit_is_refused_and_writes_nothing),
+    cmocka_unit_test(test_prefix_of_the_longest_length_names_its_outputs_whole),
     cmocka_unit_test(test_prefix_option_that_would_be_cut_short_is_refused),
+    cmocka_unit_test(test_prefix_from_a_file_name_too_long_is_refused),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
