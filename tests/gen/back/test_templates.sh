@@ -6,7 +6,8 @@
 #                  copy of templates/: its text shows up where the README says, and the
 #                  output compiles with every CC (-std=c99 -Wall -Wextra -Werror -pedantic).
 #   errors         a mistake in an included template: wherec gen exits 4 naming the
-#                  template file and line, then each line that included it.
+#                  template file and line, then each line that included it; and an
+#                  include of a file outside the templates directory, refused.
 #   names          a spec whose names clash with C keywords, the templates' locals, their
 #                  patterns and the symbols the code calls: they are mangled as README
 #                  ("Names") says, the output compiles with every CC, and `wherec check`
@@ -75,6 +76,16 @@ errors)
   grep -q "^  from templates/source.c.tpl:[0-9]*\$" err.txt ||
     { cat err.txt; fail "the message does not name the including source.c.tpl line"; }
   ok "a broken included template is named with its line and the lines that included it"
+  # an include outside the templates directory is refused, naming the file asked for
+  cp "$src/templates/elementwise.c.tpl" templates/elementwise.c.tpl
+  sed -i 's|include("values.c.tpl"|include("../values.c.tpl"|' templates/elementwise.c.tpl
+  rc=0
+  "$wherec" gen leaky.where -o out --templates templates 2>err.txt || rc=$?
+  [ "$rc" -eq 4 ] || fail "wherec gen exits $rc on an include of ../values.c.tpl, not 4"
+  [ ! -e out ] || fail "an include outside the templates directory wrote out/"
+  grep -q "template name '../values.c.tpl': a file of the templates directory, without '/'" err.txt ||
+    { cat err.txt; fail "the message does not name the include outside the directory"; }
+  ok "an include of a file outside the templates directory is refused"
   ;;
 names)
   cat >clash.where <<'SPEC'
