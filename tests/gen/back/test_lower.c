@@ -419,6 +419,38 @@ static void test_lower_shares_the_unroll_budget_of_a_spec_in_declaration_order(v
   free(src);
 }
 
+/* Straight-line code takes its elements x operations from the same budget:
+   kernels of 16 operations over 64 fixed elements cost 16 * 2 for their loop
+   (unroll 1 and its remainder) and 64 * 16 = 1024 as straight-line code, 1056
+   in all: 992 of them leave 2^20 - 992 * 1056 = 1024, of which kernel 992's
+   loop takes 32, leaving too little for its straight-line code; no kernel
+   after it becomes straight-line code either. */
+static void test_lower_takes_straight_line_code_from_the_budget_of_a_spec(void **state) {
+  (void)state;
+  enum { N_FIXED = 995 };
+  size_t size = (size_t)N_FIXED * 128;
+  char *src = malloc(size), line[128];
+  assert_non_null(src);
+  size_t at = 0;
+  src[0] = '\0';
+  for (int i = 0; i < N_FIXED; i++) {
+    char name[16];
+    snprintf(name, sizeof name, "s%d", i);
+    chain_kernel(line, sizeof line, name, "64", 15);
+    at += (size_t)snprintf(src + at, size - at, "%s", line);
+  }
+  plan p = plan_spec(src, 1);
+  assert_int_equal(p.lp->n_kernels, N_FIXED);
+  for (int i = 0; i < N_FIXED; i++) {
+    const lower_kernel *k = &p.lp->kernels[i];
+    assert_int_equal(elem_nodes(k), 16);
+    assert_int_equal(k->unroll, 1);
+    if (k->straight != (i < 992)) fail_msg("kernel %d: straight %d", i, k->straight);
+  }
+  plan_free(&p);
+  free(src);
+}
+
 /* ---- straight-line code ------------------------------------------------------------------- */
 
 static void test_lower_writes_a_small_fixed_kernel_as_straight_line_code(void **state) {
@@ -728,6 +760,7 @@ int main(void) {
     cmocka_unit_test(test_lower_bounds_the_unroll_factor_by_the_work_of_the_body),
     cmocka_unit_test(test_lower_never_unrolls_below_one),
     cmocka_unit_test(test_lower_shares_the_unroll_budget_of_a_spec_in_declaration_order),
+    cmocka_unit_test(test_lower_takes_straight_line_code_from_the_budget_of_a_spec),
     cmocka_unit_test(test_lower_writes_a_small_fixed_kernel_as_straight_line_code),
     cmocka_unit_test(test_lower_gives_scalar_operands_of_straight_line_code_offset_zero),
     cmocka_unit_test(test_lower_cuts_straight_line_code_off_past_its_element_count),
