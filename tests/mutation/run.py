@@ -227,7 +227,6 @@ def main():
         head, src, bld = prepare_tree(args.work, "Release")
     ctest = ["ctest", "-j", str(args.jobs), "--stop-on-failure", "--no-tests=error",
              "--timeout", str(args.budget)]
-    names = [] if args.report_only else suite_names(bld, args.ctest.split())
     build = ["cmake", "--build", bld, "-j", str(args.jobs)]
 
     # results.json: kept across runs of one HEAD, so an interrupted run resumes
@@ -251,6 +250,8 @@ def main():
         rc, out = run(build, src, args.build_budget)
         if rc != 0:
             sys.exit(f"run.py: the unmutated tree does not build:\n{out[-3000:]}")
+    # after the build, which configures again: a commit's new tests are in the selection
+    names = [] if args.report_only else suite_names(bld, args.ctest.split())
     if "baseline" not in results and not args.report_only:
         t0 = time.time()
         rc, out = run(ctest + args.ctest.split(), bld, 10 * args.budget)
