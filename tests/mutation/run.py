@@ -87,10 +87,11 @@ def changed_line(orig, mutant):
 
 
 def failed_tests(out):
+    """The tests ctest's summary lists as failed (not those it lists as skipped)."""
     names = []
     for line in out.splitlines():
         line = line.strip()
-        if line and line[0].isdigit() and " - " in line and "(" in line:
+        if line and line[0].isdigit() and " - " in line and "(" in line and not line.endswith("(Skipped)"):
             names.append(line.split(" - ", 1)[1].rsplit(" (", 1)[0])
     return names
 
