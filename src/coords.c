@@ -1,6 +1,5 @@
 /* coords.c: count_true, argwhere ([n, rank]) and nonzero ([rank, n]) for every
-   dtype: count first, then fill from bit masks with odometer coordinates
-   (argwhere of 1-byte truths with room for every element: in one pass). */
+   dtype: count first, then fill from bit masks with odometer coordinates. */
 #include "tensor.h"
 
 #define WC_TRUTH_BLOCK 512 /* elements tested per block */
@@ -107,34 +106,12 @@ static void fill_coords(const wc_tensor *cond, int64_t count, int64_t *coords, s
   }
 }
 
-/* argwhere of 1-byte truths into room for every element: one pass, each row
-   listed as it is counted (wc_argwhere_row writes no slot past the true
-   elements found so far), so the input is read once, not counted first. */
-static int64_t argwhere_of_bytes(const wc_tensor *cond, int64_t *coords) {
-  const int     rank = cond->rank, last = rank - 1;
-  const int64_t cols = cond->shape[last];
-  int64_t       idx[WC_MAX_RANK] = {0}, rows = 1, n = 0;
-  for (int d = 0; d < last; d++) rows *= cond->shape[d];
-  for (int64_t r = 0; r < rows; r++) {
-    wc_argwhere_row((const uint8_t *)cond->data + r * cols, (size_t)cols, 0, idx, last, coords, &n);
-    for (int d = last - 1; d >= 0 && ++idx[d] == cond->shape[d]; d--) idx[d] = 0;
-  }
-  return n;
-}
-
 /* Shared checks and counting of argwhere and nonzero; fills when it fits. */
 static wc_status coords_of(const wc_tensor *cond, int64_t *coords, int64_t capacity, int64_t *n,
                            bool rows) {
-  int64_t   count, need, total, room;
+  int64_t   count, need;
   wc_status s;
   if (n == NULL || capacity < 0) return WC_E_ARG;
-  s = wc__tensor_check(cond, &total);
-  if (s != WC_OK) return s;
-  if (rows && cond->rank > 0 && total > 0 && wc_dtype_size(cond->dtype) == 1 && coords != NULL &&
-      wc__mul_fits(total, cond->rank, &room) && room <= capacity) {
-    *n = argwhere_of_bytes(cond, coords);
-    return WC_OK;
-  }
   s = wc_count_true(cond, &count);
   if (s != WC_OK) return s;
   *n = count;
