@@ -61,14 +61,17 @@ customisation)
   ok "the README's customised templates render their text, and the C compiles"
   ;;
 errors)
+  fails_to_render() {                                  # fails_to_render WHAT: exit 4, no out/
+    local rc=0
+    "$wherec" gen leaky.where -o out --templates templates 2>err.txt || rc=$?
+    [ "$rc" -eq 4 ] || fail "wherec gen exits $rc on $1, not 4"
+    [ ! -e out ] || fail "$1 wrote out/"
+  }
   cp -R "$src/templates" templates
   printf '%s\n' 'kernel leaky(x: float[N,64]) = where(x > 0, x, x * 0.01);' >leaky.where
   line=$(grep -n '^const ' templates/values.c.tpl | cut -d: -f1)
   sed -i "${line}s/\$/ \$(ops.no_such_helper(n))/" templates/values.c.tpl
-  rc=0
-  "$wherec" gen leaky.where -o out --templates templates 2>err.txt || rc=$?
-  [ "$rc" -eq 4 ] || fail "wherec gen exits $rc on a broken template, not 4"
-  [ ! -e out ] || fail "a broken template wrote out/"
+  fails_to_render "a broken template"
   grep -q "^templates/values.c.tpl:$line: .*no_such_helper" err.txt ||
     { cat err.txt; fail "the message does not start with values.c.tpl:$line"; }
   grep -q "^  from templates/elementwise.c.tpl:[0-9]*\$" err.txt ||
@@ -79,10 +82,7 @@ errors)
   # an include outside the templates directory is refused, naming the file asked for
   cp "$src/templates/elementwise.c.tpl" templates/elementwise.c.tpl
   sed -i 's|include("values.c.tpl"|include("../values.c.tpl"|' templates/elementwise.c.tpl
-  rc=0
-  "$wherec" gen leaky.where -o out --templates templates 2>err.txt || rc=$?
-  [ "$rc" -eq 4 ] || fail "wherec gen exits $rc on an include of ../values.c.tpl, not 4"
-  [ ! -e out ] || fail "an include outside the templates directory wrote out/"
+  fails_to_render "an include of ../values.c.tpl"
   grep -q "template name '../values.c.tpl': a file of the templates directory, without '/'" err.txt ||
     { cat err.txt; fail "the message does not name the include outside the directory"; }
   ok "an include of a file outside the templates directory is refused"
