@@ -31,7 +31,7 @@ static size_t prefix_from_path(const char *path, char *out, size_t cap) {
     if (n + 1 < cap) out[n] = ok ? c : '_';
     n++;
   }
-  out[n + 1 < cap ? n : cap - 1] = '\0';
+  out[n < cap ? n : cap - 1] = '\0';
   return n; /* its length, even when cut short to cap - 1 bytes */
 }
 

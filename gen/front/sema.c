@@ -227,12 +227,12 @@ static void check_options(sema *s, const ast_file *f) {
     if (seen == &prefix) {
       if (o->kind != AST_OPTION_STRING)
         err(s, o->value_loc, "option 'prefix' takes a string, as in prefix = \"model\"");
-      else if (!sema_is_c_ident(o->text))
-        err(s, o->value_loc, "prefix \"%s\" is not a valid C identifier", printable(o->text, buf));
-      else if (strlen(o->text) > SEMA_MAX_PREFIX)
+      else if (strlen(o->text) > SEMA_MAX_PREFIX) /* first: sema_is_c_ident refuses 256 and more */
         err(s, o->value_loc,
             "prefix is too long (%zu bytes; the limit is %d, so that the output files' names fit)",
             strlen(o->text), SEMA_MAX_PREFIX);
+      else if (!sema_is_c_ident(o->text))
+        err(s, o->value_loc, "prefix \"%s\" is not a valid C identifier", printable(o->text, buf));
       else {
         s->prog->prefix = arena_strdup(s->pa, o->text);
         s->prog->prefix_loc = o->value_loc;

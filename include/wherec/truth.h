@@ -51,12 +51,6 @@ static inline unsigned wc_ctz64(uint64_t x) {
 #endif
 }
 
-/* Bit i set when byte p[i] != 0, i < 64 (any non-zero byte is true, not only 1).
-   AVX-512BW: one compare into a mask register. AVX2 and SSE2: 32 or 16 bytes
-   compared with zero and their sign bits gathered, 2 or 4 times.
-   Else, on little-endian targets, 8 bytes as one word: each non-zero byte's
-   high bit set without a carry between bytes, then one multiply gathers the
-   eight; otherwise byte by byte. */
 /* The AVX2 mask, wc_mask64<sfx> (and its halves, wc_mask32<sfx>), for the
    target attribute ATTR: as the build's own mask under -mavx2, and as the
    AVX2 build's (WC_TRUTH_CLONES, below) on baseline x86-64 builds. */
@@ -71,6 +65,13 @@ static inline unsigned wc_ctz64(uint64_t x) {
   ATTR WC_INLINE uint64_t wc_mask64##sfx(const uint8_t *p) {                        \
     return ~(wc_mask32##sfx(p) | wc_mask32##sfx(p + 32) << 32);                     \
   }
+
+/* Bit i set when byte p[i] != 0, i < 64 (any non-zero byte is true, not only 1).
+   AVX-512BW: one compare into a mask register. AVX2 and SSE2: 32 or 16 bytes
+   compared with zero and their sign bits gathered, 2 or 4 times.
+   Else, on little-endian targets, 8 bytes as one word: each non-zero byte's
+   high bit set without a carry between bytes, then one multiply gathers the
+   eight; otherwise byte by byte. */
 #if WC_BITS_BUILTIN_ && defined(__AVX512BW__)
 typedef char wc_v64qi_ __attribute__((vector_size(64)));
 WC_INLINE uint64_t wc_mask64(const uint8_t *p) {
@@ -229,6 +230,7 @@ WC_INLINE void wc_argwhere_row(const uint8_t *WC_RESTRICT_ t, size_t len, int64_
   wc_argwhere_row_any(t, len, col0, outer, nouter, coords, n_io);
 }
 #undef WC_RESTRICT_
+#undef WC_MASK64_AVX2_
 #undef WC_BITS_BUILTIN_
 
 #ifdef __cplusplus

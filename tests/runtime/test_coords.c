@@ -141,19 +141,14 @@ static void test_argwhere_of_zero_size_tensor_is_empty(void **state) {
    both layouts, against the reference. */
 static void test_coordinates_match_reference_for_every_dtype_and_rank(void **state) {
   (void)state;
-  static const wc_dtype dts[] = {
-#define X(E, code, name, ctype, alias, sfx, kind) WC_##E,
-    WC_DTYPE_LIST(X)
-#undef X
-  };
   tl_rng rng = {0x5eed1234u};
   int cases = 0;
-  for (size_t k = 0; k < sizeof dts / sizeof *dts; k++)
+  for (size_t k = 0; k < TL_N_DTYPES; k++)
     for (int rank = 0; rank <= 6; rank++)
       for (int trial = 0; trial < 12; trial++) {
         int64_t shape[WC_MAX_RANK];
         for (int d = 0; d < rank; d++) shape[d] = tl_below(&rng, trial == 0 ? 2 : 5) + (trial == 1);
-        wc_tensor t = tl_alloc(dts[k], rank, shape);
+        wc_tensor t = tl_alloc(tl_all_dtypes[k], rank, shape);
         tl_fill(&rng, &t, trial % 3 == 0 ? 0.02 : 0.5);
         int64_t cap = tl_count(rank, shape) * rank;
         int64_t *got = malloc((size_t)(cap + 1) * sizeof *got), *ref = malloc((size_t)(cap + 1) * sizeof *ref);

@@ -784,12 +784,8 @@ static const wc_kernel *one_op(prog *p, wc_opcode op, wc_dtype t, wc_dtype to) {
    and the reference's bytes, and refuses each other one, writing nothing. */
 static void test_each_operation_runs_on_the_dtypes_it_is_defined_on_and_no_other(void **state) {
   (void)state;
-  static const wc_dtype all[] = {
-#define ALL_(E, code, name, T, alias, s, kind) WC_##E,
-      WC_DTYPE_LIST(ALL_)
-#undef ALL_
-  };
-  enum { N_ALL = sizeof all / sizeof all[0], N = 37 };
+  enum { N_ALL = TL_N_DTYPES, N = 37 };
+  const wc_dtype *all = tl_all_dtypes;
   tl_rng  rng = {0x0b5e55ed};
   int     accepted = 0;
   int64_t shape[1] = {N};

@@ -9,13 +9,6 @@
 
 #include "testlib.h"
 
-static const wc_dtype all_dtypes[] = {
-#define X(E, code, name, ctype, alias, sfx, kind) WC_##E,
-  WC_DTYPE_LIST(X)
-#undef X
-};
-#define N_DTYPES (sizeof all_dtypes / sizeof *all_dtypes)
-
 /* Broadcast patterns: how each operand's shape is derived from the output's. */
 typedef enum pattern {
   P_SAME, P_SCALAR_X, P_SCALAR_Y, P_SCALAR_COND, P_ROW_COND, P_COL_COND,
@@ -100,13 +93,13 @@ static void test_where_matches_reference_for_every_dtype_pattern_and_rank(void *
   (void)state;
   tl_rng rng = {0x9e3779b97f4a7c15u};
   int cases = 0;
-  for (size_t k = 0; k < N_DTYPES; k++)
+  for (size_t k = 0; k < TL_N_DTYPES; k++)
     for (int p = 0; p < P_COUNT; p++)
       for (int rank = 0; rank <= 6; rank++)
         for (int trial = 0; trial < 4; trial++) {
           int64_t shape[WC_MAX_RANK];
           random_shape(&rng, rank, false, shape);
-          run_case(&rng, all_dtypes[k], (pattern)p, rank, shape);
+          run_case(&rng, tl_all_dtypes[k], (pattern)p, rank, shape);
           cases++;
         }
   assert_int_equal(cases, 16 * P_COUNT * 7 * 4);
@@ -115,13 +108,13 @@ static void test_where_matches_reference_for_every_dtype_pattern_and_rank(void *
 static void test_where_handles_zero_size_extents_for_every_dtype(void **state) {
   (void)state;
   tl_rng rng = {0x1234567887654321u};
-  for (size_t k = 0; k < N_DTYPES; k++)
+  for (size_t k = 0; k < TL_N_DTYPES; k++)
     for (int p = 0; p < P_COUNT; p++)
       for (int rank = 1; rank <= 6; rank++) {
         int64_t shape[WC_MAX_RANK];
         random_shape(&rng, rank, true, shape);
         shape[tl_below(&rng, rank)] = 0;
-        run_case(&rng, all_dtypes[k], (pattern)p, rank, shape);
+        run_case(&rng, tl_all_dtypes[k], (pattern)p, rank, shape);
       }
 }
 
@@ -129,11 +122,11 @@ static void test_where_handles_zero_size_extents_for_every_dtype(void **state) {
 static void test_where_matches_reference_on_long_rows(void **state) {
   (void)state;
   tl_rng rng = {42};
-  for (size_t k = 0; k < N_DTYPES; k++)
+  for (size_t k = 0; k < TL_N_DTYPES; k++)
     for (int p = 0; p < P_COUNT; p++)
       for (int64_t len = 1; len <= 67; len += 11) {
         int64_t shape[2] = {3, len * 7 + 1};
-        run_case(&rng, all_dtypes[k], (pattern)p, 2, shape);
+        run_case(&rng, tl_all_dtypes[k], (pattern)p, 2, shape);
       }
 }
 
@@ -148,15 +141,15 @@ static void test_where_handles_rank_16(void **state) {
 static void test_where_v1_matches_reference_for_every_dtype(void **state) {
   (void)state;
   tl_rng rng = {99};
-  for (size_t k = 0; k < N_DTYPES; k++)
+  for (size_t k = 0; k < TL_N_DTYPES; k++)
     for (int rank = 0; rank <= 6; rank++)
       for (int rows = 0; rows < 2; rows++) {
         int64_t shape[WC_MAX_RANK];
         random_shape(&rng, rank, true, shape);
         int crank = rows && rank > 1 ? 1 : rank;
-        wc_tensor c = tl_alloc(WC_BOOL, crank, shape), x = tl_alloc(all_dtypes[k], rank, shape),
-                  y = tl_alloc(all_dtypes[k], rank, shape), got = tl_alloc(all_dtypes[k], rank, shape),
-                  ref = tl_alloc(all_dtypes[k], rank, shape);
+        wc_tensor c = tl_alloc(WC_BOOL, crank, shape), x = tl_alloc(tl_all_dtypes[k], rank, shape),
+                  y = tl_alloc(tl_all_dtypes[k], rank, shape), got = tl_alloc(tl_all_dtypes[k], rank, shape),
+                  ref = tl_alloc(tl_all_dtypes[k], rank, shape);
         tl_fill(&rng, &c, 0.5);
         tl_fill(&rng, &x, 0);
         tl_fill(&rng, &y, 0);

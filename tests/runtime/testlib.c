@@ -3,6 +3,12 @@
 
 #include <stdlib.h>
 
+const wc_dtype tl_all_dtypes[TL_N_DTYPES] = {
+#define X(E, code, name, ctype, alias, sfx, kind) WC_##E,
+    WC_DTYPE_LIST(X)
+#undef X
+};
+
 uint64_t tl_next(tl_rng *r) {
   r->s ^= r->s >> 12;
   r->s ^= r->s << 25;

@@ -5,6 +5,12 @@
 
 #include <wherec/wherec.h>
 
+/* Every dtype, in WC_DTYPE_LIST's order. */
+#define TL_COUNT_(E, code, name, ctype, alias, sfx, kind) +1
+enum { TL_N_DTYPES = 0 WC_DTYPE_LIST(TL_COUNT_) };
+#undef TL_COUNT_
+extern const wc_dtype tl_all_dtypes[TL_N_DTYPES];
+
 typedef struct tl_rng { uint64_t s; } tl_rng;          /* xorshift64* state */
 
 uint64_t tl_next(tl_rng *r);
