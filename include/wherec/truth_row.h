@@ -4,6 +4,7 @@
      WC_ROW_ATTR_        their storage and target attribute,
      WC_ROW_MASK_        the 64-byte mask of that target,
      WC_ROW_VEC_         its vector of signed char, if it has one,
+     WC_ROW_WIDE_        defined if it has AVX's 32-byte compares and movmskpd,
      WC_ROW_POPCOUNT_    its bit count;
    and it undefines them. No include guard: meant to be included twice. */
 
@@ -133,10 +134,23 @@ WC_ROW_ATTR_ void WC_ROW_NAME_(wc_masks)(const uint8_t *WC_RESTRICT_ t, size_t l
 
 /* Bit b set when mask[b] != 0, b < blocks <= 64: the blocks the listing
    visits. At p=.01 half of the blocks are all false, and a branch on each
-   block's mask would mispredict half the time. */
+   block's mask would mispredict half the time. With AVX (WC_ROW_WIDE_), four
+   masks per compare: gcc -O2 builds the loop one mask at a time (argwhere of
+   64 rows of 4096 bools in cache, p=.01: 10.8-12.4 -> 9.1 us). */
 WC_ROW_ATTR_ uint64_t WC_ROW_NAME_(wc_nonempty)(const uint64_t *WC_RESTRICT_ mask, size_t blocks) {
   uint64_t z = 0;
-  for (size_t b = 0; b < blocks; b++) z |= (uint64_t)(mask[b] != 0) << b;
+  size_t   b = 0;
+#if defined(WC_ROW_WIDE_)
+  typedef long long wide_ __attribute__((vector_size(32)));
+  typedef double    wide_pd_ __attribute__((vector_size(32)));
+  for (; b + 4 <= blocks; b += 4) {
+    wide_       v;
+    const wide_ zero = {0};
+    memcpy(&v, mask + b, 32);
+    z |= (uint64_t)(unsigned)__builtin_ia32_movmskpd256((wide_pd_)(v != zero)) << b;
+  }
+#endif
+  for (; b < blocks; b++) z |= (uint64_t)(mask[b] != 0) << b;
   return z;
 }
 
@@ -198,3 +212,4 @@ WC_ROW_ATTR_ void WC_ROW_NAME_(wc_argwhere_row)(const uint8_t *WC_RESTRICT_ t, s
 #undef WC_ROW_MASK_
 #undef WC_ROW_VEC_
 #undef WC_ROW_POPCOUNT_
+#undef WC_ROW_WIDE_
