@@ -136,10 +136,14 @@ WC_ROW_ATTR_ void WC_ROW_NAME_(wc_masks)(const uint8_t *WC_RESTRICT_ t, size_t l
    visits. At p=.01 half of the blocks are all false, and a branch on each
    block's mask would mispredict half the time. With AVX (WC_ROW_WIDE_), four
    masks per compare: gcc -O2 builds the loop one mask at a time (argwhere of
-   64 rows of 4096 bools in cache, p=.01: 10.8-12.4 -> 9.1 us). */
-WC_ROW_ATTR_ uint64_t WC_ROW_NAME_(wc_nonempty)(const uint64_t *WC_RESTRICT_ mask, size_t blocks) {
+   64 rows of 4096 bools in cache, p=.01: 10.8-12.4 -> 9.1 us). Given ones,
+   the masks' set bits are added to it in the same loop (argwhere's count so
+   far; apart, 9.1 -> 8.3 us). */
+WC_ROW_ATTR_ uint64_t WC_ROW_NAME_(wc_nonempty)(const uint64_t *WC_RESTRICT_ mask, size_t blocks,
+                                               int64_t *WC_RESTRICT_ ones) {
   uint64_t z = 0;
   size_t   b = 0;
+  unsigned set = 0;
 #if defined(WC_ROW_WIDE_)
   typedef long long wide_ __attribute__((vector_size(32)));
   typedef double    wide_pd_ __attribute__((vector_size(32)));
@@ -148,9 +152,16 @@ WC_ROW_ATTR_ uint64_t WC_ROW_NAME_(wc_nonempty)(const uint64_t *WC_RESTRICT_ mas
     const wide_ zero = {0};
     memcpy(&v, mask + b, 32);
     z |= (uint64_t)(unsigned)__builtin_ia32_movmskpd256((wide_pd_)(v != zero)) << b;
+    if (ones)
+      set += WC_ROW_POPCOUNT_(mask[b]) + WC_ROW_POPCOUNT_(mask[b + 1]) + WC_ROW_POPCOUNT_(mask[b + 2]) +
+             WC_ROW_POPCOUNT_(mask[b + 3]);
   }
 #endif
-  for (; b < blocks; b++) z |= (uint64_t)(mask[b] != 0) << b;
+  for (; b < blocks; b++) {
+    z |= (uint64_t)(mask[b] != 0) << b;
+    if (ones) set += WC_ROW_POPCOUNT_(mask[b]);
+  }
+  if (ones) *ones += set;
   return z;
 }
 
@@ -170,7 +181,7 @@ WC_ROW_ATTR_ void WC_ROW_NAME_(wc_coords_row)(const uint8_t *WC_RESTRICT_ t, siz
   for (size_t at = 0; at < len; at += 64 * 64) {
     const size_t blocks = ((len - at < 64 * 64 ? len - at : 64 * 64) + 63) / 64;
     WC_ROW_NAME_(wc_masks)(t, len, at, blocks, mask);
-    for (uint64_t z = WC_ROW_NAME_(wc_nonempty)(mask, blocks); z; z &= z - 1) {
+    for (uint64_t z = WC_ROW_NAME_(wc_nonempty)(mask, blocks, NULL); z; z &= z - 1) {
       const unsigned b = wc_ctz64(z);
       n = WC_ROW_NAME_(wc_coords_block)(mask[b], col0 + (int64_t)(at + 64 * b), outer, nouter, coords, n, count,
                                         step, next);
@@ -197,8 +208,7 @@ WC_ROW_ATTR_ void WC_ROW_NAME_(wc_argwhere_row)(const uint8_t *WC_RESTRICT_ t, s
     const size_t blocks = ((len - at < 64 * 64 ? len - at : 64 * 64) + 63) / 64;
     int64_t      known = n;
     WC_ROW_NAME_(wc_masks)(t, len, at, blocks, mask);
-    for (size_t b = 0; b < blocks; b++) known += (int64_t)WC_ROW_POPCOUNT_(mask[b]);
-    for (uint64_t z = WC_ROW_NAME_(wc_nonempty)(mask, blocks); z; z &= z - 1) {
+    for (uint64_t z = WC_ROW_NAME_(wc_nonempty)(mask, blocks, &known); z; z &= z - 1) {
       const unsigned b = wc_ctz64(z);
       n = WC_ROW_NAME_(wc_coords_block)(mask[b], col0 + (int64_t)(at + 64 * b), outer, nouter, coords, n, known,
                                         1, next);
