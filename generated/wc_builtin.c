@@ -6,6 +6,18 @@
 #elif defined(__GNUC__)
 #pragma GCC optimize("fp-contract=off")
 #endif
+/* No 64-byte vectors: on this AVX-512 CPU (Zen 4) they ran memory-bound kernels
+   1.1-1.5x slower than 32-byte ones and in-cache ones no faster (where of 16M,
+   -O3 -march=native, gcc and clang). Intel targets get 32-byte ones from the
+   compilers' own tuning. WC_KEEP_AVX512 keeps them. */
+#if defined(__AVX512F__) && !defined(WC_KEEP_AVX512)
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("no-avx512f"))), apply_to = function)
+#define WC_AVX512_OFF_PUSHED_ 1
+#elif defined(__GNUC__)
+#pragma GCC target("no-avx512f")
+#endif
+#endif
 #include "wc_builtin.h"
 
 /* ---- same_uint8 = where(c, x, y) ---- */
@@ -67,7 +79,7 @@ static WC_TARGET_AVX2 void wc_builtin_same_uint8_range_avx2(size_t N, const bool
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_same_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+void wc_builtin_same_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -147,7 +159,7 @@ static WC_TARGET_AVX2 void wc_builtin_same_uint16_range_avx2(size_t N, const boo
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_same_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+void wc_builtin_same_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -227,7 +239,7 @@ static WC_TARGET_AVX2 void wc_builtin_same_uint32_range_avx2(size_t N, const boo
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_same_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+void wc_builtin_same_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -465,7 +477,7 @@ static WC_TARGET_AVX2 void wc_builtin_scalar_x_uint8_range_avx2(size_t N, const 
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_scalar_x_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+void wc_builtin_scalar_x_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -533,7 +545,7 @@ static WC_TARGET_AVX2 void wc_builtin_scalar_x_uint16_range_avx2(size_t N, const
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_scalar_x_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+void wc_builtin_scalar_x_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -601,7 +613,7 @@ static WC_TARGET_AVX2 void wc_builtin_scalar_x_uint32_range_avx2(size_t N, const
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_scalar_x_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+void wc_builtin_scalar_x_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -815,7 +827,7 @@ static WC_TARGET_AVX2 void wc_builtin_scalar_y_uint8_range_avx2(size_t N, const 
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_scalar_y_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+void wc_builtin_scalar_y_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -883,7 +895,7 @@ static WC_TARGET_AVX2 void wc_builtin_scalar_y_uint16_range_avx2(size_t N, const
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_scalar_y_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+void wc_builtin_scalar_y_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -951,7 +963,7 @@ static WC_TARGET_AVX2 void wc_builtin_scalar_y_uint32_range_avx2(size_t N, const
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_scalar_y_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+void wc_builtin_scalar_y_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -1145,7 +1157,7 @@ static WC_TARGET_AVX2 void wc_builtin_scalar_c_uint8_range_avx2(size_t N, const 
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_scalar_c_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+void wc_builtin_scalar_c_uint8_range(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -1203,7 +1215,7 @@ static WC_TARGET_AVX2 void wc_builtin_scalar_c_uint16_range_avx2(size_t N, const
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_scalar_c_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+void wc_builtin_scalar_c_uint16_range(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -1261,7 +1273,7 @@ static WC_TARGET_AVX2 void wc_builtin_scalar_c_uint32_range_avx2(size_t N, const
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_scalar_c_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+void wc_builtin_scalar_c_uint32_range(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -1440,7 +1452,7 @@ static WC_TARGET_AVX2 void wc_builtin_rows_uint8_range_avx2(size_t R, size_t C, 
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_rows_uint8_range(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+void wc_builtin_rows_uint8_range(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -1503,7 +1515,7 @@ static WC_TARGET_AVX2 void wc_builtin_rows_uint16_range_avx2(size_t R, size_t C,
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_rows_uint16_range(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+void wc_builtin_rows_uint16_range(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -1566,7 +1578,7 @@ static WC_TARGET_AVX2 void wc_builtin_rows_uint32_range_avx2(size_t R, size_t C,
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_rows_uint32_range(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+void wc_builtin_rows_uint32_range(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -1776,7 +1788,7 @@ static WC_TARGET_AVX2 void wc_builtin_cols_uint8_range_avx2(size_t C, size_t R, 
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_cols_uint8_range(size_t C, size_t R, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+void wc_builtin_cols_uint8_range(size_t C, size_t R, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -1860,7 +1872,7 @@ static WC_TARGET_AVX2 void wc_builtin_cols_uint16_range_avx2(size_t C, size_t R,
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_cols_uint16_range(size_t C, size_t R, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+void wc_builtin_cols_uint16_range(size_t C, size_t R, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -1944,7 +1956,7 @@ static WC_TARGET_AVX2 void wc_builtin_cols_uint32_range_avx2(size_t C, size_t R,
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_cols_uint32_range(size_t C, size_t R, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+void wc_builtin_cols_uint32_range(size_t C, size_t R, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -2171,7 +2183,7 @@ static WC_TARGET_AVX2 void wc_builtin_row_bcast_uint8_range_avx2(size_t R, size_
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_row_bcast_uint8_range(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
+void wc_builtin_row_bcast_uint8_range(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -2230,7 +2242,7 @@ static WC_TARGET_AVX2 void wc_builtin_row_bcast_uint16_range_avx2(size_t R, size
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_row_bcast_uint16_range(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
+void wc_builtin_row_bcast_uint16_range(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -2289,7 +2301,7 @@ static WC_TARGET_AVX2 void wc_builtin_row_bcast_uint32_range_avx2(size_t R, size
 }
 #endif
 
-WC_LOOPS_ATTR void wc_builtin_row_bcast_uint32_range(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
+void wc_builtin_row_bcast_uint32_range(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -3152,3 +3164,7 @@ static const wc_kernel wc_builtin_kernels[] = {
 };
 
 const wc_kernel_table wc_builtin_table = {"wc_builtin", "generated/wc_builtin.where", 35, wc_builtin_kernels};
+
+#if defined(WC_AVX512_OFF_PUSHED_)
+#pragma clang attribute pop
+#endif

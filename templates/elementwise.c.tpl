@@ -169,9 +169,7 @@ static WC_TARGET_AVX2 void $(k.sym)_range_avx2($(ops.signature(k, {out, "size_t 
 }
 #endif
 
-%   -- 32-byte vectors (loop.h), but for 8-byte elements: there gcc's cost model
-%   -- keeps 32-byte code scalar (int64 where in cache 1.8x slower)
-$(ops.widest(k) < 8 and "WC_LOOPS_ATTR " or "")void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
+void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {

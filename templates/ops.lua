@@ -13,13 +13,6 @@ function ops.ctype(name) return dt(name).ctype end
 -- gcc does not vectorize loads and stores of bool (values are 0 or 1).
 function ops.mtype(name) return name == "bool" and "uint8_t" or dt(name).ctype end
 
--- The widest element a kernel reads or writes, in bytes.
-function ops.widest(k)
-  local w = dt(k.out_dtype).size
-  for _, p in ipairs(k.params) do w = math.max(w, dt(p.dtype).size) end
-  return w
-end
-
 -- A value loaded through ops.mtype, as the dtype's C type.
 function ops.load(name, lvalue) return name == "bool" and ("(" .. lvalue .. " != 0)") or lvalue end
 

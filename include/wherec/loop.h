@@ -35,17 +35,10 @@
 
 /* ---- 32-byte vectors under AVX-512 -----------------------------------------
    Built with -march=native on an AVX-512 CPU, loops of 64-byte vectors ran
-   memory-bound kernels 1.1-1.25x slower than 32-byte ones on this machine
-   (float where 16M: 9.5 against 8.3 ms; the tuned loop likewise; bench). gcc
-   takes a preferred width per function (WC_LOOPS_ATTR, on K_range of kernels
-   whose elements are at most 4 bytes: with 8-byte ones its cost model keeps
-   32-byte code scalar); clang 14 only from its command line,
-   -mprefer-vector-width=256. */
-#if defined(__AVX512F__) && defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 8
-#define WC_LOOPS_ATTR __attribute__((target("prefer-vector-width=256")))
-#else
-#define WC_LOOPS_ATTR
-#endif
+   memory-bound kernels 1.1-1.5x slower than 32-byte ones on this machine, and
+   in-cache ones no faster. A generated source is compiled without AVX-512
+   (source.c.tpl: a target pragma on the whole file, so that every inline
+   function it calls is built for the same target); WC_KEEP_AVX512 keeps it. */
 
 /* ---- a second build of the loops for AVX2 ---------------------------------
    A build for the x86-64 baseline (SSE2: -O2 without -march, as distributions
