@@ -78,8 +78,8 @@ WC_ROW_ATTR_ int64_t WC_ROW_NAME_(wc_count_nonzero)(const uint8_t *p, size_t n) 
    or past known is written; returns n past them. Two slots are written
    whatever m holds: when true is rare most blocks need no more, and then
    neither a branch to mispredict nor a bit count, the second slot's mask says
-   whether it was true. A block with more counts its bits and writes rounds of 8 while 8
-   remain, and one more for the rest. A slot written past the block's last
+   whether it was true. A block with more counts its bits and writes rounds of
+   8 while 8 remain, and one more for the rest. A slot written past the block's last
    true element (its column is 63, the guard bit) is overwritten by the next
    block; where those slots would reach known, the bits go one by one. */
 #define WC_SLOT_(q, bits)                                                     \

@@ -9,12 +9,16 @@
 /* No 64-byte vectors: on this AVX-512 CPU (Zen 4) they ran memory-bound kernels
    1.1-1.5x slower than 32-byte ones and in-cache ones no faster (where of 16M,
    -O3 -march=native, gcc and clang). Intel targets get 32-byte ones from the
-   compilers' own tuning. WC_KEEP_AVX512 keeps them. */
-#if defined(__AVX512F__) && !defined(WC_KEEP_AVX512)
+   compilers' own tuning. WC_KEEP_AVX512 keeps them. Not when wherec's headers
+   were read before this file (a unity build): their always-inline functions
+   are built for the whole target, and gcc cannot inline them into functions
+   without AVX-512. The target is restored at the end of the file. */
+#if defined(__AVX512F__) && !defined(WC_KEEP_AVX512) && !defined(WC_INLINE)
+#define WC_AVX512_OFF_ 1
 #if defined(__clang__)
 #pragma clang attribute push(__attribute__((target("no-avx512f"))), apply_to = function)
-#define WC_AVX512_OFF_PUSHED_ 1
 #elif defined(__GNUC__)
+#pragma GCC push_options
 #pragma GCC target("no-avx512f")
 #endif
 #endif
@@ -1216,6 +1220,11 @@ static const wc_kernel golden_kernels[] = {
 
 const wc_kernel_table golden_table = {"golden", "tests/golden/basic.where", 11, golden_kernels};
 
-#if defined(WC_AVX512_OFF_PUSHED_)
+#if defined(WC_AVX512_OFF_)
+#if defined(__clang__)
 #pragma clang attribute pop
+#elif defined(__GNUC__)
+#pragma GCC pop_options
+#endif
+#undef WC_AVX512_OFF_
 #endif
