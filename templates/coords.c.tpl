@@ -123,17 +123,28 @@ $(attr)void $(k.sym)_fill$(sfx)($(ops.signature(k, {"int64_t count", "int64_t *c
 % end
 %
 %
-% -- argwhere of a byte input lists in one pass, counting as it goes (truth.h's
-% -- wc_argwhere_row): its K reads the input once, not twice.
-% local one_pass = k.kind == "argwhere" and bytewise
+% -- A byte input's K lists in one pass, counting as it goes, and reads the
+% -- input once, not twice: argwhere appends rows (truth.h's wc_argwhere_row),
+% -- nonzero packs flat indices while true is rare and unpacks them once n is
+% -- known (wc_nonzero_bytes; the input, the value itself, is contiguous).
+% local one_pass = bytewise
 % local function list_fn(sfx, attr)
 $(attr)int64_t $(k.sym)_list$(sfx)($(ops.signature(k, {"int64_t *coords"})))
 {
   const size_t $(ops.loop_extents(k));
-  int64_t n = 0;
-% for _, name in ipairs(ops.unused(k)) do
+% if k.kind == "nonzero" then
+%   local ext = {}
+%   for l = 1, nl do ext[l] = "e" .. (l - 1) end
+  const size_t ext[$(nl)] = {$(table.concat(ext, ", "))};
+%   for _, name in ipairs(ops.unused(k)) do
   (void)$(name);
-% end
+%   end
+  return wc_nonzero_bytes$(sfx)((const uint8_t *)$(byte_param.ident), ext, $(nl), coords);
+% else
+  int64_t n = 0;
+%   for _, name in ipairs(ops.unused(k)) do
+  (void)$(name);
+%   end
 %   loops(1, nl, function()
 %     if nl > 1 then
 %       local idx = {}
@@ -143,6 +154,7 @@ $(attr)int64_t $(k.sym)_list$(sfx)($(ops.signature(k, {"int64_t *coords"})))
   wc_argwhere_row$(sfx)($(row_ptr()), e$(nl - 1), 0, $(nl > 1 and "outer" or "NULL"), $(nl - 1), coords, &n);
 %   end)
   return n;
+% end
 }
 % end
 %

@@ -217,6 +217,59 @@ WC_ROW_ATTR_ void WC_ROW_NAME_(wc_argwhere_row)(const uint8_t *WC_RESTRICT_ t, s
   *n_io = n;
 }
 
+/* nonzero ([rank, n]) of the contiguous bytes t of extents ext[0, rank),
+   1 <= rank <= 16 (WC_MAX_RANK), into coords, which has room for its n * rank
+   slots; returns n. [rank, n] needs n before the first slot, and a count then
+   a fill reads the input twice (16M bools at p=.01: the count alone is 0.6x
+   the bound). So while true is rare, one pass: argwhere of the flat view packs
+   each true byte's flat index into coords[0, m) as the bytes go by, and once
+   n is known they are unpacked in place (slot j holds index j, and every other
+   coordinate of it goes to a slot at or past n). Packing moves 16 bytes per
+   true byte: once one byte in WC_NZ_DENSE_ is true, a second read costs less,
+   and the rest is counted, then filled. */
+#ifndef WC_NZ_DENSE_
+#define WC_NZ_DENSE_ 16    /* the density of true bytes past which a second read is cheaper */
+#define WC_NZ_CHUNK_ 16384 /* bytes read between checks of the density */
+#endif
+WC_ROW_ATTR_ int64_t WC_ROW_NAME_(wc_nonzero_bytes)(const uint8_t *WC_RESTRICT_ t, const size_t *WC_RESTRICT_ ext,
+                                                   int rank, int64_t *WC_RESTRICT_ coords) {
+  const int    nouter = rank - 1;
+  const size_t cols = ext[nouter];
+  size_t       total = 1, at = 0;
+  int64_t      outer[16] = {0}, m = 0, n;
+  for (int d = 0; d < rank; d++) total *= ext[d];
+  while (at < total) {
+    const size_t len = total - at < WC_NZ_CHUNK_ ? total - at : WC_NZ_CHUNK_;
+    WC_ROW_NAME_(wc_argwhere_row)(t + at, len, (int64_t)at, NULL, 0, coords, &m);
+    at += len;
+    if ((size_t)m * WC_NZ_DENSE_ > at) break;
+  }
+  n = m + (at < total ? WC_ROW_NAME_(wc_count_nonzero)(t + at, total - at) : 0);
+  if (nouter > 0) { /* unpack: rows passed by an odometer, no division per element */
+    size_t row = 0;
+    for (int64_t j = 0; j < m; j++) {
+      const size_t f = (size_t)coords[j];
+      for (; f - row >= cols; row += cols)
+        for (int d = nouter - 1; d >= 0 && ++outer[d] == (int64_t)ext[d]; d--) outer[d] = 0;
+      for (int d = 0; d < nouter; d++) coords[(size_t)d * (size_t)n + (size_t)j] = outer[d];
+      coords[(size_t)nouter * (size_t)n + (size_t)j] = (int64_t)(f - row);
+    }
+  }
+  if (m < n) { /* the rest, from the row holding at: its coordinates by division, once */
+    size_t r = at / cols, col = at % cols;
+    for (int d = nouter - 1; d >= 0; d--) {
+      outer[d] = (int64_t)(r % ext[d]);
+      r /= ext[d];
+    }
+    for (size_t row = at - col; m < n; row += cols, col = 0) {
+      WC_ROW_NAME_(wc_coords_row)(t + row + col, cols - col, (int64_t)col, outer, nouter, coords, &m, n,
+                                  (size_t)n, 1);
+      for (int d = nouter - 1; d >= 0 && ++outer[d] == (int64_t)ext[d]; d--) outer[d] = 0;
+    }
+  }
+  return n;
+}
+
 #undef WC_ROW_NAME_
 #undef WC_ROW_ATTR_
 #undef WC_ROW_MASK_

@@ -733,6 +733,13 @@ WC_INLINE void golden_nz_fill_any(size_t N, const bool *c, int64_t count, int64_
   wc_coords_row_any((const uint8_t *)c, e0, 0, NULL, 0, coords, &n, count, (size_t)count, 1);
 }
 
+WC_INLINE int64_t golden_nz_list_any(size_t N, const bool *c, int64_t *coords)
+{
+  const size_t e0 = (size_t)N;
+  const size_t ext[1] = {e0};
+  return wc_nonzero_bytes_any((const uint8_t *)c, ext, 1, coords);
+}
+
 #if WC_TRUTH_CLONES
 /* the same for AVX2, run when the CPU has it (truth.h) */
 static WC_TARGET_TRUTH_AVX2 int64_t golden_nz_count_avx2(size_t N, const bool *c)
@@ -749,6 +756,13 @@ static WC_TARGET_TRUTH_AVX2 void golden_nz_fill_avx2(size_t N, const bool *c, in
   int64_t n = 0;
   if (count == 0) return;
   wc_coords_row_avx2((const uint8_t *)c, e0, 0, NULL, 0, coords, &n, count, (size_t)count, 1);
+}
+
+static WC_TARGET_TRUTH_AVX2 int64_t golden_nz_list_avx2(size_t N, const bool *c, int64_t *coords)
+{
+  const size_t e0 = (size_t)N;
+  const size_t ext[1] = {e0};
+  return wc_nonzero_bytes_avx2((const uint8_t *)c, ext, 1, coords);
 }
 #endif
 
@@ -774,9 +788,10 @@ static void golden_nz_fill(size_t N, const bool *c, int64_t count, int64_t *coor
 
 int64_t golden_nz(size_t N, const bool *c, int64_t *coords)
 {
-  const int64_t count = golden_nz_count(N, c);
-  golden_nz_fill(N, c, count, coords);
-  return count;
+#if WC_TRUTH_CLONES
+  if (wc_cpu_truth_avx2()) return golden_nz_list_avx2(N, c, coords);
+#endif
+  return golden_nz_list_any(N, c, coords);
 }
 
 static int64_t golden_nz_count_invoke(const size_t *ext, const void *const *in)

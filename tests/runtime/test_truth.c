@@ -52,6 +52,7 @@ typedef struct {
   void (*row)(const uint8_t *, size_t, int64_t, const int64_t *, int, int64_t *, int64_t *, int64_t,
               size_t, size_t);
   void (*argwhere_row)(const uint8_t *, size_t, int64_t, const int64_t *, int, int64_t *, int64_t *);
+  int64_t (*nonzero_bytes)(const uint8_t *, const size_t *, int, int64_t *);
 } truth_build;
 
 static uint64_t mask64_any(const uint8_t *p) { return wc_mask64(p); }
@@ -73,6 +74,9 @@ static void argwhere_row_any(const uint8_t *t, size_t len, int64_t col0, const i
                              int64_t *coords, int64_t *n) {
   wc_argwhere_row_any(t, len, col0, outer, nouter, coords, n);
 }
+static int64_t nonzero_bytes_any(const uint8_t *t, const size_t *ext, int rank, int64_t *coords) {
+  return wc_nonzero_bytes_any(t, ext, rank, coords);
+}
 #if WC_TRUTH_CLONES /* called as generated kernels do: from a function of that target */
 WC_TARGET_TRUTH_AVX2 static uint64_t mask64_avx2(const uint8_t *p) { return wc_mask64_avx2_(p); }
 WC_TARGET_TRUTH_AVX2 static int64_t  count_avx2(const uint8_t *p, size_t n) { return wc_count_nonzero_avx2(p, n); }
@@ -85,14 +89,20 @@ WC_TARGET_TRUTH_AVX2 static void argwhere_row_avx2(const uint8_t *t, size_t len,
                                                    int nouter, int64_t *coords, int64_t *n) {
   wc_argwhere_row_avx2(t, len, col0, outer, nouter, coords, n);
 }
+WC_TARGET_TRUTH_AVX2 static int64_t nonzero_bytes_avx2(const uint8_t *t, const size_t *ext, int rank,
+                                                       int64_t *coords) {
+  return wc_nonzero_bytes_avx2(t, ext, rank, coords);
+}
 #endif
 
 static int truth_builds(truth_build *b) {
   int n = 0;
-  b[n++] = (truth_build){"dispatched", mask64_any, count_dispatched, row_dispatched, argwhere_row_dispatched};
-  b[n++] = (truth_build){"own target", mask64_any, count_any, row_any, argwhere_row_any};
+  b[n++] = (truth_build){"dispatched", mask64_any, count_dispatched, row_dispatched, argwhere_row_dispatched,
+                         nonzero_bytes_any}; /* wc_nonzero_bytes is called by target alone */
+  b[n++] = (truth_build){"own target", mask64_any, count_any, row_any, argwhere_row_any, nonzero_bytes_any};
 #if WC_TRUTH_CLONES
-  if (wc_cpu_truth_avx2()) b[n++] = (truth_build){"avx2", mask64_avx2, count_avx2, row_avx2, argwhere_row_avx2};
+  if (wc_cpu_truth_avx2())
+    b[n++] = (truth_build){"avx2", mask64_avx2, count_avx2, row_avx2, argwhere_row_avx2, nonzero_bytes_avx2};
 #endif
   return n;
 }
@@ -215,6 +225,80 @@ static void test_coords_row_lists_sparse_rows_block_by_block(void **state) {
   }
 }
 
+/* How the true bytes of a nonzero_bytes input are laid out. */
+typedef enum {
+  LAYOUT_UNIFORM,     /* each byte true with one probability */
+  LAYOUT_DENSE_TAIL,  /* sparse, then from a random byte on half true: packed, then counted and filled */
+  LAYOUT_SPARSE_TAIL, /* half true, then sparse: counted and filled from the first chunk on */
+  LAYOUT_EMPTY_RUNS,  /* sparse with long all-false runs: rows without a true byte */
+  LAYOUT_LAST,        /* only the last byte */
+  LAYOUTS
+} nz_layout;
+
+static void fill_layout(uint8_t *t, size_t total, nz_layout layout, unsigned p8) {
+  const size_t cut = total ? (size_t)(rng() % total) : 0;
+  memset(t, 0, total);
+  for (size_t i = 0; i < total; i++) {
+    switch (layout) {
+    case LAYOUT_UNIFORM: t[i] = random_byte(p8); break;
+    case LAYOUT_DENSE_TAIL: t[i] = i < cut ? (rng() % 128 == 0) : random_byte(4); break;
+    case LAYOUT_SPARSE_TAIL: t[i] = i < cut ? random_byte(4) : (rng() % 128 == 0); break;
+    case LAYOUT_EMPTY_RUNS: t[i] = (i / 5000) % 3 == 1 && rng() % 64 == 0; break;
+    case LAYOUT_LAST: t[i] = i + 1 == total; break;
+    case LAYOUTS: break;
+    }
+  }
+}
+
+/* wc_nonzero_bytes on every rank from 1 to 4, extents 0, 1 and long rows cut
+   mid-chunk, inputs of several 16 KB chunks laid out so that it packs all,
+   switches from packing to counting mid-row, or never packs: n, and the
+   [rank, n] coordinates (from divisions here) in exactly n * rank slots
+   between canaries. */
+static void test_nonzero_bytes_lists_rank_n_coordinates_in_one_pass_or_two(void **state) {
+  (void)state;
+  static const size_t shapes[][4] = {
+      {70001, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {300, 233, 0, 0}, {1, 50000, 0, 0},
+      {50000, 1, 0, 0}, {4, 0, 7, 0}, {3, 17, 1000, 0}, {2, 3, 5, 2203}, {40, 1, 1, 1001}};
+  static const int ranks[] = {1, 1, 1, 2, 2, 2, 3, 3, 4, 4};
+  enum { MAX = 90000 };
+  uint8_t    *t = malloc(MAX);
+  int64_t    *buf = malloc((4 * MAX + 2) * sizeof *buf), *want = malloc(4 * MAX * sizeof *want);
+  truth_build builds[3];
+  const int   nb = truth_builds(builds);
+  for (size_t s = 0; s < sizeof ranks / sizeof ranks[0]; s++) {
+    const int rank = ranks[s];
+    size_t    total = 1;
+    for (int d = 0; d < rank; d++) total *= shapes[s][d];
+    assert_true(total <= MAX);
+    for (int layout = 0; layout < LAYOUTS; layout++)
+      for (unsigned p8 = 0; p8 <= (layout == LAYOUT_UNIFORM ? 8u : 0u); p8 += 2) {
+        fill_layout(t, total, (nz_layout)layout, p8 == 2 ? 1 : p8);
+        int64_t n = 0;
+        for (size_t i = 0; i < total; i++) n += t[i] != 0;
+        for (size_t i = 0, k = 0; i < total; i++) {
+          if (!t[i]) continue;
+          size_t rest = i;
+          for (int d = rank - 1; d >= 0; d--) {
+            want[(size_t)d * (size_t)n + k] = (int64_t)(rest % shapes[s][d]);
+            rest /= shapes[s][d];
+          }
+          k++;
+        }
+        const size_t slots = (size_t)n * (size_t)rank;
+        for (int bi = 0; bi < nb; bi++) {
+          buf[0] = buf[slots + 1] = -99;
+          assert_int_equal(builds[bi].nonzero_bytes(t, shapes[s], rank, buf + 1), n);
+          assert_memory_equal(buf + 1, want, slots * sizeof *buf);
+          assert_true(buf[0] == -99 && buf[slots + 1] == -99);
+        }
+      }
+  }
+  free(t);
+  free(buf);
+  free(want);
+}
+
 /* The AVX2 builds exist only where they help: a baseline x86-64 build with
    gcc or clang, not a build that has AVX2 already (-march=native) nor one
    with WC_NO_CLONES (built so by the test_truth_noclones variant). */
@@ -239,6 +323,7 @@ int main(void) {
       cmocka_unit_test(test_count_nonzero_counts_every_length_and_offset),
       cmocka_unit_test(test_coords_row_writes_the_true_columns_and_nothing_past_count),
       cmocka_unit_test(test_coords_row_lists_sparse_rows_block_by_block),
+      cmocka_unit_test(test_nonzero_bytes_lists_rank_n_coordinates_in_one_pass_or_two),
       cmocka_unit_test(test_avx2_builds_exist_only_in_baseline_x86_64_builds),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
