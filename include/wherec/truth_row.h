@@ -124,19 +124,27 @@ WC_ROW_ATTR_ int64_t WC_ROW_NAME_(wc_coords_block)(uint64_t m, int64_t col, cons
 }
 #undef WC_SLOT_
 
-/* The masks of t[at, at + 64 * blocks) into mask, the last block cut at len. */
+/* The masks of t[at, at + 64 * blocks) into mask, the last block cut at len;
+   with AVX (WC_ROW_WIDE_), 0 in mask[blocks] up to a multiple of 4 (<= 64),
+   for wc_nonempty. */
 WC_ROW_ATTR_ void WC_ROW_NAME_(wc_masks)(const uint8_t *WC_RESTRICT_ t, size_t len, size_t at, size_t blocks,
                                          uint64_t *WC_RESTRICT_ mask) {
   const size_t whole = (len - at) / 64 < blocks ? (len - at) / 64 : blocks; /* no tail test per block */
   for (size_t b = 0; b < whole; b++) mask[b] = WC_ROW_MASK_(t + at + 64 * b);
   if (whole < blocks) mask[whole] = wc_mask_tail(t + at + 64 * whole, len - at - 64 * whole);
+#if defined(WC_ROW_WIDE_)
+  for (size_t b = blocks; b % 4; b++) mask[b] = 0;
+#endif
 }
 
 /* Bit b set when mask[b] != 0, b < blocks <= 64: the blocks the listing
    visits. At p=.01 half of the blocks are all false, and a branch on each
    block's mask would mispredict half the time. With AVX (WC_ROW_WIDE_), four
    masks per compare: gcc -O2 builds the loop one mask at a time (argwhere of
-   64 rows of 4096 bools in cache, p=.01: 10.8-12.4 -> 9.1 us). Given ones,
+   64 rows of 4096 bools in cache, p=.01: 10.8-12.4 -> 9.1 us); the last four
+   padded with 0 by wc_masks, not a loop for the rest: given a constant row of
+   4096, gcc -O2 warned of that loop's mask[2^61] (aggressive-loop-optimizations),
+   a loop it never runs. Given ones,
    the masks' set bits are added to it in the same loop (argwhere's count so
    far; apart, 9.1 -> 8.3 us). */
 WC_ROW_ATTR_ uint64_t WC_ROW_NAME_(wc_nonempty)(const uint64_t *WC_RESTRICT_ mask, size_t blocks,
@@ -147,7 +155,7 @@ WC_ROW_ATTR_ uint64_t WC_ROW_NAME_(wc_nonempty)(const uint64_t *WC_RESTRICT_ mas
 #if defined(WC_ROW_WIDE_)
   typedef long long wide_ __attribute__((vector_size(32)));
   typedef double    wide_pd_ __attribute__((vector_size(32)));
-  for (; b + 4 <= blocks; b += 4) {
+  for (; b < blocks; b += 4) {
     wide_       v;
     const wide_ zero = {0};
     memcpy(&v, mask + b, 32);
@@ -156,11 +164,12 @@ WC_ROW_ATTR_ uint64_t WC_ROW_NAME_(wc_nonempty)(const uint64_t *WC_RESTRICT_ mas
       set += WC_ROW_POPCOUNT_(mask[b]) + WC_ROW_POPCOUNT_(mask[b + 1]) + WC_ROW_POPCOUNT_(mask[b + 2]) +
              WC_ROW_POPCOUNT_(mask[b + 3]);
   }
-#endif
+#else
   for (; b < blocks; b++) {
     z |= (uint64_t)(mask[b] != 0) << b;
     if (ones) set += WC_ROW_POPCOUNT_(mask[b]);
   }
+#endif
   if (ones) *ones += set;
   return z;
 }
@@ -221,47 +230,78 @@ WC_ROW_ATTR_ void WC_ROW_NAME_(wc_argwhere_row)(const uint8_t *WC_RESTRICT_ t, s
    1 <= rank <= 16 (WC_MAX_RANK), into coords, which has room for its n * rank
    slots; returns n. [rank, n] needs n before the first slot, and a count then
    a fill reads the input twice (16M bools at p=.01: the count alone is 0.6x
-   the bound). So while true is rare, one pass: argwhere of the flat view packs
-   each true byte's flat index into coords[0, m) as the bytes go by, and once
-   n is known they are unpacked in place (slot j holds index j, and every other
-   coordinate of it goes to a slot at or past n). Packing moves 16 bytes per
-   true byte: once one byte in WC_NZ_DENSE_ is true, a second read costs less,
-   and the rest is counted, then filled. */
+   the bound). So while true is rare, one pass: each true byte's coordinates,
+   packed into one word as bit fields (the column lowest, so that a row's
+   listing adds it to the row's key), go to coords[0, m) as the bytes go by
+   (argwhere with no outer coordinates); once n is known they are unpacked in
+   place: word j's fields go to slot j and to slots at or past n. Shifts and
+   masks, not the rows passed by an odometer: 16M bools at p=.01, unpacking
+   took 100-180 us that way, 50-60 us so. Packing moves 16 bytes per true byte:
+   once one byte in WC_NZ_DENSE_ is true, a second read costs less, and the
+   rest is counted, then filled; so is all of a shape whose fields would not
+   fit in 63 bits (no shape that fits in memory). */
 #ifndef WC_NZ_DENSE_
 #define WC_NZ_DENSE_ 16    /* the density of true bytes past which a second read is cheaper */
 #define WC_NZ_CHUNK_ 16384 /* bytes read between checks of the density */
+#endif
+#ifndef WC_NZ_PACK_BITS_
+#define WC_NZ_PACK_BITS_ 63 /* the widest packed coordinates (test_truth_unpacked: 0) */
 #endif
 WC_ROW_ATTR_ int64_t WC_ROW_NAME_(wc_nonzero_bytes)(const uint8_t *WC_RESTRICT_ t, const size_t *WC_RESTRICT_ ext,
                                                    int rank, int64_t *WC_RESTRICT_ coords) {
   const int    nouter = rank - 1;
   const size_t cols = ext[nouter];
-  size_t       total = 1, at = 0;
+  unsigned     shift[16], bits = 0;
+  uint64_t     mask[16];
+  size_t       rows = 1, done = 0; /* the bytes the pass has read */
   int64_t      outer[16] = {0}, m = 0, n;
-  for (int d = 0; d < rank; d++) total *= ext[d];
-  while (at < total) {
-    const size_t len = total - at < WC_NZ_CHUNK_ ? total - at : WC_NZ_CHUNK_;
-    WC_ROW_NAME_(wc_argwhere_row)(t + at, len, (int64_t)at, NULL, 0, coords, &m);
-    at += len;
-    if ((size_t)m * WC_NZ_DENSE_ > at) break;
+  bool         dense;
+  for (int d = rank - 1; d >= 0; d--) { /* field d: the bits of ext[d] - 1, above those of d + 1 */
+    unsigned w = 0;
+    while (w < 64 && ext[d] > 1 && (ext[d] - 1) >> w) w++;
+    shift[d] = bits;
+    mask[d] = w < 64 ? (UINT64_C(1) << w) - 1 : UINT64_MAX;
+    bits += w;
+    if (d < nouter) rows *= ext[d];
   }
-  n = m + (at < total ? WC_ROW_NAME_(wc_count_nonzero)(t + at, total - at) : 0);
-  if (nouter > 0) { /* unpack: rows passed by an odometer, no division per element */
-    size_t row = 0;
-    for (int64_t j = 0; j < m; j++) {
-      const size_t f = (size_t)coords[j];
-      for (; f - row >= cols; row += cols)
-        for (int d = nouter - 1; d >= 0 && ++outer[d] == (int64_t)ext[d]; d--) outer[d] = 0;
-      for (int d = 0; d < nouter; d++) coords[(size_t)d * (size_t)n + (size_t)j] = outer[d];
-      coords[(size_t)nouter * (size_t)n + (size_t)j] = (int64_t)(f - row);
+  if (rows == 0 || cols == 0) return 0;
+  dense = bits > WC_NZ_PACK_BITS_;
+  for (size_t r = 0; r < rows && !dense; r++) {
+    uint64_t key = 0;
+    for (int d = 0; d < nouter; d++) key |= (uint64_t)outer[d] << shift[d];
+    for (size_t at = 0; at < cols && !dense; at += WC_NZ_CHUNK_) {
+      const size_t len = cols - at < WC_NZ_CHUNK_ ? cols - at : WC_NZ_CHUNK_;
+      WC_ROW_NAME_(wc_argwhere_row)(t + done, len, (int64_t)(key + at), NULL, 0, coords, &m);
+      done += len;
+      dense = (size_t)m * WC_NZ_DENSE_ > done;
+    }
+    for (int d = nouter - 1; d >= 0 && ++outer[d] == (int64_t)ext[d]; d--) outer[d] = 0;
+  }
+  n = m + WC_ROW_NAME_(wc_count_nonzero)(t + done, rows * cols - done);
+  int64_t j = 0;
+#if defined(WC_ROW_VEC_) /* the unpacking in vectors: gcc -O2 left it scalar, 3x slower */
+  typedef uint64_t fields_ __attribute__((vector_size(sizeof(WC_ROW_VEC_))));
+  const int64_t    V = (int64_t)(sizeof(fields_) / 8);
+  for (; j + V <= m; j += V) {
+    fields_ f, v;
+    memcpy(&f, coords + j, sizeof f);
+    for (int d = 0; d < rank; d++) {
+      v = (f >> shift[d]) & mask[d];
+      memcpy(coords + (size_t)d * (size_t)n + (size_t)j, &v, sizeof v);
     }
   }
-  if (m < n) { /* the rest, from the row holding at: its coordinates by division, once */
-    size_t r = at / cols, col = at % cols;
+#endif
+  for (; j < m; j++) {
+    const uint64_t f = (uint64_t)coords[j];
+    for (int d = 0; d < rank; d++) coords[(size_t)d * (size_t)n + (size_t)j] = (int64_t)(f >> shift[d] & mask[d]);
+  }
+  if (m < n) { /* the rest, from byte done: its coordinates by division, once */
+    size_t q = done / cols, col = done % cols;
     for (int d = nouter - 1; d >= 0; d--) {
-      outer[d] = (int64_t)(r % ext[d]);
-      r /= ext[d];
+      outer[d] = (int64_t)(q % ext[d]);
+      q /= ext[d];
     }
-    for (size_t row = at - col; m < n; row += cols, col = 0) {
+    for (size_t row = done - col; m < n; row += cols, col = 0) {
       WC_ROW_NAME_(wc_coords_row)(t + row + col, cols - col, (int64_t)col, outer, nouter, coords, &m, n,
                                   (size_t)n, 1);
       for (int d = nouter - 1; d >= 0 && ++outer[d] == (int64_t)ext[d]; d--) outer[d] = 0;

@@ -804,6 +804,214 @@ static void golden_nz_coords_invoke(const size_t *ext, const void *const *in, in
   golden_nz_fill(ext[0], (const bool *)in[0], count, coords);
 }
 
+/* ---- rows_4k = c ---- */
+WC_INLINE int64_t golden_rows_4k_count_any(size_t N, const bool *c)
+{
+  const size_t e0 = (size_t)N, e1 = 4096u;
+  int64_t n = 0;
+  for (size_t i0 = 0; i0 < e0; i0++) {
+    n += wc_count_nonzero_any((const uint8_t *)c + i0 * e1, e1);
+  }
+  return n;
+}
+
+WC_INLINE void golden_rows_4k_fill_any(size_t N, const bool *c, int64_t count, int64_t *coords)
+{
+  const size_t e0 = (size_t)N, e1 = 4096u;
+  int64_t n = 0;
+  if (count == 0) return;
+  for (size_t i0 = 0; i0 < e0; i0++) {
+    const int64_t outer[1] = {(int64_t)i0};
+    wc_coords_row_any((const uint8_t *)c + i0 * e1, e1, 0, outer, 1, coords, &n, count, 1, 2);
+    if (n == count) return;  /* the rest is false */
+  }
+}
+
+WC_INLINE int64_t golden_rows_4k_list_any(size_t N, const bool *c, int64_t *coords)
+{
+  const size_t e0 = (size_t)N, e1 = 4096u;
+  int64_t n = 0;
+  for (size_t i0 = 0; i0 < e0; i0++) {
+    const int64_t outer[1] = {(int64_t)i0};
+    wc_argwhere_row_any((const uint8_t *)c + i0 * e1, e1, 0, outer, 1, coords, &n);
+  }
+  return n;
+}
+
+#if WC_TRUTH_CLONES
+/* the same for AVX2, run when the CPU has it (truth.h) */
+static WC_TARGET_TRUTH_AVX2 int64_t golden_rows_4k_count_avx2(size_t N, const bool *c)
+{
+  const size_t e0 = (size_t)N, e1 = 4096u;
+  int64_t n = 0;
+  for (size_t i0 = 0; i0 < e0; i0++) {
+    n += wc_count_nonzero_avx2((const uint8_t *)c + i0 * e1, e1);
+  }
+  return n;
+}
+
+static WC_TARGET_TRUTH_AVX2 void golden_rows_4k_fill_avx2(size_t N, const bool *c, int64_t count, int64_t *coords)
+{
+  const size_t e0 = (size_t)N, e1 = 4096u;
+  int64_t n = 0;
+  if (count == 0) return;
+  for (size_t i0 = 0; i0 < e0; i0++) {
+    const int64_t outer[1] = {(int64_t)i0};
+    wc_coords_row_avx2((const uint8_t *)c + i0 * e1, e1, 0, outer, 1, coords, &n, count, 1, 2);
+    if (n == count) return;  /* the rest is false */
+  }
+}
+
+static WC_TARGET_TRUTH_AVX2 int64_t golden_rows_4k_list_avx2(size_t N, const bool *c, int64_t *coords)
+{
+  const size_t e0 = (size_t)N, e1 = 4096u;
+  int64_t n = 0;
+  for (size_t i0 = 0; i0 < e0; i0++) {
+    const int64_t outer[1] = {(int64_t)i0};
+    wc_argwhere_row_avx2((const uint8_t *)c + i0 * e1, e1, 0, outer, 1, coords, &n);
+  }
+  return n;
+}
+#endif
+
+int64_t golden_rows_4k_count(size_t N, const bool *c)
+{
+#if WC_TRUTH_CLONES
+  if (wc_cpu_truth_avx2()) return golden_rows_4k_count_avx2(N, c);
+#endif
+  return golden_rows_4k_count_any(N, c);
+}
+
+/* the coordinates of the count true elements (count from golden_rows_4k_count) */
+static void golden_rows_4k_fill(size_t N, const bool *c, int64_t count, int64_t *coords)
+{
+#if WC_TRUTH_CLONES
+  if (wc_cpu_truth_avx2()) {
+    golden_rows_4k_fill_avx2(N, c, count, coords);
+    return;
+  }
+#endif
+  golden_rows_4k_fill_any(N, c, count, coords);
+}
+
+int64_t golden_rows_4k(size_t N, const bool *c, int64_t *coords)
+{
+#if WC_TRUTH_CLONES
+  if (wc_cpu_truth_avx2()) return golden_rows_4k_list_avx2(N, c, coords);
+#endif
+  return golden_rows_4k_list_any(N, c, coords);
+}
+
+static int64_t golden_rows_4k_count_invoke(const size_t *ext, const void *const *in)
+{
+  return golden_rows_4k_count(ext[0], (const bool *)in[0]);
+}
+
+static void golden_rows_4k_coords_invoke(const size_t *ext, const void *const *in, int64_t count, int64_t *coords)
+{
+  golden_rows_4k_fill(ext[0], (const bool *)in[0], count, coords);
+}
+
+/* ---- nz_8k = c ---- */
+WC_INLINE int64_t golden_nz_8k_count_any(size_t N, const uint8_t *c)
+{
+  const size_t e0 = (size_t)N, e1 = 8192u;
+  int64_t n = 0;
+  for (size_t i0 = 0; i0 < e0; i0++) {
+    n += wc_count_nonzero_any((const uint8_t *)c + i0 * e1, e1);
+  }
+  return n;
+}
+
+WC_INLINE void golden_nz_8k_fill_any(size_t N, const uint8_t *c, int64_t count, int64_t *coords)
+{
+  const size_t e0 = (size_t)N, e1 = 8192u;
+  int64_t n = 0;
+  if (count == 0) return;
+  for (size_t i0 = 0; i0 < e0; i0++) {
+    const int64_t outer[1] = {(int64_t)i0};
+    wc_coords_row_any((const uint8_t *)c + i0 * e1, e1, 0, outer, 1, coords, &n, count, (size_t)count, 1);
+    if (n == count) return;  /* the rest is false */
+  }
+}
+
+WC_INLINE int64_t golden_nz_8k_list_any(size_t N, const uint8_t *c, int64_t *coords)
+{
+  const size_t e0 = (size_t)N, e1 = 8192u;
+  const size_t ext[2] = {e0, e1};
+  return wc_nonzero_bytes_any((const uint8_t *)c, ext, 2, coords);
+}
+
+#if WC_TRUTH_CLONES
+/* the same for AVX2, run when the CPU has it (truth.h) */
+static WC_TARGET_TRUTH_AVX2 int64_t golden_nz_8k_count_avx2(size_t N, const uint8_t *c)
+{
+  const size_t e0 = (size_t)N, e1 = 8192u;
+  int64_t n = 0;
+  for (size_t i0 = 0; i0 < e0; i0++) {
+    n += wc_count_nonzero_avx2((const uint8_t *)c + i0 * e1, e1);
+  }
+  return n;
+}
+
+static WC_TARGET_TRUTH_AVX2 void golden_nz_8k_fill_avx2(size_t N, const uint8_t *c, int64_t count, int64_t *coords)
+{
+  const size_t e0 = (size_t)N, e1 = 8192u;
+  int64_t n = 0;
+  if (count == 0) return;
+  for (size_t i0 = 0; i0 < e0; i0++) {
+    const int64_t outer[1] = {(int64_t)i0};
+    wc_coords_row_avx2((const uint8_t *)c + i0 * e1, e1, 0, outer, 1, coords, &n, count, (size_t)count, 1);
+    if (n == count) return;  /* the rest is false */
+  }
+}
+
+static WC_TARGET_TRUTH_AVX2 int64_t golden_nz_8k_list_avx2(size_t N, const uint8_t *c, int64_t *coords)
+{
+  const size_t e0 = (size_t)N, e1 = 8192u;
+  const size_t ext[2] = {e0, e1};
+  return wc_nonzero_bytes_avx2((const uint8_t *)c, ext, 2, coords);
+}
+#endif
+
+int64_t golden_nz_8k_count(size_t N, const uint8_t *c)
+{
+#if WC_TRUTH_CLONES
+  if (wc_cpu_truth_avx2()) return golden_nz_8k_count_avx2(N, c);
+#endif
+  return golden_nz_8k_count_any(N, c);
+}
+
+/* the coordinates of the count true elements (count from golden_nz_8k_count) */
+static void golden_nz_8k_fill(size_t N, const uint8_t *c, int64_t count, int64_t *coords)
+{
+#if WC_TRUTH_CLONES
+  if (wc_cpu_truth_avx2()) {
+    golden_nz_8k_fill_avx2(N, c, count, coords);
+    return;
+  }
+#endif
+  golden_nz_8k_fill_any(N, c, count, coords);
+}
+
+int64_t golden_nz_8k(size_t N, const uint8_t *c, int64_t *coords)
+{
+#if WC_TRUTH_CLONES
+  if (wc_cpu_truth_avx2()) return golden_nz_8k_list_avx2(N, c, coords);
+#endif
+  return golden_nz_8k_list_any(N, c, coords);
+}
+
+static int64_t golden_nz_8k_count_invoke(const size_t *ext, const void *const *in)
+{
+  return golden_nz_8k_count(ext[0], (const uint8_t *)in[0]);
+}
+
+static void golden_nz_8k_coords_invoke(const size_t *ext, const void *const *in, int64_t count, int64_t *coords)
+{
+  golden_nz_8k_fill(ext[0], (const uint8_t *)in[0], count, coords);
+}
+
 /* ---- sign_int8 = where((x > 0), 1, where((x < 0), -1, 0)) ---- */
 /* loops: [N] x; unroll 4 */
 WC_INLINE void golden_sign_int8_range_any(size_t N, const int8_t *x, int8_t *out, size_t begin, size_t end)
@@ -1161,6 +1369,28 @@ static const wc_instr golden_nz_program[] = {
   {WC_OP_INPUT, WC_BOOL, 0, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
 };
 
+/* ---- rows_4k: its description for the runtime ---- */
+static const int64_t golden_rows_4k_dims0[] = {WC_SYM(0), 4096};
+static const wc_param golden_rows_4k_params[] = {
+  {"c", WC_BOOL, 2, golden_rows_4k_dims0},
+};
+static const char *const golden_rows_4k_extents[] = {"N"};
+static const int64_t golden_rows_4k_out_dims[] = {WC_SYM(0), 4096};
+static const wc_instr golden_rows_4k_program[] = {
+  {WC_OP_INPUT, WC_BOOL, 0, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+};
+
+/* ---- nz_8k: its description for the runtime ---- */
+static const int64_t golden_nz_8k_dims0[] = {WC_SYM(0), 8192};
+static const wc_param golden_nz_8k_params[] = {
+  {"c", WC_UINT8, 2, golden_nz_8k_dims0},
+};
+static const char *const golden_nz_8k_extents[] = {"N"};
+static const int64_t golden_nz_8k_out_dims[] = {WC_SYM(0), 8192};
+static const wc_instr golden_nz_8k_program[] = {
+  {WC_OP_INPUT, WC_UINT8, 0, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+};
+
 /* ---- sign_int8: its description for the runtime ---- */
 static const int64_t golden_sign_int8_dims0[] = {WC_SYM(0)};
 static const wc_param golden_sign_int8_params[] = {
@@ -1225,6 +1455,12 @@ static const wc_kernel golden_kernels[] = {
   {"nz", WC_KIND_NONZERO, 1, golden_nz_params, 1, golden_nz_extents,
    WC_INT64, 1, golden_nz_out_dims, 1, golden_nz_program,
    NULL, golden_nz_count_invoke, golden_nz_coords_invoke},
+  {"rows_4k", WC_KIND_ARGWHERE, 1, golden_rows_4k_params, 1, golden_rows_4k_extents,
+   WC_INT64, 2, golden_rows_4k_out_dims, 1, golden_rows_4k_program,
+   NULL, golden_rows_4k_count_invoke, golden_rows_4k_coords_invoke},
+  {"nz_8k", WC_KIND_NONZERO, 1, golden_nz_8k_params, 1, golden_nz_8k_extents,
+   WC_INT64, 2, golden_nz_8k_out_dims, 1, golden_nz_8k_program,
+   NULL, golden_nz_8k_count_invoke, golden_nz_8k_coords_invoke},
   {"sign_int8", WC_KIND_ELEMENTWISE, 1, golden_sign_int8_params, 1, golden_sign_int8_extents,
    WC_INT8, 1, golden_sign_int8_out_dims, 8, golden_sign_int8_program,
    golden_sign_int8_invoke, NULL, NULL},
@@ -1233,7 +1469,7 @@ static const wc_kernel golden_kernels[] = {
    golden_sign_bfloat16_invoke, NULL, NULL},
 };
 
-const wc_kernel_table golden_table = {"golden", "tests/golden/basic.where", 11, golden_kernels};
+const wc_kernel_table golden_table = {"golden", "tests/golden/basic.where", 13, golden_kernels};
 
 #if defined(WC_AVX512_OFF_)
 #if defined(__clang__)

@@ -56,6 +56,18 @@ int64_t golden_nz_count(size_t N, const bool *c);
 /* coordinates of the true elements, [rank, n] int64; returns n */
 int64_t golden_nz(size_t N, const bool *c, int64_t *coords);
 
+/* rows_4k = c
+   c: bool[N,4096] */
+int64_t golden_rows_4k_count(size_t N, const bool *c);
+/* coordinates of the true elements, [n, rank] int64; returns n */
+int64_t golden_rows_4k(size_t N, const bool *c, int64_t *coords);
+
+/* nz_8k = c
+   c: uint8[N,8192] */
+int64_t golden_nz_8k_count(size_t N, const uint8_t *c);
+/* coordinates of the true elements, [rank, n] int64; returns n */
+int64_t golden_nz_8k(size_t N, const uint8_t *c, int64_t *coords);
+
 /* sign_int8 = where((x > 0), 1, where((x < 0), -1, 0))
    x: int8[N] */
 void golden_sign_int8(size_t N, const int8_t *x, int8_t *out);

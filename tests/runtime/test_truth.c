@@ -1,8 +1,9 @@
 /* test_truth.c: wherec/truth.h, the byte masks, bit counts and the coordinate
-   writer of argwhere/nonzero; built six times: with the builtins, with
+   writer of argwhere/nonzero; built seven times: with the builtins, with
    WC_PORTABLE_BITS (the portable bodies other compilers get), with
    WC_BYTEWISE_BITS (those and big-endian targets' byte-by-byte mask), with
-   WC_NO_CLONES (the baseline alone), with -march=native where the
+   WC_NO_CLONES (the baseline alone), with WC_NZ_PACK_BITS_=0 (nonzero
+   counts, then fills, every input), with -march=native where the
    compiler has it (AVX2 or AVX-512 masks), and with -mavx2 where the CPU
    runs it. Each test
    runs every build of the functions the header made: the build's own target,
