@@ -106,8 +106,8 @@ def coords_lines(recs):
             sel.append((name, worst, gen[worst] / bound, m.get((pages, "count", "-")), bound))
         if not sel:
             continue
-        misses = [f"{n} {r:.2f}x ({b}" + (f"; the count pass alone {cnt / bound:.2f}x the bound, so two"
-                                            f" passes {2 * cnt / bound:.2f}x" if cnt else "") + ")"
+        misses = [f"{n} {r:.2f}x ({b}" + (f"; a count pass alone, which nonzero adds where true is"
+                                            f" dense, {cnt / bound:.2f}x the bound" if cnt else "") + ")"
                   for n, b, r, cnt, bound in sel if r > TARGET_COORDS]
         worst = max(sel, key=lambda x: x[2])
         out.append(f"  [{'met' if not misses else 'MISSED':6}] argwhere/nonzero: every build within "
