@@ -184,6 +184,11 @@ WC_TARGET_TRUTH_AVX2 static inline void wc_argwhere_row_avx2_call_(const uint8_t
                                                                    int64_t *WC_RESTRICT_ n_io) {
   wc_argwhere_row_avx2(t, len, col0, outer, nouter, coords, n_io);
 }
+WC_TARGET_TRUTH_AVX2 static inline int64_t wc_nonzero_bytes_avx2_call_(const uint8_t *WC_RESTRICT_ t,
+                                                                      const size_t *WC_RESTRICT_ ext, int rank,
+                                                                      int64_t *WC_RESTRICT_ coords) {
+  return wc_nonzero_bytes_avx2(t, ext, rank, coords);
+}
 #endif
 
 /* Non-zero bytes among p[0, n). */
@@ -225,6 +230,16 @@ WC_INLINE void wc_argwhere_row(const uint8_t *WC_RESTRICT_ t, size_t len, int64_
   }
 #endif
   wc_argwhere_row_any(t, len, col0, outer, nouter, coords, n_io);
+}
+/* nonzero ([rank, n]) of the contiguous bytes t of extents ext[0, rank),
+   1 <= rank <= 16, into coords, which has room for n * rank slots; returns n
+   (truth_row.h's wc_nonzero_bytes: one pass while true is rare). */
+WC_INLINE int64_t wc_nonzero_bytes(const uint8_t *WC_RESTRICT_ t, const size_t *WC_RESTRICT_ ext, int rank,
+                                   int64_t *WC_RESTRICT_ coords) {
+#if WC_TRUTH_CLONES
+  if (wc_cpu_truth_avx2()) return wc_nonzero_bytes_avx2_call_(t, ext, rank, coords);
+#endif
+  return wc_nonzero_bytes_any(t, ext, rank, coords);
 }
 #undef WC_RESTRICT_
 #undef WC_MASK64_AVX2_

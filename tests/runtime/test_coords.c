@@ -171,7 +171,7 @@ static void test_coordinates_match_reference_for_every_dtype_and_rank(void **sta
 
 /* Coordinates of t through wc_argwhere and wc_nonzero, each into a buffer of
    exactly n * rank slots between two canary words, and into one with room
-   for every element (argwhere of 1-byte dtypes: its one pass), whose slots
+   for every element (nonzero of 1-byte dtypes: its one pass), whose slots
    past n * rank keep their canaries; against the reference. */
 static void check_exact_fit(const wc_tensor *t) {
   int64_t n = -1, n_ref = -2;
