@@ -125,8 +125,9 @@ $(attr)void $(k.sym)_fill$(sfx)($(ops.signature(k, {"int64_t count", "int64_t *c
 %
 % -- A byte input's K lists in one pass, counting as it goes, and reads the
 % -- input once, not twice: argwhere appends rows (truth.h's wc_argwhere_row),
-% -- nonzero packs flat indices while true is rare and unpacks them once n is
-% -- known (wc_nonzero_bytes; the input, the value itself, is contiguous).
+% -- nonzero packs each true byte's coordinates into one word while true is
+% -- rare and unpacks them once n is known (wc_nonzero_bytes; the input, the
+% -- value itself, is contiguous).
 % local one_pass = bytewise
 % local function list_fn(sfx, attr)
 $(attr)int64_t $(k.sym)_list$(sfx)($(ops.signature(k, {"int64_t *coords"})))
