@@ -43,16 +43,11 @@ static void truth_block(wc_dtype dt, const void *data, int64_t start, int64_t n,
   }
 }
 
-wc_status wc_count_true(const wc_tensor *cond, int64_t *n) {
-  int64_t   total, count = 0;
-  uint8_t   t[WC_TRUTH_BLOCK];
-  wc_status s = wc__tensor_check(cond, &total);
-  if (s != WC_OK) return s;
-  if (n == NULL) return WC_E_ARG;
-  if (wc_dtype_size(cond->dtype) == 1) {
-    *n = wc_count_nonzero(cond->data, (size_t)total);
-    return WC_OK;
-  }
+/* The true elements among the total of cond, a checked descriptor. */
+static int64_t count_true_of(const wc_tensor *cond, int64_t total) {
+  int64_t count = 0;
+  uint8_t t[WC_TRUTH_BLOCK];
+  if (wc_dtype_size(cond->dtype) == 1) return wc_count_nonzero(cond->data, (size_t)total);
   for (int64_t b = 0; b < total; b += WC_TRUTH_BLOCK) {
     int64_t  len = total - b < WC_TRUTH_BLOCK ? total - b : WC_TRUTH_BLOCK;
     unsigned in_block = 0; /* at most WC_TRUTH_BLOCK */
@@ -60,7 +55,15 @@ wc_status wc_count_true(const wc_tensor *cond, int64_t *n) {
     for (int64_t i = 0; i < len; i++) in_block += t[i];
     count += in_block;
   }
-  *n = count;
+  return count;
+}
+
+wc_status wc_count_true(const wc_tensor *cond, int64_t *n) {
+  int64_t   total;
+  wc_status s = wc__tensor_check(cond, &total);
+  if (s != WC_OK) return s;
+  if (n == NULL) return WC_E_ARG;
+  *n = count_true_of(cond, total);
   return WC_OK;
 }
 
@@ -106,30 +109,27 @@ static void fill_coords(const wc_tensor *cond, int64_t count, int64_t *coords, s
   }
 }
 
-/* nonzero of 1-byte elements given room for every element: wc_nonzero_bytes,
-   one pass while true is rare, not a count first (16M bools at p=.01: the
-   count alone is 0.6x the bandwidth bound). Returns false when it does not
-   apply. */
-static bool nonzero_roomy(const wc_tensor *cond, int64_t *coords, int64_t capacity, int64_t *n) {
-  int64_t total, room;
-  size_t  ext[WC_MAX_RANK] = {0}; /* all set below; gcc cannot see that rank >= 1 */
-  if (wc__tensor_check(cond, &total) != WC_OK || cond->rank == 0 || wc_dtype_size(cond->dtype) != 1)
-    return false; /* a bad descriptor: the count's checks say which */
-  if (coords == NULL || !wc__mul_fits(total, cond->rank, &room) || capacity < room) return false;
-  for (int d = 0; d < cond->rank; d++) ext[d] = (size_t)cond->shape[d];
-  *n = wc_nonzero_bytes(cond->data, ext, cond->rank, coords);
-  return true;
-}
+_Static_assert(WC_MAX_RANK <= 16, "wc_nonzero_bytes takes at most 16 extents");
 
-/* Shared checks and counting of argwhere and nonzero; fills when it fits. */
+/* Shared checks and counting of argwhere and nonzero; fills when it fits.
+   nonzero of 1-byte elements given room for every element (capacity at
+   least total * rank) skips the count: wc_nonzero_bytes reads the input once
+   while true is rare (16M bools at p=.01: the count alone is 0.6x the
+   bandwidth bound). */
 static wc_status coords_of(const wc_tensor *cond, int64_t *coords, int64_t capacity, int64_t *n,
                            bool rows) {
-  int64_t   count, need;
+  int64_t   total, count, need, room;
+  size_t    ext[WC_MAX_RANK] = {0}; /* set below up to rank; gcc cannot see that rank >= 1 */
   wc_status s;
   if (n == NULL || capacity < 0) return WC_E_ARG;
-  if (!rows && nonzero_roomy(cond, coords, capacity, n)) return WC_OK;
-  s = wc_count_true(cond, &count);
-  if (s != WC_OK) return s;
+  if ((s = wc__tensor_check(cond, &total)) != WC_OK) return s;
+  if (!rows && cond->rank > 0 && wc_dtype_size(cond->dtype) == 1 && coords != NULL &&
+      wc__mul_fits(total, cond->rank, &room) && capacity >= room) {
+    for (int d = 0; d < cond->rank; d++) ext[d] = (size_t)cond->shape[d];
+    *n = wc_nonzero_bytes(cond->data, ext, cond->rank, coords);
+    return WC_OK;
+  }
+  count = count_true_of(cond, total);
   *n = count;
   if (!wc__mul_fits(count, cond->rank, &need)) return WC_E_OVERFLOW;
   if (need > capacity) return WC_E_CAPACITY;

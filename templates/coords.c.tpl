@@ -133,19 +133,16 @@ $(attr)void $(k.sym)_fill$(sfx)($(ops.signature(k, {"int64_t count", "int64_t *c
 $(attr)int64_t $(k.sym)_list$(sfx)($(ops.signature(k, {"int64_t *coords"})))
 {
   const size_t $(ops.loop_extents(k));
+% for _, name in ipairs(ops.unused(k)) do
+  (void)$(name);
+% end
 % if k.kind == "nonzero" then
 %   local ext = {}
 %   for l = 1, nl do ext[l] = "e" .. (l - 1) end
   const size_t ext[$(nl)] = {$(table.concat(ext, ", "))};
-%   for _, name in ipairs(ops.unused(k)) do
-  (void)$(name);
-%   end
   return wc_nonzero_bytes$(sfx)((const uint8_t *)$(byte_param.ident), ext, $(nl), coords);
 % else
   int64_t n = 0;
-%   for _, name in ipairs(ops.unused(k)) do
-  (void)$(name);
-%   end
 %   loops(1, nl, function()
 %     if nl > 1 then
 %       local idx = {}

@@ -33,13 +33,6 @@
 #define WC_NO_OVERLAP
 #endif
 
-/* ---- 32-byte vectors under AVX-512 -----------------------------------------
-   Built with -march=native on an AVX-512 CPU, loops of 64-byte vectors ran
-   memory-bound kernels 1.1-1.5x slower than 32-byte ones on this machine, and
-   in-cache ones no faster. A generated source is compiled without AVX-512
-   (source.c.tpl: a target pragma on the whole file, so that every inline
-   function it calls is built for the same target); WC_KEEP_AVX512 keeps it. */
-
 /* ---- a second build of the loops for AVX2 ---------------------------------
    A build for the x86-64 baseline (SSE2: -O2 without -march, as distributions
    and CMake's default flags compile) would run 16-byte vectors on CPUs with
