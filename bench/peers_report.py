@@ -1,6 +1,6 @@
 # peers_report.py: the peers' part of the report (peers.py's records): their times
 # beside wherec's generated kernel and numpy, what they skip, where their output
-# differs from wherec's, and the issue-13 check that wherec stays ahead of each.
+# differs from wherec's, and the target check that wherec stays ahead of each.
 from records import fmt_ratio, fmt_time, ratio
 
 # How a class of mismatch (peers.py) reads in the summary.
@@ -104,5 +104,5 @@ def peer_lines(recs):
     if skips:
         lines += ["not run:"] + skips
     lines += ["bit-exact:"] + differences(recs)
-    lines += ["", "issue 13 targets:", target(recs)]
+    lines += ["", "targets against the peers and the build matrix:", target(recs)]
     return lines

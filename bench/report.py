@@ -115,12 +115,12 @@ def main():
         if copies:
             lines.append("memcpy of the output on 2 threads, speed-up over 1 (the memory's limit): " +
                          ", ".join(f"{n} {t['memcpy'] / t['memcpy_2thr']:.2f}x" for n, t in copies))
-    lines += ["", "issue 5 targets (gen built gcc -O3 -march=native, as issue 5 measured it):"]
+    lines += ["", "targets against numpy (gen built gcc -O3 -march=native, as they were set):"]
     lines += check_targets(rows, extra)
     lines += [""] + peer_lines(recs)
     targets = matrix_targets(recs)
     if targets:
-        lines += targets if recs.peers else ["", "issue 13 targets:"] + targets
+        lines += targets if recs.peers else ["", "targets of the build matrix:"] + targets
     print("\n".join(lines))
     if args.readme:
         update_readme(args.readme, lines)

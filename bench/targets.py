@@ -1,18 +1,19 @@
-# targets.py: the targets of issue 5, each with its measured figure.
+# targets.py: the speed targets against numpy (and the row broadcast against memcpy),
+# each with its measured figure.
 from records import bound_ns, fmt_ratio, fmt_time, ratio
 
-ISSUE5_BUILD = "gcc-O3-native"
+TARGET_BUILD = "gcc-O3-native"
 
 
 def check_targets(rows, extra):
-    """The targets of issue 5, each with its measured figure."""
+    """The speed targets against numpy, each with its measured figure."""
     by = dict(rows)
-    # Issue 5 measured the generated kernel built gcc -O3 -march=native (huge pages):
-    # its figures take that build where the records have it, the table's otherwise.
+    # These targets were set on the generated kernel built gcc -O3 -march=native (huge
+    # pages): their figures take that build where the records have it, the table's otherwise.
     def t(name, v):
         c = by.get(name, {})
-        if v == "gen" and ("huge", "gen", ISSUE5_BUILD) in c.get("m", {}):
-            return c["m"][("huge", "gen", ISSUE5_BUILD)]
+        if v == "gen" and ("huge", "gen", TARGET_BUILD) in c.get("m", {}):
+            return c["m"][("huge", "gen", TARGET_BUILD)]
         return c.get("t", {}).get(v)
     out = []
 
@@ -20,7 +21,7 @@ def check_targets(rows, extra):
         state = "-" if value is None else ("met" if ok else "MISSED")
         out.append(f"  [{state:6}] {label}: {value if value is not None else 'n/a'}{detail}")
 
-    # The generated kernel against the tuned loop is issue 13's matrix (matrix.py).
+    # Each build of the generated kernel against the best tuned loop is matrix.py's.
     rb = "row bcast 16Kx1K"
     r = ratio(t(rb, "gen"), t(rb, "memcpy"))
     target("row broadcast at memcpy speed (gen / memcpy of the output)", fmt_ratio(r),

@@ -1,4 +1,4 @@
-/* tried.c: the alternatives issue 5 asked to try (huge pages, non-temporal
+/* tried.c: alternatives in how kernels use memory (huge pages, non-temporal
    stores and their chunk size, a bit-packed condition), each timed against the
    others in one run: `cmake --build build --target bench_tried`. */
 #include <stdbool.h>

@@ -22,8 +22,23 @@ set_target_properties(wherec_runtime PROPERTIES
   SOVERSION ${PROJECT_VERSION_MAJOR})
 set_target_properties(wherec PROPERTIES EXPORT_NAME wherec)
 add_executable(wherec::wherec ALIAS wherec)           # the same name in-tree as installed
-if(BUILD_SHARED_LIBS)                                 # an installed wherec finds ../lib/libwherec.so
-  set_target_properties(wherec PROPERTIES INSTALL_RPATH "$ORIGIN/${WHEREC_REL_LIBDIR}")
+
+# ---- the installed wherec finds a shared libwherec ----
+# libdir is rarely on the loader's path under a --prefix, so the installed executable
+# carries a RUNPATH to it, relative to itself ($ORIGIN) so that the prefix can be moved
+# or unpacked anywhere. A directory configured as an absolute path stays absolute. Set
+# on wherec only: a bindir-relative path means nothing to a library in libdir, and
+# libwherec needs none. A user's CMAKE_INSTALL_RPATH (even empty) is left as it is:
+# CMake already gave it to every target. The build tree keeps CMake's own build RPATH,
+# which names the build's src/; `cmake --install` rewrites it to this one.
+if(BUILD_SHARED_LIBS AND NOT DEFINED CMAKE_INSTALL_RPATH)
+  if(IS_ABSOLUTE "${CMAKE_INSTALL_BINDIR}" OR IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
+    set(_wherec_rpath "${CMAKE_INSTALL_FULL_LIBDIR}")
+  else()
+    file(RELATIVE_PATH _wherec_rpath ${CMAKE_INSTALL_FULL_BINDIR} ${CMAKE_INSTALL_FULL_LIBDIR})
+    set(_wherec_rpath "$ORIGIN/${_wherec_rpath}")        # bin, lib -> $ORIGIN/../lib
+  endif()
+  set_target_properties(wherec PROPERTIES INSTALL_RPATH "${_wherec_rpath}")
 endif()
 
 # ---- wherec_generate() for projects that add_subdirectory() the source tree ----

@@ -6,13 +6,14 @@
 #elif defined(__GNUC__)
 #pragma GCC optimize("fp-contract=off")
 #endif
-/* No 64-byte vectors: on this AVX-512 CPU (Zen 4) they ran memory-bound kernels
-   1.1-1.5x slower than 32-byte ones and in-cache ones no faster (where of 16M,
-   -O3 -march=native, gcc and clang). Intel targets get 32-byte ones from the
-   compilers' own tuning. WC_KEEP_AVX512 keeps them. Not when wherec's headers
-   were read before this file (a unity build): their always-inline functions
-   are built for the whole target, and gcc cannot inline them into functions
-   without AVX-512. The target is restored at the end of the file. */
+/* No 64-byte vectors: built for an AVX-512 CPU (-march=native there), this file
+   is compiled for that target less AVX-512 (a target pragma, restored at the end
+   of the file), so its loops and the inline functions they call use 32-byte
+   vectors at most; the bits are the same either way. Define WC_KEEP_AVX512 to
+   keep AVX-512 (wherec's bench/README.md has the measurements behind the
+   choice). Not when wherec's headers were read before this file (a unity build):
+   their always-inline functions are built for the whole target, and gcc cannot
+   inline them into functions without AVX-512. */
 #if defined(__AVX512F__) && !defined(WC_KEEP_AVX512) && !defined(WC_INLINE)
 #define WC_AVX512_OFF_ 1
 #if defined(__clang__)

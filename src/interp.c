@@ -32,10 +32,6 @@
 
 typedef enum operand_shape { VARYING, UNIFORM_A, UNIFORM_B } operand_shape;
 
-#define ARITY_(name, arity) arity,
-static const uint8_t op_arity[WC_OP_COUNT_] = {WC_OPCODE_LIST(ARITY_)};
-#undef ARITY_
-
 /* A binary loop in three forms: both operands vary, or one is uniform across
    the block and kept in a register (a constant or a broadcast operand), so
    x > 0 or 0.01 * x reads one stream, not two. */
@@ -61,122 +57,36 @@ static const uint8_t op_arity[WC_OP_COUNT_] = {WC_OPCODE_LIST(ARITY_)};
   }                                                  \
   break
 
-/* clang-format off */
-#define ARITH_COMMON_(T, s)                                                     \
-    case WC_OP_ADD: LOOP2(wc_add_##s, T, T);                                    \
-    case WC_OP_SUB: LOOP2(wc_sub_##s, T, T);                                    \
-    case WC_OP_MUL: LOOP2(wc_mul_##s, T, T);                                    \
-    case WC_OP_DIV: LOOP2(wc_div_##s, T, T);                                    \
-    case WC_OP_FMOD: LOOP2(wc_fmod_##s, T, T);                                  \
-    case WC_OP_MIN: LOOP2(wc_min_##s, T, T);                                    \
-    case WC_OP_MAX: LOOP2(wc_max_##s, T, T);                                    \
-    case WC_OP_NEG: LOOP1(wc_neg_##s, T, T);                                    \
-    case WC_OP_ABS: LOOP1(wc_abs_##s, T, T);
-#define ARITH_INT_(E, T, s)                                                     \
-  case WC_##E:                                                                  \
-    switch (op) {                                                               \
-    ARITH_COMMON_(T, s)                                                         \
-    case WC_OP_MOD: LOOP2(wc_mod_##s, T, T);                                    \
-    case WC_OP_BAND: LOOP2(wc_band_##s, T, T);                                  \
-    case WC_OP_BOR: LOOP2(wc_bor_##s, T, T);                                    \
-    case WC_OP_BXOR: LOOP2(wc_bxor_##s, T, T);                                  \
-    case WC_OP_SHL: LOOP2(wc_shl_##s, T, T);                                    \
-    case WC_OP_SHR: LOOP2(wc_shr_##s, T, T);                                    \
-    case WC_OP_BNOT: LOOP1(wc_bnot_##s, T, T);                                  \
-    default: break;                                                             \
-    }                                                                           \
+/* The element operations of the operation table (every row but the leaves,
+   where and cast), expanded per dtype: a case for each operation defined on
+   the dtype, calling its helper wc_<helper>_<suffix> of ops.h. A row added to
+   the table needs nothing here. */
+#define RESULT_SAME(T) T
+#define RESULT_BOOL(T) bool
+#define ELEMENTWISE_INFIX(text)  text
+#define ELEMENTWISE_PREFIX(text) text
+#define ELEMENTWISE_CALL(text)   text
+#define ELEMENTWISE_LEAF(text)
+#define ELEMENTWISE_SELECT(text)
+#define ELEMENTWISE_CAST(text)
+#define UNPAREN_(...)      __VA_ARGS__
+#define OP_CASE_(P, ...)   OP_CASE_ARGS_(UNPAREN_ P, __VA_ARGS__)
+#define OP_CASE_ARGS_(...) OP_CASE_AT_(__VA_ARGS__)
+#define OP_CASE_AT_(E, T, s, kind, NAME, spell, arity, dom, res, form, helper, on_bool) \
+  ELEMENTWISE_##form(WC_DOM_WHEN(WC_DOM_FLAG(kind, dom), E)(                            \
+      case WC_OP_##NAME: LOOP##arity(wc_##helper##_##s, T, RESULT_##res(T));))
+#define DTYPE_CASE_(E, code, name, T, alias, s, kind)                 \
+  case WC_##E:                                                        \
+    switch (op) { WC_OP_ROWS_(OP_CASE_, (E, T, s, kind)) default: break; } \
     break;
-#define ARITH_FLOAT_(E, T, s)                                                   \
-  case WC_##E:                                                                  \
-    switch (op) {                                                               \
-    ARITH_COMMON_(T, s)                                                         \
-    case WC_OP_FLOOR: LOOP1(wc_floor_##s, T, T);                                \
-    case WC_OP_CEIL: LOOP1(wc_ceil_##s, T, T);                                  \
-    case WC_OP_ROUND: LOOP1(wc_round_##s, T, T);                                \
-    case WC_OP_TRUNC: LOOP1(wc_trunc_##s, T, T);                                \
-    case WC_OP_SQRT: LOOP1(wc_sqrt_##s, T, T);                                  \
-    default: break;                                                             \
-    }                                                                           \
-    break;
-/* clang-format on */
-#define ARITH_SINT(E, T, s) ARITH_INT_(E, T, s)
-#define ARITH_UINT(E, T, s) ARITH_INT_(E, T, s)
-#define ARITH_REAL(E, T, s) ARITH_FLOAT_(E, T, s)
-#define ARITH_HALF(E, T, s) ARITH_FLOAT_(E, T, s)
-#define ARITH_BOOL(E, T, s)
-#define ARITH_COMPLEX(E, T, s)
-#define ARITH_STRING(E, T, s)
-#define ARITH_(E, code, name, T, alias, s, kind) ARITH_##kind(E, T, s)
 
-/* exp on the dtypes sema allows it on (float, float16, bfloat16). */
-BLOCK_LOOP static void exp_block(wc_dtype t, void *dst, const void *a, int64_t n) {
-  switch (t) {
-  case WC_FLOAT: LOOP1(wc_exp_f32, float, float);
-  case WC_FLOAT16: LOOP1(wc_exp_f16, wc_float16, wc_float16);
-  case WC_BFLOAT16: LOOP1(wc_exp_bf16, wc_bfloat16, wc_bfloat16);
-  default: break;
-  }
-}
-
-/* + - * / fmod min max neg abs on numbers, % & | ^ ~ << >> on integers, floor ceil
-   round trunc sqrt on floats: operands of dtype t, the result of the same dtype. */
-BLOCK_LOOP static void arith_block(wc_opcode op, wc_dtype t, operand_shape shape, void *dst,
-                                   const void *a, const void *b, int64_t n) {
-  if (op == WC_OP_EXP) {
-    exp_block(t, dst, a, n);
-    return;
-  }
+/* Operation op on operands of dtype t (validate.c has checked that it is
+   defined there), its value's dtype as the table gives it. */
+BLOCK_LOOP static void op_block(wc_opcode op, wc_dtype t, operand_shape shape, void *dst,
+                                const void *a, const void *b, int64_t n) {
   /* clang-format off */
-  switch (t) { WC_DTYPE_LIST(ARITH_) default: break; }
+  switch (t) { WC_DTYPE_LIST(DTYPE_CASE_) default: break; }
   /* clang-format on */
-}
-
-#define CMP_ORD_(E, T, s)                     \
-  case WC_##E:                                \
-    switch (op) {                             \
-    case WC_OP_EQ: LOOP2(wc_eq_##s, T, bool); \
-    case WC_OP_NE: LOOP2(wc_ne_##s, T, bool); \
-    case WC_OP_LT: LOOP2(wc_lt_##s, T, bool); \
-    case WC_OP_LE: LOOP2(wc_le_##s, T, bool); \
-    case WC_OP_GT: LOOP2(wc_gt_##s, T, bool); \
-    case WC_OP_GE: LOOP2(wc_ge_##s, T, bool); \
-    default: break;                           \
-    }                                         \
-    break;
-#define CMP_EQ_(E, T, s)                      \
-  case WC_##E:                                \
-    switch (op) {                             \
-    case WC_OP_EQ: LOOP2(wc_eq_##s, T, bool); \
-    case WC_OP_NE: LOOP2(wc_ne_##s, T, bool); \
-    default: break;                           \
-    }                                         \
-    break;
-#define CMP_SINT(E, T, s)                      CMP_ORD_(E, T, s)
-#define CMP_UINT(E, T, s)                      CMP_ORD_(E, T, s)
-#define CMP_REAL(E, T, s)                      CMP_ORD_(E, T, s)
-#define CMP_HALF(E, T, s)                      CMP_ORD_(E, T, s)
-#define CMP_BOOL(E, T, s)                      CMP_ORD_(E, T, s)
-#define CMP_COMPLEX(E, T, s)                   CMP_EQ_(E, T, s)
-#define CMP_STRING(E, T, s)                    CMP_EQ_(E, T, s)
-#define CMP_(E, code, name, T, alias, s, kind) CMP_##kind(E, T, s)
-
-/* == != < <= > >= on operands of dtype t; bool results. */
-BLOCK_LOOP static void compare_block(wc_opcode op, wc_dtype t, operand_shape shape, void *dst,
-                                     const void *a, const void *b, int64_t n) {
-  /* clang-format off */
-  switch (t) { WC_DTYPE_LIST(CMP_) default: break; }
-  /* clang-format on */
-}
-
-/* || && ! on bool. */
-BLOCK_LOOP static void logic_block(wc_opcode op, operand_shape shape, void *dst, const void *a,
-                                   const void *b, int64_t n) {
-  switch (op) {
-  case WC_OP_OR: LOOP2(wc_or_b, bool, bool);
-  case WC_OP_AND: LOOP2(wc_and_b, bool, bool);
-  case WC_OP_NOT: LOOP1(wc_not_b, bool, bool);
-  default: break;
-  }
 }
 
 /* where: values move as bits of their width, blended under a mask from the
@@ -283,7 +193,7 @@ static void exec_block(const wc_instr *prog, const wc_instr *ins, void *dst, con
   wc_opcode     op = (wc_opcode)ins->op;
   const void   *a = val[ins->a], *b = val[ins->b];
   wc_dtype      t = (wc_dtype)prog[ins->a].dtype;
-  operand_shape shape = op_arity[op] != 2 ? VARYING
+  operand_shape shape = wc_op_arity(op) != 2 ? VARYING
                         : uniform[ins->b] ? UNIFORM_B
                         : uniform[ins->a] ? UNIFORM_A
                                           : VARYING;
@@ -291,17 +201,8 @@ static void exec_block(const wc_instr *prog, const wc_instr *ins, void *dst, con
   case WC_OP_WHERE:
     select_block(wc_dtype_size((wc_dtype)ins->dtype), dst, a, b, val[ins->c], n);
     break;
-  case WC_OP_OR:
-  case WC_OP_AND:
-  case WC_OP_NOT: logic_block(op, shape, dst, a, b, n); break;
-  case WC_OP_EQ:
-  case WC_OP_NE:
-  case WC_OP_LT:
-  case WC_OP_LE:
-  case WC_OP_GT:
-  case WC_OP_GE: compare_block(op, t, shape, dst, a, b, n); break;
   case WC_OP_CAST: cast_block((wc_dtype)ins->dtype, t, dst, a, n); break;
-  default: arith_block(op, t, shape, dst, a, b, n); break;
+  default: op_block(op, t, shape, dst, a, b, n); break;
   }
 }
 
@@ -371,7 +272,7 @@ static const void *load_input(void *scratch, const char *p, wc_dtype t, bool bro
 
 /* Whether every operand of ins is uniform across the block. */
 static bool operands_uniform(const wc_instr *ins, const bool *uniform) {
-  int k = op_arity[ins->op];
+  int k = wc_op_arity((wc_opcode)ins->op);
   return (k < 1 || uniform[ins->a]) && (k < 2 || uniform[ins->b]) && (k < 3 || uniform[ins->c]);
 }
 

@@ -2,41 +2,7 @@
    wc_run / wc_prepare / wc_interpret on a kernel no registration checked). */
 #include "registry.h"
 
-#define ARITY_(name, arity) arity,
-static const uint8_t op_arity[WC_OP_COUNT_] = {WC_OPCODE_LIST(ARITY_)};
-#undef ARITY_
-
 static bool known_dtype(unsigned t) { return wc_dtype_size((wc_dtype)t) != 0; }
-
-/* Kinds of dtype (the last column of WC_DTYPE_LIST), as bits. */
-enum {
-  K_SINT = 1 << 0,
-  K_UINT = 1 << 1,
-  K_REAL = 1 << 2,
-  K_HALF = 1 << 3,
-  K_BOOL = 1 << 4,
-  K_COMPLEX = 1 << 5,
-  K_STRING = 1 << 6,
-  K_INT = K_SINT | K_UINT,
-  K_FLOAT = K_REAL | K_HALF,
-  K_NUM = K_INT | K_FLOAT
-};
-#define KIND_BIT_(E, code, name, T, alias, s, kind) [WC_##E] = K_##kind,
-static const uint8_t kind_bit[WC_DTYPE_MAX_ + 1] = {WC_DTYPE_LIST(KIND_BIT_)};
-#undef KIND_BIT_
-
-/* The kinds each arithmetic operation is defined on (README, Semantics). The
-   interpreter's per-kind switches have a case for exactly these and would
-   write nothing for another, so a table applying one elsewhere is refused. */
-static const uint8_t arith_kinds[WC_OP_COUNT_] = {
-    [WC_OP_ADD] = K_NUM,     [WC_OP_SUB] = K_NUM,     [WC_OP_MUL] = K_NUM,
-    [WC_OP_DIV] = K_NUM,     [WC_OP_NEG] = K_NUM,     [WC_OP_MIN] = K_NUM,
-    [WC_OP_MAX] = K_NUM,     [WC_OP_ABS] = K_NUM,     [WC_OP_FMOD] = K_NUM,
-    [WC_OP_MOD] = K_INT,     [WC_OP_BAND] = K_INT,    [WC_OP_BOR] = K_INT,
-    [WC_OP_BXOR] = K_INT,    [WC_OP_BNOT] = K_INT,    [WC_OP_SHL] = K_INT,
-    [WC_OP_SHR] = K_INT,     [WC_OP_FLOOR] = K_FLOAT, [WC_OP_CEIL] = K_FLOAT,
-    [WC_OP_ROUND] = K_FLOAT, [WC_OP_TRUNC] = K_FLOAT, [WC_OP_SQRT] = K_FLOAT,
-};
 
 /* The dtypes the interpreter and the reference assume of an instruction's
    operands (they read each operand at its own dtype's width, so a mismatch
@@ -45,26 +11,18 @@ static const uint8_t arith_kinds[WC_OP_COUNT_] = {
    earlier instructions, already checked. */
 static bool typed(const wc_kernel *k, const wc_instr *ins) {
   const wc_instr *p = k->program;
-  int             n = op_arity[ins->op]; /* operands past it hold no index: not read */
+  wc_opcode       op = (wc_opcode)ins->op;
+  int             n = wc_op_arity(op); /* operands past it hold no index: not read */
   unsigned t = ins->dtype, ta = n >= 1 ? p[ins->a].dtype : 0u, tb = n >= 2 ? p[ins->b].dtype : 0u,
            tc = n >= 3 ? p[ins->c].dtype : 0u;
-  switch ((wc_opcode)ins->op) {
+  switch (op) {
   case WC_OP_INPUT: return ins->a < k->n_inputs && t == (unsigned)k->inputs[ins->a].dtype;
   case WC_OP_CONST: return true;
   case WC_OP_WHERE: return ta == WC_BOOL && tb == t && tc == t;
-  case WC_OP_OR:
-  case WC_OP_AND: return t == WC_BOOL && ta == WC_BOOL && tb == WC_BOOL;
-  case WC_OP_NOT: return t == WC_BOOL && ta == WC_BOOL;
-  case WC_OP_EQ:
-  case WC_OP_NE: return t == WC_BOOL && ta == tb;
-  case WC_OP_LT:
-  case WC_OP_LE:
-  case WC_OP_GT:
-  case WC_OP_GE: return t == WC_BOOL && ta == tb && (kind_bit[ta] & (K_NUM | K_BOOL));
-  case WC_OP_CAST: /* between numbers and bool; complex and string only to themselves */
-    return t == ta || ((kind_bit[t] & (K_NUM | K_BOOL)) && (kind_bit[ta] & (K_NUM | K_BOOL)));
-  case WC_OP_EXP: return ta == t && (t == WC_FLOAT || t == WC_FLOAT16 || t == WC_BFLOAT16);
-  default: return ta == t && (n < 2 || tb == t) && (arith_kinds[ins->op] & kind_bit[t]);
+  case WC_OP_CAST: return wc_cast_defined((wc_dtype)ta, (wc_dtype)t);
+  default: /* the table's result rule: the operands' dtype, or bool */
+    if (!wc_op_defined(op, (wc_dtype)ta) || (n >= 2 && tb != ta)) return false;
+    return t == (wc_op_gives_bool(op) ? (unsigned)WC_BOOL : ta);
   }
 }
 
@@ -79,7 +37,7 @@ wc_status wc__program_check(const wc_kernel *k) {
   for (int i = 0; i < k->n_instrs; i++) {
     const wc_instr *ins = &k->program[i];
     if (ins->op >= WC_OP_COUNT_ || !known_dtype(ins->dtype)) return WC_E_ARG;
-    int n = op_arity[ins->op];
+    int n = wc_op_arity((wc_opcode)ins->op);
     if ((n >= 1 && ins->a >= i) || (n >= 2 && ins->b >= i) || (n >= 3 && ins->c >= i))
       return WC_E_ARG;
     if (!typed(k, ins)) return WC_E_ARG;

@@ -1,217 +1,172 @@
 % -- coords.c.tpl: an argwhere or nonzero kernel K of the plan: K_count (how
-% -- many elements are true), K_fill (their coordinates), K (both) and the
-% -- table's entries K_count_invoke and K_coords_invoke.
-% -- Locals: e<l> loop extents, i<l> loop indices (outermost l = 0), n the
-% -- true elements so far, outer a row's outer coordinates, truth a block of
-% -- computed truths, u an element of it, rest its length.
+% -- many elements are true), K_fill (their coordinates), K_list (both in one
+% -- pass, when k.one_pass), K, and the table's entries K_count_invoke and
+% -- K_coords_invoke. k.bytewise: the value's rows are their own truth bytes.
 % local k = ...
 % local nl = #k.loops
 % local last = ops.node(k, #k.nodes - 1)
-% local inner = "i" .. (nl - 1)
 % local truth = ops.truth(last.dtype, last.ident)
-%
-% -- A contiguous 1-byte input as the value (bool, int8, uint8): its rows are
-% -- their own truth bytes (any non-zero byte is true), counted and listed by
-% -- wherec/truth.h in place.
-% local byte_param = nl > 0 and last.op == "INPUT" and k.params[last.a + 1]
-% local bytewise = byte_param and dtypes[byte_param.dtype].size == 1 and k.loops[nl].strides[last.a + 1] == "1"
-% local function byte_at(i) return "((const uint8_t *)" .. (byte_param and byte_param.ident or "") .. ")[" .. ops.offset(k, last.a + 1, i) .. "]" end
-%
-% -- Where the current row of the byte input starts (the outer indices only).
-% local function row_ptr()
-%   local terms = {}
-%   for l = 1, nl - 1 do
-%     local st = k.loops[l].strides[last.a + 1]
-%     if st ~= "0" then terms[#terms + 1] = st == "1" and ("i" .. (l - 1)) or ("i" .. (l - 1) .. " * " .. st) end
+% local outer = nl > 1 and "outer" or "NULL"
+% local function values(nodes, load)
+%   for _, n in ipairs(nodes) do
+const $(ops.ctype(n.dtype)) $(n.ident) = $(ops.value(k, n, load));$(ops.value_note(n))
 %   end
-%   return "(const uint8_t *)" .. byte_param.ident .. (#terms > 0 and (" + " .. table.concat(terms, " + ")) or "")
 % end
-%
-% -- The loops of levels from .. to - 1 (1-based) around inner().
-% local function loops(from, to, body)
-%   if from == to then return body() end
-  for (size_t i$(from - 1) = 0; i$(from - 1) < e$(from - 1); i$(from - 1)++) {
-%   indent("  ", loops, from + 1, to, body)
-  }
-% end
-%
 /* ---- $(k.name) = $(ops.describe(k, #k.nodes - 1)) ---- */
-% -- The count and the fill, built for one target: sfx "_any" (the build's own,
-% -- inline) or "_avx2" (WC_TRUTH_CLONES: AVX2 and BMI, truth.h), each calling
-% -- truth.h's functions of its target so that the constant slot steps fold in.
-% local function count_fn(sfx, attr)
-$(attr)int64_t $(k.sym)_count$(sfx)($(ops.signature(k)))
-{
-% if nl > 0 then
-  const size_t $(ops.loop_extents(k));
-% end
-  int64_t n = 0;
-% for _, name in ipairs(ops.unused(k)) do
-  (void)$(name);
-% end
-% include("values.c.tpl", "  ", k, ops.at_level(k, "kernel"), ops.load_once(k))
 % if nl == 0 then
+int64_t $(k.sym)_count($(ops.signature(k)))
+{
+  int64_t n = 0;
+%   for _, name in ipairs(ops.unused(k)) do
+  (void)$(name);
+%   end
+%   indent("  ", values, ops.at_level(k, "kernel"), ops.load_once(k))
   n = $(truth) ? 1 : 0;
-% elseif bytewise then
-%   loops(1, nl, function()
-  n += wc_count_nonzero$(sfx)($(row_ptr()), e$(nl - 1));
-%   end)
-% else
-%   loops(1, nl + 1, function()
-%     include("values.c.tpl", "  ", k, ops.at_level(k, "inner"), ops.load_at(k))
-  n += $(truth) ? 1 : 0;
-%   end)
-% end
   return n;
 }
-% end
-%
-% local function fill_fn(sfx, attr)
-$(attr)void $(k.sym)_fill$(sfx)($(ops.signature(k, {"int64_t count", "int64_t *coords"})))
+
+/* the coordinates of the count true elements (count from $(k.sym)_count) */
+static void $(k.sym)_fill($(ops.signature(k, {"int64_t count", "int64_t *coords"})))
 {
-% if nl == 0 then
-%   for _, e in ipairs(k.extents) do
-  (void)$(e.ident);
-%   end
 %   for _, p in ipairs(k.params) do
   (void)$(p.ident);
 %   end
   (void)count;  /* a scalar has no coordinates */
   (void)coords;
+}
 % else
+%   local row = k.bytewise and ops.byte_row(k, last.a + 1)
+%   local nest = k.bytewise and nl - 1 or nl  -- K_count counts a byte row whole
+%   -- K_count, K_fill and K_list for one target: sfx "_any" (the build's own,
+%   -- inline) or "_avx2" (WC_TRUTH_CLONES: AVX2 and BMI), each calling
+%   -- truth.h's functions of its target so that the constant slot steps fold in.
+%   local function functions_for(sfx, attr)
+$(attr)int64_t $(k.sym)_count$(sfx)($(ops.signature(k)))
+{
   const size_t $(ops.loop_extents(k));
   int64_t n = 0;
-%   for _, name in ipairs(ops.unused(k)) do
+%     for _, name in ipairs(ops.unused(k)) do
   (void)$(name);
-%   end
-%   include("values.c.tpl", "  ", k, ops.at_level(k, "kernel"), ops.load_once(k))
-  if (count == 0) return;
-%   -- Row by row: the outer coordinates are the row's, wc_coords_row lists
-%   -- the row's true columns from 64-bit masks of its truth bytes: the input
-%   -- itself, or blocks of 64 truths computed here. The slots of argwhere's
-%   -- [n, rank] are 1 apart within an element and rank apart between
-%   -- elements; nonzero's [rank, n] count and 1.
-%   local step = k.kind == "argwhere" and "1" or "(size_t)count"
-%   local nxt = k.kind == "argwhere" and tostring(nl) or "1"
-%   local outer = nl > 1 and "outer" or "NULL"
-%   loops(1, nl, function()
-%     if nl > 1 then
-%       local idx = {}
-%       for l = 1, nl - 1 do idx[l] = "(int64_t)i" .. (l - 1) end
-  const int64_t outer[$(nl - 1)] = {$(table.concat(idx, ", "))};
 %     end
-%     if bytewise then
-  wc_coords_row$(sfx)($(row_ptr()), e$(nl - 1), 0, $(outer), $(nl - 1), coords, &n, count, $(step), $(nxt));
+%     indent("  ", values, ops.at_level(k, "kernel"), ops.load_once(k))
+%     for l = 0, nest - 1 do
+  $(ops.pad(l))for (size_t i$(l) = 0; i$(l) < e$(l); i$(l)++) {
+%     end
+%     if k.bytewise then
+  $(ops.pad(nest))n += wc_count_nonzero$(sfx)($(row), e$(nl - 1));
 %     else
-  for (size_t $(inner) = 0; $(inner) < e$(nl - 1); $(inner) += 64) {
-    const size_t rest = e$(nl - 1) - $(inner) < 64 ? e$(nl - 1) - $(inner) : 64;
+%       indent("  " .. ops.pad(nest), values, ops.at_level(k, "inner"), ops.load_at(k))
+  $(ops.pad(nest))n += $(truth) ? 1 : 0;
+%     end
+%     for l = nest - 1, 0, -1 do
+  $(ops.pad(l))}
+%     end
+  return n;
+}
+
+$(attr)void $(k.sym)_fill$(sfx)($(ops.signature(k, {"int64_t count", "int64_t *coords"})))
+{
+  const size_t $(ops.loop_extents(k));
+  int64_t n = 0;
+%     for _, name in ipairs(ops.unused(k)) do
+  (void)$(name);
+%     end
+%     indent("  ", values, ops.at_level(k, "kernel"), ops.load_once(k))
+  if (count == 0) return;
+%     -- Row by row: the outer coordinates are the row's; wc_coords_row lists
+%     -- the row's true columns from its truth bytes, the input's or computed.
+%     for l = 0, nl - 2 do
+  $(ops.pad(l))for (size_t i$(l) = 0; i$(l) < e$(l); i$(l)++) {
+%     end
+%     indent(ops.pad(nl - 1), function()
+%       if nl > 1 then
+  const int64_t outer[$(nl - 1)] = {$(ops.seq("(int64_t)i", nl - 1, ", "))};
+%       end
+%       if k.bytewise then
+  wc_coords_row$(sfx)($(row), e$(nl - 1), 0, $(outer), $(nl - 1), coords, &n, count, $(ops.coord_steps(k)));
+%       else
+  for (size_t i$(nl - 1) = 0; i$(nl - 1) < e$(nl - 1); i$(nl - 1) += 64) {
+    const size_t rest = e$(nl - 1) - i$(nl - 1) < 64 ? e$(nl - 1) - i$(nl - 1) : 64;
     uint8_t truth[64];
     size_t u;
     for (u = 0; u < rest; u++) {
-%       include("values.c.tpl", "      ", k, ops.at_level(k, "inner"), ops.load_at(k, "(" .. inner .. " + u)"))
+%         indent("      ", values, ops.at_level(k, "inner"), ops.load_at(k, "(i" .. (nl - 1) .. " + u)"))
       truth[u] = $(truth) ? 1 : 0;
     }
-    wc_coords_row$(sfx)(truth, rest, (int64_t)$(inner), $(outer), $(nl - 1), coords, &n, count, $(step), $(nxt));
+    wc_coords_row$(sfx)(truth, rest, (int64_t)i$(nl - 1), $(outer), $(nl - 1), coords, &n, count, $(ops.coord_steps(k)));
   }
-%     end
-%     if nl > 1 then
+%       end
+%       if nl > 1 then
   if (n == count) return;  /* the rest is false */
+%       end
+%     end)
+%     for l = nl - 2, 0, -1 do
+  $(ops.pad(l))}
 %     end
-%   end)
-% end
 }
-% end
-%
-%
-% -- A byte input's K lists in one pass, counting as it goes, and reads the
-% -- input once, not twice: argwhere appends rows (truth.h's wc_argwhere_row),
-% -- nonzero packs each true byte's coordinates into one word while true is
-% -- rare and unpacks them once n is known (wc_nonzero_bytes; the input, the
-% -- value itself, is contiguous).
-% local one_pass = bytewise
-% local function list_fn(sfx, attr)
+%     if k.one_pass then
+
 $(attr)int64_t $(k.sym)_list$(sfx)($(ops.signature(k, {"int64_t *coords"})))
 {
   const size_t $(ops.loop_extents(k));
-% for _, name in ipairs(ops.unused(k)) do
+%       for _, name in ipairs(ops.unused(k)) do
   (void)$(name);
-% end
-% if k.kind == "nonzero" then
-%   local ext = {}
-%   for l = 1, nl do ext[l] = "e" .. (l - 1) end
-  const size_t ext[$(nl)] = {$(table.concat(ext, ", "))};
-  return wc_nonzero_bytes$(sfx)((const uint8_t *)$(byte_param.ident), ext, $(nl), coords);
-% else
+%       end
+%       if k.kind == "nonzero" then
+  const size_t ext[$(nl)] = {$(ops.seq("e", nl, ", "))};
+  return wc_nonzero_bytes$(sfx)((const uint8_t *)$(k.params[last.a + 1].ident), ext, $(nl), coords);
+%       else
   int64_t n = 0;
-%   loops(1, nl, function()
-%     if nl > 1 then
-%       local idx = {}
-%       for l = 1, nl - 1 do idx[l] = "(int64_t)i" .. (l - 1) end
-  const int64_t outer[$(nl - 1)] = {$(table.concat(idx, ", "))};
-%     end
-  wc_argwhere_row$(sfx)($(row_ptr()), e$(nl - 1), 0, $(nl > 1 and "outer" or "NULL"), $(nl - 1), coords, &n);
-%   end)
+%         for l = 0, nl - 2 do
+  $(ops.pad(l))for (size_t i$(l) = 0; i$(l) < e$(l); i$(l)++) {
+%         end
+%         if nl > 1 then
+  $(ops.pad(nl - 1))const int64_t outer[$(nl - 1)] = {$(ops.seq("(int64_t)i", nl - 1, ", "))};
+%         end
+  $(ops.pad(nl - 1))wc_argwhere_row$(sfx)($(row), e$(nl - 1), 0, $(outer), $(nl - 1), coords, &n);
+%         for l = nl - 2, 0, -1 do
+  $(ops.pad(l))}
+%         end
   return n;
-% end
+%       end
 }
-% end
-%
-% if nl == 0 then
-%   count_fn("", "")
-
-/* the coordinates of the count true elements (count from $(k.sym)_count) */
-%   fill_fn("", "static ")
-% else
-%   count_fn("_any", "WC_INLINE ")
-
-%   fill_fn("_any", "WC_INLINE ")
-
-%   if one_pass then
-%     list_fn("_any", "WC_INLINE ")
-
+%     end
 %   end
+%   functions_for("_any", "WC_INLINE ")
+
 #if WC_TRUTH_CLONES
 /* the same for AVX2, run when the CPU has it (truth.h) */
-%   count_fn("_avx2", "static WC_TARGET_TRUTH_AVX2 ")
-
-%   fill_fn("_avx2", "static WC_TARGET_TRUTH_AVX2 ")
-%   if one_pass then
-
-%     list_fn("_avx2", "static WC_TARGET_TRUTH_AVX2 ")
-%   end
+%   functions_for("_avx2", "static WC_TARGET_TRUTH_AVX2 ")
 #endif
 
-%   local args = ops.arguments(k)
 int64_t $(k.sym)_count($(ops.signature(k)))
 {
 #if WC_TRUTH_CLONES
-  if (wc_cpu_truth_avx2()) return $(k.sym)_count_avx2($(args));
+  if (wc_cpu_truth_avx2()) return $(k.sym)_count_avx2($(ops.arguments(k)));
 #endif
-  return $(k.sym)_count_any($(args));
+  return $(k.sym)_count_any($(ops.arguments(k)));
 }
 
-%   local fargs = ops.arguments(k, {"count", "coords"})
 /* the coordinates of the count true elements (count from $(k.sym)_count) */
 static void $(k.sym)_fill($(ops.signature(k, {"int64_t count", "int64_t *coords"})))
 {
 #if WC_TRUTH_CLONES
   if (wc_cpu_truth_avx2()) {
-    $(k.sym)_fill_avx2($(fargs));
+    $(k.sym)_fill_avx2($(ops.arguments(k, {"count", "coords"})));
     return;
   }
 #endif
-  $(k.sym)_fill_any($(fargs));
+  $(k.sym)_fill_any($(ops.arguments(k, {"count", "coords"})));
 }
 % end
 
 int64_t $(k.sym)($(ops.signature(k, {"int64_t *coords"})))
 {
-% if one_pass then
-%   local largs = ops.arguments(k, {"coords"})
+% if k.one_pass then
 #if WC_TRUTH_CLONES
-  if (wc_cpu_truth_avx2()) return $(k.sym)_list_avx2($(largs));
+  if (wc_cpu_truth_avx2()) return $(k.sym)_list_avx2($(ops.arguments(k, {"coords"})));
 #endif
-  return $(k.sym)_list_any($(largs));
+  return $(k.sym)_list_any($(ops.arguments(k, {"coords"})));
 % else
   const int64_t count = $(k.sym)_count($(ops.arguments(k)));
   $(k.sym)_fill($(ops.arguments(k, {"count", "coords"})));

@@ -1,15 +1,19 @@
 % -- elementwise.c.tpl: an elementwise or where_v1 kernel K of the plan:
 % -- K_range (the loops over elements [begin, end) of the output, in rows of
 % -- the innermost loop), K (the whole output) and K_invoke (the table's entry).
-% -- Locals: e<l> loop extents and i<l> loop indices (outermost l = 0), rest
-% -- the flat index being split into them, n the row's length, x_row and
-% -- out_row where the row starts, j the element within it.
+% -- Locals: e<l>, i<l> loop extents and indices, rest the flat index split
+% -- into them, n the row's length, x_row and out_row where rows start.
 % local k = ...
 % local nl = #k.loops
 % local last = ops.node(k, #k.nodes - 1)
 % local ot = ops.ctype(k.out_dtype)
 % local mt = ops.mtype(k.out_dtype)
 % local out = ot .. " *out"
+% local function values(nodes, load)
+%   for _, n in ipairs(nodes) do
+const $(ops.ctype(n.dtype)) $(n.ident) = $(ops.value(k, n, load));$(ops.value_note(n))
+%   end
+% end
 /* ---- $(k.name) = $(ops.describe(k, #k.nodes - 1)) ---- */
 % if k.empty then
 /* no elements: a fixed output extent is 0 */
@@ -26,22 +30,12 @@ void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
   (void)end;
 }
 % else
-%   -- the loops, outermost first, with the stride class of each parameter
-%   local classes = {}
-%   for _, loop in ipairs(k.loops) do
-%     local ps = {}
-%     for i, p in ipairs(k.params) do ps[#ps + 1] = p.ident .. (loop.strides[i] == "0" and ":bcast" or "") end
-%     classes[#classes + 1] = "[" .. loop.extent .. "] " .. table.concat(ps, " ")
-%   end
-%   local indices = {}
-%   for l = 1, nl do indices[#indices + 1] = "i" .. (l - 1) end
 %   local store = last.level ~= "elem" and last.ident or nil
-%
 %   -- The innermost loop over count elements: inputs at x_row[first j],
 %   -- results into dst[j]; unrolled k.unroll times, then the rest.
 %   local function element_loop(count, first, dst)
 %     local load = ops.load_elem(k, first)
-%     local values = ops.at_level(k, "elem", true)
+%     local elem = ops.at_level(k, "elem", true)
 %     local value = store or ops.value(k, last, load)
       size_t i = 0;
       /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
@@ -50,7 +44,7 @@ void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
           const size_t j = i + lane;
-%     include("values.c.tpl", "          ", k, values, load)
+%     indent("          ", values, elem, load)
           $(dst)[j] = $(value);
         }
       }
@@ -59,7 +53,7 @@ void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
 %       for u = 0, k.unroll - 1 do
         {
           const size_t j = i + $(u);
-%         include("values.c.tpl", "          ", k, values, load)
+%         indent("          ", values, elem, load)
           $(dst)[j] = $(value);
         }
 %       end
@@ -67,11 +61,10 @@ void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
 %     end
       for (; i < $(count); i++) {
         const size_t j = i;
-%     include("values.c.tpl", "        ", k, values, load)
+%     indent("        ", values, elem, load)
         $(dst)[j] = $(value);
       }
 %   end
-%
 %   -- One branch of a row select: the row copied from a contiguous input,
 %   -- or filled with one value.
 %   local function row_branch(id, copy)
@@ -88,23 +81,21 @@ void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
       for (size_t j = 0; j < n; j++) out_row[j] = $(value.ident);
 %     end
 %   end
-/* loops: $(ops.comment(table.concat(classes, " | "))); unroll $(k.unroll) */
+/* loops: $(ops.comment(ops.loop_classes(k))); unroll $(k.unroll) */
 WC_INLINE void $(k.sym)_range_any($(ops.signature(k, {out, "size_t begin", "size_t end"})))
 {
   const size_t $(ops.loop_extents(k));
-  size_t $(table.concat(indices, ", ")), rest = begin;
+  size_t $(ops.seq("i", nl, ", ")), rest = begin;
 %   for _, name in ipairs(ops.unused(k)) do
   (void)$(name);
 %   end
 %   if k.streams then
-%     local extents = {}
-%     for l = 1, nl do extents[#extents + 1] = "e" .. (l - 1) end
   /* an output past the last-level cache is written with non-temporal stores */
-  const int stream = $(table.concat(extents, " * ")) * sizeof *out >= $(k.row_select and "WC_STREAM_MIN_BYTES" or "WC_STREAM_COMPUTED_MIN_BYTES");
+  const int stream = $(ops.seq("e", nl, " * ")) * sizeof *out >= $(k.stream_min);
 %   elseif nl > 1 then
   (void)e0;  /* the outermost extent bounds nothing: end does */
 %   end
-%   include("values.c.tpl", "  ", k, ops.at_level(k, "kernel"), ops.load_once(k))
+%   indent("  ", values, ops.at_level(k, "kernel"), ops.load_once(k))
   if (begin >= end) return;
 %   for l = nl, 2, -1 do
   i$(l - 1) = rest % e$(l - 1);
@@ -120,7 +111,7 @@ WC_INLINE void $(k.sym)_range_any($(ops.signature(k, {out, "size_t begin", "size
 %   end
     $(mt) *out_row = $(mt == ot and "out" or ("(" .. mt .. " *)out")) + begin;
     if (n > end - begin) n = end - begin;
-%   include("values.c.tpl", "    ", k, ops.at_level(k, "row"), ops.load_row(k))
+%   indent("    ", values, ops.at_level(k, "row"), ops.load_row(k))
 %   local rs = k.row_select
 %   if rs then
     if ($(ops.node(k, rs.cond).ident)) {
@@ -147,12 +138,10 @@ WC_INLINE void $(k.sym)_range_any($(ops.signature(k, {out, "size_t begin", "size
     begin += n;
 %   if nl > 1 then
     i$(nl - 1) = 0;
-%     local close = ""
 %     for l = nl - 2, 1, -1 do
     if (++i$(l) == e$(l)) { i$(l) = 0;
-%       close = close .. " }"
 %     end
-    ++i0;$(close)
+    ++i0;$(string.rep(" }", nl - 2))
 %   end
   }
 %   if k.streams then
@@ -190,22 +179,20 @@ void $(k.sym)($(ops.signature(k, {out})))
   (void)$(name);
 %   end
   $(ot) result[$(k.total_fixed)];
-%   include("values.c.tpl", "  ", k, ops.at_level(k, "kernel"), ops.load_once(k))
+%   indent("  ", values, ops.at_level(k, "kernel"), ops.load_once(k))
 %   for e, offsets in ipairs(k.straight_off) do
 %     local load = ops.load_fixed(k, offsets)
   {
-%     include("values.c.tpl", "    ", k, ops.at_level(k, "inner", true), load)
+%     indent("    ", values, ops.at_level(k, "inner", true), load)
     result[$(e - 1)] = $(last.level == "kernel" and last.ident or ops.value(k, last, load));
   }
 %   end
   memcpy(out, result, sizeof result);
 }
 % else
-%   local total = {}
-%   for _, loop in ipairs(k.loops) do total[#total + 1] = "(size_t)" .. loop.extent end
 void $(k.sym)($(ops.signature(k, {out})))
 {
-  $(k.sym)_range($(ops.arguments(k, {"out", "0", table.concat(total, " * ")})));
+  $(k.sym)_range($(ops.arguments(k, {"out", "0", ops.total(k)})));
 }
 % end
 

@@ -19,8 +19,6 @@ function ops.load(name, lvalue) return name == "bool" and ("(" .. lvalue .. " !=
 -- The dtype's enum constant: "WC_FLOAT".
 function ops.enum(name) return dt(name).enum end
 
-local function is_float(name) local k = dt(name).kind return k == "REAL" or k == "HALF" end
-
 -- A constant of dtype `name` from its bits (hex strings, as in wc_instr).
 function ops.const(name, bits0, bits1)
   local d = dt(name)
@@ -39,47 +37,15 @@ function ops.const(name, bits0, bits1)
   return "(" .. d.ctype .. ")(int64_t)UINT64_C(" .. bits0 .. ")"
 end
 
--- Float arithmetic goes through wc_add_f32 etc., which pin NaN results down
--- (kernel.h); float comparisons are plain operators.
-local infix = { EQ = "==", NE = "!=", LT = "<", LE = "<=", GT = ">", GE = ">=" }
-local int_infix = { ADD = "+", SUB = "-", MUL = "*", DIV = "/",
-                    EQ = "==", NE = "!=", LT = "<", LE = "<=", GT = ">", GE = ">=" }
-local helper = { ADD = "add", SUB = "sub", MUL = "mul", DIV = "div", MIN = "min", MAX = "max",
-                 NEG = "neg", ABS = "abs", EQ = "eq", NE = "ne", LT = "lt", LE = "le",
-                 GT = "gt", GE = "ge", MOD = "mod", FMOD = "fmod", BAND = "band", BOR = "bor",
-                 BXOR = "bxor", BNOT = "bnot", SHL = "shl", SHR = "shr", FLOOR = "floor",
-                 CEIL = "ceil", ROUND = "round", TRUNC = "trunc", SQRT = "sqrt", EXP = "exp" }
--- The element operations of one operand (the others take two).
-local unary = { NEG = true, ABS = true, BNOT = true, FLOOR = true, CEIL = true, ROUND = true,
-                TRUNC = true, SQRT = true, EXP = true }
-local load_class = { SINT = "sint", UINT = "uint", BOOL = "uint", REAL = "real", HALF = "real" }
-
--- The C expression of an operation on operand expressions a, b, c.
--- `t` is the result dtype, `at` the dtype of operand a.
-function ops.expr(op, t, at, a, b, c)
-  if op == "WHERE" then
-    local kind = dt(t).kind
-    if kind == "SINT" or kind == "UINT" or kind == "REAL" or kind == "HALF" then
-      return "wc_sel_" .. dt(t).sfx .. "(" .. a .. ", " .. b .. ", " .. c .. ")"
-    end
-    return a .. " ? " .. b .. " : " .. c
-  end
-  if op == "OR" then return a .. " || " .. b end
-  if op == "AND" then return a .. " && " .. b end
-  if op == "NOT" then return "!" .. a end
-  if op == "CAST" then
-    return "wc_" .. dt(t).sfx .. "_from_" .. load_class[dt(at).kind] .. "(wc_load_" .. dt(at).sfx .. "(" .. a .. "))"
-  end
-  -- float and double: plain C operators (contraction is off in this file)
-  local k = dt(at).kind
-  -- (a value compared with itself goes through the helper: compilers warn on x == x)
-  if k == "REAL" and infix[op] and a ~= b then return a .. " " .. infix[op] .. " " .. b end
-  if (k == "SINT" or k == "UINT" or k == "BOOL") and int_infix[op] and t == "bool" and a ~= b then
-    return a .. " " .. int_infix[op] .. " " .. b
-  end
-  local f = "wc_" .. helper[op] .. "_" .. dt(at).sfx
-  if unary[op] then return f .. "(" .. a .. ")" end
-  return f .. "(" .. a .. ", " .. b .. ")"
+-- The C expression of node n on operand expressions a, b, c, as lower.c
+-- decided it (n.render): a C operator, ?:, or a call of n.c_op.
+function ops.expr(n, a, b, c)
+  if n.render == "infix" then return a .. " " .. n.c_op .. " " .. b end
+  if n.render == "prefix" then return n.c_op .. a end
+  if n.render == "ternary" then return a .. " ? " .. b .. " : " .. c end
+  if n.c_load then a = n.c_load .. "(" .. a .. ")" end
+  local args = ({ a, b, c })
+  return n.c_op .. "(" .. table.concat(args, ", ", 1, optable[n.op].arity) .. ")"
 end
 
 -- C condition that a value v of dtype `name` is non-zero (argwhere / nonzero).
@@ -92,31 +58,24 @@ function ops.truth(name, v)
   return "(" .. v .. ") != 0"
 end
 
--- The kernel's expression, readable, for comments: where(c, x, x * 0.01).
--- Shared subexpressions repeat in the text, so it stops at `limit` characters.
-local spell = { ADD = "+", SUB = "-", MUL = "*", DIV = "/", EQ = "==", NE = "!=", LT = "<",
-                LE = "<=", GT = ">", GE = ">=", OR = "||", AND = "&&", MOD = "%", BAND = "&",
-                BOR = "|", BXOR = "^", SHL = "<<", SHR = ">>" }
--- Operations the spec writes as calls: abs(x), fmod(a, b), ...
-local called = { ABS = true, MIN = true, MAX = true, FMOD = true, FLOOR = true, CEIL = true,
-                 ROUND = true, TRUNC = true, SQRT = true, EXP = true }
+-- The kernel's expression, readable, for comments: where(c, x, x * 0.01),
+-- spelled as the spec writes each operation (optable). Shared subexpressions
+-- repeat in the text, so it stops at `limit` characters.
 local function describe(k, id, budget)
   if budget.left <= 0 then return "..." end
   budget.left = budget.left - 1
   local n = k.nodes[id + 1]
-  local function sub(i) return describe(k, i, budget) end
+  local op = optable[n.op]
+  local args = {}
+  for i, field in ipairs({ "a", "b", "c" }) do
+    if i <= op.arity then args[i] = describe(k, n[field], budget) end
+  end
   if n.op == "INPUT" then return k.params[n.a + 1].name end
   if n.op == "CONST" then return n.value end
-  if n.op == "WHERE" then return "where(" .. sub(n.a) .. ", " .. sub(n.b) .. ", " .. sub(n.c) .. ")" end
-  if n.op == "NOT" then return "!" .. sub(n.a) end
-  if n.op == "NEG" then return "-" .. sub(n.a) end
-  if n.op == "BNOT" then return "~" .. sub(n.a) end
-  if called[n.op] then
-    if unary[n.op] then return n.op:lower() .. "(" .. sub(n.a) .. ")" end
-    return n.op:lower() .. "(" .. sub(n.a) .. ", " .. sub(n.b) .. ")"
-  end
-  if n.op == "CAST" then return n.dtype .. "(" .. sub(n.a) .. ")" end
-  return "(" .. sub(n.a) .. " " .. spell[n.op] .. " " .. sub(n.b) .. ")"
+  if op.form == "CAST" then return n.dtype .. "(" .. args[1] .. ")" end
+  if op.form == "PREFIX" then return op.spelling .. args[1] end
+  if op.form == "INFIX" then return "(" .. args[1] .. " " .. op.spelling .. " " .. args[2] .. ")" end
+  return op.spelling .. "(" .. table.concat(args, ", ") .. ")"
 end
 -- Text that can stand inside a /* */ comment.
 function ops.comment(s) return (s:gsub("%*/", "* /")) end
@@ -138,9 +97,8 @@ ops.node = node
 function ops.value(k, n, load)
   if n.op == "INPUT" then return ops.load(n.dtype, load(n)) end
   if n.op == "CONST" then return ops.const(n.dtype, n.bits0, n.bits1) end
-  local at = node(k, n.a).dtype
   local function name(id) return node(k, id).ident end
-  return ops.expr(n.op, n.dtype, at, name(n.a), name(n.b), name(n.c))
+  return ops.expr(n, name(n.a), name(n.b), name(n.c))
 end
 
 -- The nodes computed at a level ("kernel", "row", "elem"; "inner" is row and
@@ -257,5 +215,57 @@ end
 
 -- Whether a kernel lists coordinates (argwhere, nonzero).
 function ops.is_coords(k) return k.kind == "argwhere" or k.kind == "nonzero" end
+
+-- ---- loops: lists and nests ------------------------------------------------
+
+-- name .. l for the loops l = 0 .. n - 1, joined by sep: ops.seq("e", 3, " * ")
+-- is "e0 * e1 * e2".
+function ops.seq(name, n, sep)
+  local t = {}
+  for l = 0, n - 1 do t[#t + 1] = name .. l end
+  return table.concat(t, sep)
+end
+
+-- The indentation of depth d in a loop nest: two spaces a level.
+function ops.pad(d) return string.rep("  ", d) end
+
+-- The element count of the output: "(size_t)N * 64 * (size_t)3".
+function ops.total(k)
+  local t = {}
+  for _, loop in ipairs(k.loops) do t[#t + 1] = "(size_t)" .. loop.extent end
+  return table.concat(t, " * ")
+end
+
+-- Each loop's extent and the parameters along it, broadcast ones marked, for
+-- a comment: "[N] c:bcast x | [64] c x".
+function ops.loop_classes(k)
+  local t = {}
+  for _, loop in ipairs(k.loops) do
+    local ps = {}
+    for i, p in ipairs(k.params) do ps[#ps + 1] = p.ident .. (loop.strides[i] == "0" and ":bcast" or "") end
+    t[#t + 1] = "[" .. loop.extent .. "] " .. table.concat(ps, " ")
+  end
+  return table.concat(t, " | ")
+end
+
+-- Where the current row of a 1-byte parameter p (1-based) starts, at the
+-- outer loop indices: "(const uint8_t *)c + i0 * e1".
+function ops.byte_row(k, p)
+  local terms = {}
+  for l = 1, #k.loops - 1 do
+    local st = k.loops[l].strides[p]
+    if st ~= "0" then terms[#terms + 1] = st == "1" and ("i" .. (l - 1)) or ("i" .. (l - 1) .. " * " .. st) end
+  end
+  return "(const uint8_t *)" .. k.params[p].ident .. (#terms > 0 and (" + " .. table.concat(terms, " + ")) or "")
+end
+
+-- How far apart wc_coords_row writes the slots of a coordinate kernel (truth.h):
+-- within an element, then between elements. Argwhere's [n, rank] are 1 apart
+-- within an element and rank apart between elements; nonzero's [rank, n]
+-- count and 1.
+function ops.coord_steps(k)
+  if k.kind == "argwhere" then return "1, " .. #k.loops end
+  return "(size_t)count, 1"
+end
 
 return ops

@@ -47,8 +47,41 @@ static void push_dtypes(lua_State *L) {
 #undef X
 }
 
+/* optable[NAME] = {spelling, arity, form}: the operation table, for the
+   templates' readable spelling of an expression (ops.describe). */
+static void push_optable(lua_State *L) {
+  lua_newtable(L);
+#define X(NAME, spell, arity, dom, res, form, helper, on_bool) \
+  lua_newtable(L);                                             \
+  set_str(L, "spelling", spell);                               \
+  set_int(L, "arity", arity);                                  \
+  set_str(L, "form", #form);                                   \
+  lua_setfield(L, -2, #NAME);
+  WC_OP_LIST(X)
+#undef X
+}
+
+static const char *render_name(lower_render r) {
+  switch (r) {
+  case LOWER_RENDER_INFIX: return "infix";
+  case LOWER_RENDER_PREFIX: return "prefix";
+  case LOWER_RENDER_CALL: return "call";
+  case LOWER_RENDER_TERNARY: return "ternary";
+  default: return "leaf";
+  }
+}
+
 static const char *level_name(lower_level l) {
   return l == LOWER_KERNEL ? "kernel" : l == LOWER_ROW ? "row" : "elem";
+}
+
+static const char *kind_enum(wc_kernel_kind k) {
+  switch (k) {
+  case WC_KIND_WHERE_V1: return "WC_KIND_WHERE_V1";
+  case WC_KIND_ARGWHERE: return "WC_KIND_ARGWHERE";
+  case WC_KIND_NONZERO: return "WC_KIND_NONZERO";
+  default: return "WC_KIND_ELEMENTWISE";
+  }
 }
 
 static const char *kind_name(wc_kernel_kind k) {
@@ -60,15 +93,6 @@ static const char *kind_name(wc_kernel_kind k) {
   }
 }
 
-static const char *opcode_name(int op) {
-  switch (op) {
-#define X(name, arity) \
-  case WC_OP_##name: return #name;
-    WC_OPCODE_LIST(X)
-#undef X
-  }
-  return "?";
-}
 
 /* dims = {"N", "3"} as spelled in the spec; pattern = {"WC_SYM(0)", "3"} as C. */
 static void push_shape(lua_State *L, const ast_shape *s, const char *const *names) {
@@ -171,11 +195,15 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
   snprintf(buf, sizeof buf, "%s_%s", prefix, sk->name);
   set_str(L, "sym", buf);
   set_str(L, "kind", kind_name(sk->kind));
+  set_str(L, "kind_enum", kind_enum(sk->kind));
   set_str(L, "out_dtype", wc_dtype_name(sk->out_dtype));
   set_int(L, "unroll", k->unroll);
   set_bool(L, "straight", k->straight);
   set_bool(L, "empty", k->empty);
   set_bool(L, "streams", k->streams);
+  if (k->stream_min) set_str(L, "stream_min", k->stream_min);
+  set_bool(L, "bytewise", k->bytewise);
+  set_bool(L, "one_pass", k->one_pass);
   if (k->total_fixed >= 0) set_int(L, "total_fixed", k->total_fixed);
   lower_out_shape(sk, &out);
   lua_newtable(L);
@@ -226,7 +254,10 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
     lua_newtable(L);
     set_int(L, "id", i);
     set_str(L, "ident", k->node_ident[i]);
-    set_str(L, "op", opcode_name(n->ins.op));
+    set_str(L, "op", ast_op_name((wc_opcode)n->ins.op));
+    set_str(L, "render", render_name(n->render));
+    if (n->c_op) set_str(L, "c_op", n->c_op);
+    if (n->c_load) set_str(L, "c_load", n->c_load);
     set_str(L, "dtype", wc_dtype_name((wc_dtype)n->ins.dtype));
     set_str(L, "level", level_name(n->level));
     set_int(L, "a", n->ins.a);
@@ -503,6 +534,8 @@ bool emit_render(const emit_input *in, diag_text *header, diag_text *source, dia
   lua_setglobal(L, "include");
   push_dtypes(L);
   lua_setglobal(L, "dtypes");
+  push_optable(L);
+  lua_setglobal(L, "optable");
   push_spec(L, in);
   lua_setglobal(L, "spec");
   if ((size_t)snprintf(path, sizeof path, "%s/ops.lua", in->templates_dir) >= sizeof path) {

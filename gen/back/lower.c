@@ -75,11 +75,6 @@ static char *ident(arena *a, const char *name) {
 /* The C name of each node's value: inputs after their parameter, the rest
    after their operation and node number (unique within the kernel). */
 static void name_nodes(arena *a, lower_kernel *k) {
-  static const char *const op_name[] = {
-#define X(name, arity) #name,
-      WC_OPCODE_LIST(X)
-#undef X
-  };
   k->node_ident = arena_array(a, (size_t)(k->n_nodes ? k->n_nodes : 1), sizeof *k->node_ident);
   for (int i = 0; i < k->n_nodes; i++) {
     const wc_instr *ins = &k->nodes[i].ins;
@@ -88,10 +83,70 @@ static void name_nodes(arena *a, lower_kernel *k) {
     if (ins->op == WC_OP_INPUT) {
       snprintf(buf, sizeof buf, "%s_val", k->param_ident[ins->a]);
     } else {
-      for (const char *p = op_name[ins->op]; *p; p++) buf[n++] = (char)(*p - 'A' + 'a');
+      for (const char *p = ast_op_name((wc_opcode)ins->op); *p; p++) buf[n++] = (char)(*p - 'A' + 'a');
       snprintf(buf + n, sizeof buf - n, "_%d", i);
     }
     k->node_ident[i] = arena_strdup(a, buf);
+  }
+}
+
+/* ---- how each value is spelled in C ------------------------------------------ */
+
+/* "wc_<stem>_<suffix>" in the arena. */
+static const char *helper_name(arena *a, const char *stem, const char *suffix) {
+  char buf[64];
+  snprintf(buf, sizeof buf, "wc_%s_%s", stem, suffix);
+  return arena_strdup(a, buf);
+}
+
+/* How the templates write each node's value: a C operator where the C
+   operator means the operation exactly (logic on bool; comparisons of
+   numbers held as C numbers, not of float16 bits, and not of a value with
+   itself, on which compilers warn), ?: for a where of values without a
+   blend helper, else the element operation's helper of ops.h. */
+static void spell_nodes(arena *a, lower_kernel *k) {
+  for (int i = 0; i < k->n_nodes; i++) {
+    lower_node     *n = &k->nodes[i];
+    wc_opcode       op = (wc_opcode)n->ins.op;
+    wc_dtype        t = (wc_dtype)n->ins.dtype;
+    wc_dtype        at = op == WC_OP_INPUT || op == WC_OP_CONST
+                             ? t
+                             : (wc_dtype)k->nodes[n->ins.a].ins.dtype;
+    ast_dtype_class c = ast_dtype_class_of(at);
+    bool            plain = c == AST_CLASS_SINT || c == AST_CLASS_UINT || c == AST_CLASS_REAL;
+    n->render = LOWER_RENDER_CALL;
+    switch (op) {
+    case WC_OP_INPUT:
+    case WC_OP_CONST: n->render = LOWER_RENDER_LEAF; break;
+    case WC_OP_WHERE: {
+      ast_dtype_class tc = ast_dtype_class_of(t);
+      if (tc == AST_CLASS_SINT || tc == AST_CLASS_UINT || tc == AST_CLASS_REAL ||
+          tc == AST_CLASS_HALF)
+        n->c_op = helper_name(a, "sel", ast_dtype_suffix(t));
+      else n->render = LOWER_RENDER_TERNARY;
+      break;
+    }
+    case WC_OP_OR:
+    case WC_OP_AND: n->render = LOWER_RENDER_INFIX; break;
+    case WC_OP_NOT: n->render = LOWER_RENDER_PREFIX; break;
+    case WC_OP_CAST: {
+      const char *from = c == AST_CLASS_SINT                         ? "sint"
+                         : c == AST_CLASS_UINT || c == AST_CLASS_BOOL ? "uint"
+                                                                      : "real";
+      char        stem[32];
+      snprintf(stem, sizeof stem, "%s_from", ast_dtype_suffix(t));
+      n->c_op = helper_name(a, stem, from);
+      n->c_load = helper_name(a, "load", ast_dtype_suffix(at));
+      break;
+    }
+    default:
+      if (wc_op_gives_bool(op) && (plain || at == WC_BOOL) && n->ins.a != n->ins.b)
+        n->render = LOWER_RENDER_INFIX;
+      else n->c_op = helper_name(a, ast_op_helper(op), ast_dtype_suffix(at));
+      break;
+    }
+    if (n->render == LOWER_RENDER_INFIX || n->render == LOWER_RENDER_PREFIX)
+      n->c_op = ast_op_spelling(op);
   }
 }
 
@@ -181,33 +236,19 @@ static int lower_expr(lower_ctx *c, const ast_expr *e) {
                 param_level(c->lk, e->u.param.index));
   case AST_UNARY:
     ops[n++] = lower_expr(c, e->u.unary.arg);
-    op = ast_op_opcode(e->u.unary.op);
+    op = e->u.unary.op;
     break;
   case AST_BINARY:
     ops[n++] = lower_expr(c, e->u.binary.lhs);
     ops[n++] = lower_expr(c, e->u.binary.rhs);
-    op = ast_op_opcode(e->u.binary.op);
-    if (e->dtype == WC_BOOL) { /* & | ^ on bool: the logic operations (README) */
-      if (op == WC_OP_BAND) op = WC_OP_AND;
-      if (op == WC_OP_BOR) op = WC_OP_OR;
-      if (op == WC_OP_BXOR) op = WC_OP_NE;
-    }
+    op = e->u.binary.op;
+    if (e->dtype == WC_BOOL && ast_op_on_bool(op) != WC_OP_NONE) op = ast_op_on_bool(op); /* & | ^ */
     break;
   case AST_CALL:
     for (int i = 0; i < e->u.call.n_args; i++) ops[n++] = lower_expr(c, e->u.call.args[i]);
     switch (e->u.call.fn) {
-    case AST_FN_WHERE:
+    case AST_FN_OP: op = e->u.call.op; break;
     case AST_FN_WHERE_V1: op = WC_OP_WHERE; break;
-    case AST_FN_MIN: op = WC_OP_MIN; break;
-    case AST_FN_MAX: op = WC_OP_MAX; break;
-    case AST_FN_ABS: op = WC_OP_ABS; break;
-    case AST_FN_FMOD: op = WC_OP_FMOD; break;
-    case AST_FN_FLOOR: op = WC_OP_FLOOR; break;
-    case AST_FN_CEIL: op = WC_OP_CEIL; break;
-    case AST_FN_ROUND: op = WC_OP_ROUND; break;
-    case AST_FN_TRUNC: op = WC_OP_TRUNC; break;
-    case AST_FN_SQRT: op = WC_OP_SQRT; break;
-    case AST_FN_EXP: op = WC_OP_EXP; break;
     case AST_FN_CAST:
       if (c->lk->nodes[ops[0]].ins.dtype == e->dtype) return ops[0]; /* identity */
       op = WC_OP_CAST;
@@ -408,7 +449,10 @@ static void plan_row_select(lower_kernel *k) {
    reading one full-size input per output (leaky relu, a row-broadcast copy)
    up to 40% behind in some placements. So: when the full-size inputs it
    reads move at least twice the output's bytes, and its rows are computed or
-   copied (a row select that only fills rows from scalars has nothing to stream). */
+   copied (a row select that only fills rows from scalars has nothing to stream).
+   Rows copied whole stream from WC_STREAM_MIN_BYTES of output; rows computed
+   (through chunks in L1) from WC_STREAM_COMPUTED_MIN_BYTES, by default never:
+   they lose on 4 KiB pages (docs/generated-code.md). */
 static void plan_streaming(lower_kernel *k) {
   const sema_kernel *sk = k->sk;
   size_t             read = 0;
@@ -422,6 +466,31 @@ static void plan_streaming(lower_kernel *k) {
   const lower_row_select *rs = &k->row_select;
   k->streams = !k->empty && read >= 2 * wc_dtype_size(sk->out_dtype) &&
                (!rs->enabled || rs->copy[0] || rs->copy[1]);
+  if (k->streams)
+    k->stream_min = rs->enabled ? "WC_STREAM_MIN_BYTES" : "WC_STREAM_COMPUTED_MIN_BYTES";
+}
+
+/* How a coordinate kernel finds its true elements. A value that is a 1-byte
+   input (bool, int8, uint8) stepping by 1 along the innermost loop is read in
+   place: its rows are their own truth bytes (any non-zero byte is true), which
+   wherec/truth.h counts and lists (bytewise); K then lists in one pass,
+   counting as it goes, and reads the input once, not twice (one_pass):
+   argwhere appends rows (wc_argwhere_row), nonzero packs each true byte's
+   coordinates into one word while true is rare and unpacks them once n is
+   known (wc_nonzero_bytes, over the whole input). Other values are computed
+   into blocks of 64 truth bytes, counted by K_count, then listed by K_fill. */
+static void plan_truth(lower_kernel *k) {
+  const wc_instr *top = &k->nodes[k->n_nodes - 1].ins;
+  k->bytewise = k->n_loops > 0 && top->op == WC_OP_INPUT &&
+                wc_dtype_size(k->sk->params[top->a].dtype) == 1 && k->contig[top->a];
+  /* nonzero lists in one pass by reading the input as one contiguous run of the
+     output's elements: only when it has the output's shape; a byte input
+     broadcast along an outer loop counts, then fills. */
+  ast_shape        out;
+  const ast_shape *in = &k->sk->params[top->a].shape;
+  bool             whole = lower_out_shape(k->sk, &out) && out.rank == in->rank &&
+               memcmp(out.dims, in->dims, (size_t)in->rank * sizeof *in->dims) == 0;
+  k->one_pass = k->bytewise && (k->sk->kind == WC_KIND_ARGWHERE || whole);
 }
 
 static int elem_work(const lower_kernel *k) {
@@ -458,6 +527,7 @@ static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, 
   plan_loops(&c, coords);
   lower_expr(&c, sk->value); /* the value is the last node: nothing can equal its root */
   name_nodes(a, k);
+  spell_nodes(a, k);
   int work = elem_work(k);
   k->unroll = unroll;
   if (work * k->unroll > LOWER_MAX_UNROLL_WORK) k->unroll = LOWER_MAX_UNROLL_WORK / work;
@@ -475,6 +545,7 @@ static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, 
   }
   if (!coords) plan_row_select(k);
   if (!coords) plan_streaming(k);
+  if (coords) plan_truth(k);
 }
 
 lower_program *lower_spec(const sema_program *sp, int unroll) {

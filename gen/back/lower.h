@@ -20,9 +20,21 @@
 /* Where a value is computed: once per call, once per row, once per element. */
 typedef enum lower_level { LOWER_KERNEL = 0, LOWER_ROW = 1, LOWER_ELEM = 2 } lower_level;
 
+/* How the templates write a node's value in C (spell_nodes decides). */
+typedef enum lower_render {
+  LOWER_RENDER_LEAF,    /* an input's element or a constant */
+  LOWER_RENDER_INFIX,   /* a c_op b */
+  LOWER_RENDER_PREFIX,  /* c_op a */
+  LOWER_RENDER_CALL,    /* c_op(a, ...), a cast's operand through c_load(a) */
+  LOWER_RENDER_TERNARY  /* a ? b : c */
+} lower_render;
+
 typedef struct lower_node {
-  wc_instr    ins;   /* the operation; operands are node indices */
-  lower_level level; /* max of its operands' levels (inputs: their stride class) */
+  wc_instr     ins;    /* the operation; operands are node indices */
+  lower_level  level;  /* max of its operands' levels (inputs: their stride class) */
+  lower_render render; /* how the value is written in C */
+  const char  *c_op;   /* INFIX, PREFIX: the C operator; CALL: the function ("wc_add_f32") */
+  const char  *c_load; /* a cast: the function that loads its operand ("wc_load_i32"), else NULL */
 } lower_node;
 
 typedef struct lower_loop {
@@ -52,9 +64,15 @@ typedef struct lower_kernel {
   int64_t            total_fixed; /* element count when every extent is fixed, else -1 */
   bool               empty;    /* a fixed output extent is 0: no elements, whatever the binding */
   bool               streams;  /* large outputs may take non-temporal stores (plan_streaming) */
+  const char        *stream_min; /* streams: from how many output bytes, a macro of wherec/stream.h:
+                                    WC_STREAM_MIN_BYTES (a row select: rows copied whole) or
+                                    WC_STREAM_COMPUTED_MIN_BYTES (rows computed); else NULL */
   bool               straight; /* P_K is straight-line code (small fixed kernel) */
   int64_t          **straight_off; /* straight: [element][parameter] element offsets */
   lower_row_select   row_select;
+  bool               bytewise; /* coordinates: the value is a 1-byte input stepping by 1 along the
+                                  innermost loop, its rows their own truth bytes (plan_truth) */
+  bool               one_pass; /* coordinates: K lists in one pass, counting as it goes */
   char **param_ident;  /* per parameter: its C name in the generated code (lower_ident) */
   char **extent_ident; /* per symbolic extent: its C name (lower_ident) */
   char **node_ident;   /* per node: the C name of its value, "x_val", "const_1", "mul_4" */

@@ -1,5 +1,5 @@
-/* args.c: the command-line parser of every wherec command (see args.h), so that
-   gen, check, run and import accept options the same way. */
+/* args.c: the command-line grammar of every wherec command (see args.h); gen/cli.c
+   parses each command with it from the one table of options. */
 #include "base/args.h"
 
 #include <stdarg.h>

@@ -9,6 +9,8 @@
 
 #include "base/exit_status.h"
 
+#define CHECK_MAX_TRIALS 1000000 /* the harness takes --trials 1 .. this (harness.c) */
+
 typedef struct check_options {
   const char *cc;            /* compiler command; NULL: "clang" */
   const char *trials;        /* per kernel, decimal; NULL: the harness's default */

@@ -64,42 +64,83 @@ ast_dtype_class ast_dtype_class_of(wc_dtype t) {
   }
 }
 
+const char *ast_dtype_suffix(wc_dtype t) {
+  switch (t) {
+#define AST_DTYPE_SUFFIX_(E, code, name, T, alias, sfx, kind) \
+  case WC_##E: return #sfx;
+    WC_DTYPE_LIST(AST_DTYPE_SUFFIX_)
+#undef AST_DTYPE_SUFFIX_
+  default: return "?";
+  }
+}
+
 /* Derived from the runtime's size table (wc_dtype_size), the one home of sizes. */
 unsigned ast_dtype_bits(wc_dtype t) { return (unsigned)wc_dtype_size(t) * 8u; }
 
-bool ast_cast_ok(wc_dtype from, wc_dtype to) {
-  ast_dtype_class f = ast_dtype_class_of(from), t = ast_dtype_class_of(to);
-  if (f == AST_CLASS_NONE || t == AST_CLASS_NONE) return false;
-  if (from == to) return true;
-  return f != AST_CLASS_COMPLEX && f != AST_CLASS_STRING && t != AST_CLASS_COMPLEX &&
-         t != AST_CLASS_STRING;
+const char *ast_op_spelling(wc_opcode op) {
+  switch (op) {
+#define AST_OP_SPELLING_(NAME, spell, arity, dom, res, form, helper, on_bool) \
+  case WC_OP_##NAME: return spell;
+    WC_OP_LIST(AST_OP_SPELLING_)
+#undef AST_OP_SPELLING_
+  default: return "?";
+  }
 }
 
-const char *ast_op_str(ast_op op) {
-  static const char *const str[] = {
-#define AST_OP_STR_(name, s, opcode, dom) s,
-      AST_OP_LIST(AST_OP_STR_)
-#undef AST_OP_STR_
-  };
-  return (unsigned)op < AST_OP_COUNT_ ? str[op] : "?";
+ast_domain ast_op_domain(wc_opcode op) {
+  switch (op) {
+#define AST_OP_DOMAIN_(NAME, spell, arity, dom, res, form, helper, on_bool) \
+  case WC_OP_##NAME: return AST_DOM_##dom;
+    WC_OP_LIST(AST_OP_DOMAIN_)
+#undef AST_OP_DOMAIN_
+  default: return AST_DOM_ANY;
+  }
 }
 
-wc_opcode ast_op_opcode(ast_op op) {
-  static const wc_opcode code[] = {
-#define AST_OP_CODE_(name, s, opcode, dom) opcode,
-      AST_OP_LIST(AST_OP_CODE_)
-#undef AST_OP_CODE_
-  };
-  return (unsigned)op < AST_OP_COUNT_ ? code[op] : WC_OP_COUNT_;
+const char *ast_op_name(wc_opcode op) {
+  switch (op) {
+#define AST_OP_NAME_(NAME, spell, arity, dom, res, form, helper, on_bool) \
+  case WC_OP_##NAME: return #NAME;
+    WC_OP_LIST(AST_OP_NAME_)
+#undef AST_OP_NAME_
+  default: return "?";
+  }
 }
 
-ast_domain ast_op_domain(ast_op op) {
-  static const ast_domain dom[] = {
-#define AST_OP_DOM_(name, s, opcode, d) d,
-      AST_OP_LIST(AST_OP_DOM_)
-#undef AST_OP_DOM_
-  };
-  return (unsigned)op < AST_OP_COUNT_ ? dom[op] : AST_DOM_ANY;
+const char *ast_op_helper(wc_opcode op) {
+  switch (op) {
+#define AST_OP_HELPER_(NAME, spell, arity, dom, res, form, helper, on_bool) \
+  case WC_OP_##NAME: return #helper;
+    WC_OP_LIST(AST_OP_HELPER_)
+#undef AST_OP_HELPER_
+  default: return "?";
+  }
+}
+
+wc_opcode ast_op_on_bool(wc_opcode op) {
+  switch (op) {
+#define AST_OP_ON_BOOL_(NAME, spell, arity, dom, res, form, helper, on_bool) \
+  case WC_OP_##NAME: return WC_OP_##on_bool;
+    WC_OP_LIST(AST_OP_ON_BOOL_)
+#undef AST_OP_ON_BOOL_
+  default: return WC_OP_NONE;
+  }
+}
+
+/* Operations the spec calls by name: CALL (min, exp, ...) and SELECT (where). */
+#define AST_CALLED_CALL   true
+#define AST_CALLED_SELECT true
+#define AST_CALLED_INFIX  false
+#define AST_CALLED_PREFIX false
+#define AST_CALLED_LEAF   false
+#define AST_CALLED_CAST   false
+
+wc_opcode ast_op_called(const char *name) {
+#define AST_OP_CALLED_(NAME, spell, arity, dom, res, form, helper, on_bool) \
+  if (AST_CALLED_##form && strcmp(name, spell) == 0) return WC_OP_##NAME;
+  WC_OP_LIST(AST_OP_CALLED_)
+#undef AST_OP_CALLED_
+  return WC_OP_NONE;
 }
 
 const char *ast_fn_str(ast_fn fn) {
@@ -109,6 +150,7 @@ const char *ast_fn_str(ast_fn fn) {
     AST_FN_LIST(AST_FN_STR_)
 #undef AST_FN_STR_
   case AST_FN_CAST: return "cast";
+  case AST_FN_OP: return "operation";
   default: return "?";
   }
 }
@@ -181,14 +223,14 @@ void ast_print_expr(diag_text *t, const ast_expr *e, const char *const *extent_n
     print_type(t, e, extent_names);
     return;
   case AST_UNARY:
-    diag_text_printf(t, "(%s", e->u.unary.op == AST_OP_NEG ? "neg" : ast_op_str(e->u.unary.op));
+    diag_text_printf(t, "(%s", e->u.unary.op == WC_OP_NEG ? "neg" : ast_op_spelling(e->u.unary.op));
     print_type(t, e, extent_names);
     diag_text_putn(t, " ", 1);
     ast_print_expr(t, e->u.unary.arg, extent_names);
     diag_text_putn(t, ")", 1);
     return;
   case AST_BINARY:
-    diag_text_printf(t, "(%s", ast_op_str(e->u.binary.op));
+    diag_text_printf(t, "(%s", ast_op_spelling(e->u.binary.op));
     print_type(t, e, extent_names);
     diag_text_putn(t, " ", 1);
     ast_print_expr(t, e->u.binary.lhs, extent_names);

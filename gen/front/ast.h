@@ -11,53 +11,29 @@
 #include "base/arena.h"
 #include "base/diag.h"
 
-/* The dtypes an operator or function takes (README, The spec language). */
+/* The domains of the operation table (WC_DOM_* of <wherec/operations.h>), by
+   name, for the diagnostics that say what an operation takes. */
 typedef enum ast_domain {
-  AST_DOM_BOOL, /* bool only: || && ! */
-  AST_DOM_ANY,  /* every dtype: == != */
-  AST_DOM_NUM,  /* integers and floats: < + min abs fmod ... */
-  AST_DOM_INT,  /* integers: % ~ << >> */
-  AST_DOM_BITS, /* integers and bool: & | ^ */
-  AST_DOM_FLOAT /* float16, bfloat16, float, double: floor ceil round trunc sqrt */
+  AST_DOM_ANY,   /* every dtype: == != */
+  AST_DOM_BOOL,  /* bool only: || && ! */
+  AST_DOM_ORD,   /* numbers and bool: < <= > >= */
+  AST_DOM_NUM,   /* integers and floats: + min abs fmod ... */
+  AST_DOM_INT,   /* integers: % ~ << >> (and & | ^, which have a meaning on bool too) */
+  AST_DOM_FLOAT, /* float16, bfloat16, float, double: floor ceil round trunc sqrt */
+  AST_DOM_CRF    /* float, float16, bfloat16: the correctly rounded functions, exp */
 } ast_domain;
 
-/* Operators: X(NAME, spelling, interpreter opcode, domain).  ORDER: the enum
-   follows this list.  & | ^ on bool lower to && || != (lower.c). */
-/* clang-format off */
-#define AST_OP_LIST(X)                                                    \
-  X(OR, "||", WC_OP_OR, AST_DOM_BOOL) X(AND, "&&", WC_OP_AND, AST_DOM_BOOL) \
-  X(EQ, "==", WC_OP_EQ, AST_DOM_ANY) X(NE, "!=", WC_OP_NE, AST_DOM_ANY)  \
-  X(LT, "<", WC_OP_LT, AST_DOM_NUM) X(LE, "<=", WC_OP_LE, AST_DOM_NUM)   \
-  X(GT, ">", WC_OP_GT, AST_DOM_NUM) X(GE, ">=", WC_OP_GE, AST_DOM_NUM)   \
-  X(ADD, "+", WC_OP_ADD, AST_DOM_NUM) X(SUB, "-", WC_OP_SUB, AST_DOM_NUM) \
-  X(MUL, "*", WC_OP_MUL, AST_DOM_NUM) X(DIV, "/", WC_OP_DIV, AST_DOM_NUM) \
-  X(MOD, "%", WC_OP_MOD, AST_DOM_INT)                                    \
-  X(BAND, "&", WC_OP_BAND, AST_DOM_BITS) X(BOR, "|", WC_OP_BOR, AST_DOM_BITS) \
-  X(BXOR, "^", WC_OP_BXOR, AST_DOM_BITS)                                 \
-  X(SHL, "<<", WC_OP_SHL, AST_DOM_INT) X(SHR, ">>", WC_OP_SHR, AST_DOM_INT) \
-  X(NOT, "!", WC_OP_NOT, AST_DOM_BOOL) X(NEG, "-", WC_OP_NEG, AST_DOM_NUM) \
-  X(BNOT, "~", WC_OP_BNOT, AST_DOM_INT)
-/* clang-format on */
-
-#define AST_OP_ENUM_(name, str, opcode, dom) AST_OP_##name,
-typedef enum ast_op { AST_OP_LIST(AST_OP_ENUM_) AST_OP_COUNT_ } ast_op;
-#undef AST_OP_ENUM_
-
-/* Built-in functions: X(NAME, spelling, arity).  Casts (`float(x)`, `T(x)`)
-   are AST_FN_CAST; a call is AST_FN_UNRESOLVED until sema looks its name up. */
-/* clang-format off */
-#define AST_FN_LIST(X)                                                    \
-  X(WHERE, "where", 3) X(WHERE_V1, "where_v1", 3)                        \
-  X(ARGWHERE, "argwhere", 1) X(NONZERO, "nonzero", 1)                    \
-  X(MIN, "min", 2) X(MAX, "max", 2) X(ABS, "abs", 1)                    \
-  X(FMOD, "fmod", 2) X(FLOOR, "floor", 1) X(CEIL, "ceil", 1)             \
-  X(ROUND, "round", 1) X(TRUNC, "trunc", 1) X(SQRT, "sqrt", 1)             \
-  X(EXP, "exp", 1)
-/* clang-format on */
+/* Calls that are not operations of the table: X(NAME, spelling, arity). A call of
+   an operation (where, min, exp, ...) is AST_FN_OP with u.call.op; a cast
+   (`float(x)`, `T(x)`) is AST_FN_CAST; a call is AST_FN_UNRESOLVED until sema
+   looks its name up. */
+#define AST_FN_LIST(X) \
+  X(WHERE_V1, "where_v1", 3) X(ARGWHERE, "argwhere", 1) X(NONZERO, "nonzero", 1)
 
 #define AST_FN_ENUM_(name, str, arity) AST_FN_##name,
 typedef enum ast_fn {
   AST_FN_UNRESOLVED = 0,
+  AST_FN_OP,
   AST_FN_LIST(AST_FN_ENUM_) AST_FN_CAST,
   AST_FN_COUNT_
 } ast_fn;
@@ -119,17 +95,18 @@ struct ast_expr {
       int         index; /* after sema: parameter number, declaration order */
     } param;
     struct {
-      ast_op    op;  /* AST_OP_NOT, AST_OP_NEG or AST_OP_BNOT */
+      wc_opcode op;  /* a PREFIX operation of the table: WC_OP_NOT, WC_OP_NEG, WC_OP_BNOT */
       ast_expr *arg; /* the operand */
     } unary;
     struct {
-      ast_op    op;  /* AST_OP_OR .. AST_OP_SHR */
+      wc_opcode op;  /* an INFIX operation of the table: WC_OP_OR .. WC_OP_SHR */
       ast_expr *lhs; /* left operand */
       ast_expr *rhs; /* right operand */
     } binary;
     struct {
       const char *name;       /* callee as written: "where", "float", "T" */
-      ast_fn      fn;         /* after sema: the function, or AST_FN_CAST */
+      ast_fn      fn;         /* after sema: AST_FN_OP, a function of AST_FN_LIST, AST_FN_CAST */
+      wc_opcode   op;         /* AST_FN_OP: the operation called */
       int         cast_var;   /* AST_FN_CAST: type variable index, -1 for a dtype name */
       wc_dtype    cast_dtype; /* AST_FN_CAST: target (after sema, also for T(x)) */
       int         n_args;     /* arguments written */
@@ -210,14 +187,18 @@ ast_expr *ast_clone(arena *a, const ast_expr *e);
 bool            ast_dtype_lookup(const char *name, wc_dtype *out);
 ast_dtype_class ast_dtype_class_of(wc_dtype t);
 unsigned        ast_dtype_bits(wc_dtype t);
-/* Is a cast from `from` to `to` defined?  Numeric and bool types convert into
-   each other; complex and string cast only to themselves. */
-bool ast_cast_ok(wc_dtype from, wc_dtype to);
-
-const char *ast_op_str(ast_op op);
-wc_opcode   ast_op_opcode(ast_op op);
-ast_domain  ast_op_domain(ast_op op);
-const char *ast_fn_str(ast_fn fn); /* "where", ..., "cast" */
+const char     *ast_dtype_suffix(wc_dtype t); /* of the element operations: "f32" */
+/* The operation table as the spec sees it (<wherec/operations.h>): an
+   operation's spelling, its domain, what its operator means on bool (WC_OP_NONE
+   when nothing), and the operation a function name calls (WC_OP_NONE when none);
+   its name ("ADD") and the stem of its element operation in ops.h ("add"). */
+const char *ast_op_spelling(wc_opcode op);
+const char *ast_op_name(wc_opcode op);
+const char *ast_op_helper(wc_opcode op);
+ast_domain  ast_op_domain(wc_opcode op);
+wc_opcode   ast_op_on_bool(wc_opcode op);
+wc_opcode   ast_op_called(const char *name);
+const char *ast_fn_str(ast_fn fn); /* "where_v1", ..., "cast" */
 int         ast_fn_arity(ast_fn fn);
 
 /* Value of a decimal or 0x hexadecimal integer spelling; false on overflow. */

@@ -245,33 +245,33 @@ static ast_expr *parse_unary(parser *p) {
     return arg;
   }
   e = new_expr(p, AST_UNARY, op.loc);
-  e->u.unary.op = op.kind == LEX_NOT ? AST_OP_NOT : op.kind == LEX_TILDE ? AST_OP_BNOT : AST_OP_NEG;
+  e->u.unary.op = op.kind == LEX_NOT ? WC_OP_NOT : op.kind == LEX_TILDE ? WC_OP_BNOT : WC_OP_NEG;
   e->u.unary.arg = arg;
   return grow(p, e, arg) ? e : NULL;
 }
 
 /* The binary operator of a token and its C precedence (higher binds tighter):
    || && | ^ & (== !=) (< <= > >=) (<< >>) (+ -) (* / %). */
-static int binary_op(lex_kind k, ast_op *op) {
+static int binary_op(lex_kind k, wc_opcode *op) {
   switch (k) {
-  case LEX_OROR: *op = AST_OP_OR; return 1;
-  case LEX_ANDAND: *op = AST_OP_AND; return 2;
-  case LEX_PIPE: *op = AST_OP_BOR; return 3;
-  case LEX_CARET: *op = AST_OP_BXOR; return 4;
-  case LEX_AMP: *op = AST_OP_BAND; return 5;
-  case LEX_EQ: *op = AST_OP_EQ; return 6;
-  case LEX_NE: *op = AST_OP_NE; return 6;
-  case LEX_LT: *op = AST_OP_LT; return 7;
-  case LEX_LE: *op = AST_OP_LE; return 7;
-  case LEX_GT: *op = AST_OP_GT; return 7;
-  case LEX_GE: *op = AST_OP_GE; return 7;
-  case LEX_SHL: *op = AST_OP_SHL; return 8;
-  case LEX_SHR: *op = AST_OP_SHR; return 8;
-  case LEX_PLUS: *op = AST_OP_ADD; return 9;
-  case LEX_MINUS: *op = AST_OP_SUB; return 9;
-  case LEX_STAR: *op = AST_OP_MUL; return 10;
-  case LEX_SLASH: *op = AST_OP_DIV; return 10;
-  case LEX_PERCENT: *op = AST_OP_MOD; return 10;
+  case LEX_OROR: *op = WC_OP_OR; return 1;
+  case LEX_ANDAND: *op = WC_OP_AND; return 2;
+  case LEX_PIPE: *op = WC_OP_BOR; return 3;
+  case LEX_CARET: *op = WC_OP_BXOR; return 4;
+  case LEX_AMP: *op = WC_OP_BAND; return 5;
+  case LEX_EQ: *op = WC_OP_EQ; return 6;
+  case LEX_NE: *op = WC_OP_NE; return 6;
+  case LEX_LT: *op = WC_OP_LT; return 7;
+  case LEX_LE: *op = WC_OP_LE; return 7;
+  case LEX_GT: *op = WC_OP_GT; return 7;
+  case LEX_GE: *op = WC_OP_GE; return 7;
+  case LEX_SHL: *op = WC_OP_SHL; return 8;
+  case LEX_SHR: *op = WC_OP_SHR; return 8;
+  case LEX_PLUS: *op = WC_OP_ADD; return 9;
+  case LEX_MINUS: *op = WC_OP_SUB; return 9;
+  case LEX_STAR: *op = WC_OP_MUL; return 10;
+  case LEX_SLASH: *op = WC_OP_DIV; return 10;
+  case LEX_PERCENT: *op = WC_OP_MOD; return 10;
   default: return 0;
   }
 }
@@ -282,7 +282,7 @@ static int binary_op(lex_kind k, ast_op *op) {
 static ast_expr *parse_binary(parser *p, int min_prec) {
   ast_expr *lhs = parse_unary(p);
   while (lhs) {
-    ast_op    op = AST_OP_OR;
+    wc_opcode op = WC_OP_OR;
     int       prec = binary_op(p->tok.kind, &op);
     diag_loc  loc = p->tok.loc;
     ast_expr *rhs, *e;

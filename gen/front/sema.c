@@ -193,8 +193,11 @@ bool sema_is_c_ident(const char *s) {
   return true;
 }
 
-/* The built-in function named name, or AST_FN_UNRESOLVED. */
-static ast_fn builtin(const char *name) {
+/* The built-in function named name: an operation of the table called by name
+   (AST_FN_OP, *op set), a function of AST_FN_LIST, or AST_FN_UNRESOLVED. */
+static ast_fn builtin(const char *name, wc_opcode *op) {
+  *op = ast_op_called(name);
+  if (*op != WC_OP_NONE) return AST_FN_OP;
 #define SEMA_FN_LOOKUP_(NAME, str, arity) \
   if (strcmp(name, str) == 0) return AST_FN_##NAME;
   AST_FN_LIST(SEMA_FN_LOOKUP_)
@@ -265,6 +268,7 @@ static bool check_tvars(sema *s) {
   for (i = 0; i < k->n_tvars; i++) {
     const ast_tvar *tv = &k->tvars[i];
     wc_dtype        dummy;
+    wc_opcode       op;
     int             first = nmap_add(&vars, tv->name, i);
     if (first >= 0) {
       err(s, tv->loc, "duplicate type variable '%s'", tv->name);
@@ -273,7 +277,7 @@ static bool check_tvars(sema *s) {
     } else if (ast_dtype_lookup(tv->name, &dummy)) {
       err(s, tv->loc, "type variable '%s' has the name of a dtype", tv->name);
       ok = false;
-    } else if (builtin(tv->name) != AST_FN_UNRESOLVED) {
+    } else if (builtin(tv->name, &op) != AST_FN_UNRESOLVED) {
       err(s, tv->loc, "type variable '%s' has the name of a built-in function", tv->name);
       ok = false;
     }
@@ -427,7 +431,7 @@ static bool resolve(sema *s, ast_expr *e, const nmap *params, const nmap *tvars,
   }
   for (i = 0; i < e->u.call.n_args; i++)
     ok = resolve(s, e->u.call.args[i], params, tvars, false) && ok;
-  e->u.call.fn = builtin(e->u.call.name);
+  e->u.call.fn = builtin(e->u.call.name, &e->u.call.op);
   e->u.call.cast_var = -1;
   if (e->u.call.fn == AST_FN_UNRESOLVED) {
     e->u.call.cast_var = nmap_get(tvars, e->u.call.name);
@@ -438,8 +442,8 @@ static bool resolve(sema *s, ast_expr *e, const nmap *params, const nmap *tvars,
       return false;
     }
   }
-  if (e->u.call.n_args != ast_fn_arity(e->u.call.fn)) {
-    int want = ast_fn_arity(e->u.call.fn);
+  int want = e->u.call.fn == AST_FN_OP ? wc_op_arity(e->u.call.op) : ast_fn_arity(e->u.call.fn);
+  if (e->u.call.n_args != want) {
     if (e->u.call.fn == AST_FN_CAST)
       err(s, e->loc, "a cast to '%s' takes 1 argument, got %d", e->u.call.name, e->u.call.n_args);
     else
@@ -473,11 +477,6 @@ static bool resolve(sema *s, ast_expr *e, const nmap *params, const nmap *tvars,
 }
 
 /* ---- dtypes ------------------------------------------------------------------- */
-
-static bool is_arith(wc_dtype t) {
-  ast_dtype_class c = ast_dtype_class_of(t);
-  return c == AST_CLASS_SINT || c == AST_CLASS_UINT || c == AST_CLASS_REAL || c == AST_CLASS_HALF;
-}
 
 /* Give an untyped literal the dtype t: check that its value is representable
    in t and store its bits the way wc_instr.bits holds a constant (integers
@@ -558,69 +557,42 @@ static bool type_literal(sema *s, ast_expr *e, wc_dtype t) {
   }
 }
 
-/* Is op (or a function of the same nature) defined on t?  Reports if not. */
-static bool check_arith(sema *s, diag_loc loc, const char *op, wc_dtype t) {
-  if (is_arith(t)) return true;
-  err(s, loc, "'%s' is not defined on %s", op, wc_dtype_name(t));
-  return false;
-}
-
-/* Is op, of domain dom, defined on t?  One message per misuse, naming what
-   the operation takes (and for % on floats, fmod; for ~ on bool, !). */
-static bool check_domain(sema *s, diag_loc loc, const char *op, ast_domain dom, wc_dtype t) {
+/* Is operation op defined on operands of dtype t (the operation table's
+   answer)?  One message per misuse, naming what the operation takes (and for
+   % on floats, fmod; for ~ on bool, !; for exp on double, why not). */
+static bool check_op(sema *s, diag_loc loc, wc_opcode op, wc_dtype t) {
   ast_dtype_class c = ast_dtype_class_of(t);
+  const char     *sym = ast_op_spelling(op);
+  const char     *name = wc_dtype_name(t);
   bool            is_int = c == AST_CLASS_SINT || c == AST_CLASS_UINT;
   bool            is_float = c == AST_CLASS_REAL || c == AST_CLASS_HALF;
-  switch (dom) {
-  case AST_DOM_ANY: return true;
-  case AST_DOM_BOOL:
-    if (c == AST_CLASS_BOOL) return true;
-    err(s, loc, "'%s' is not defined on %s (it takes bool)", op, wc_dtype_name(t));
-    return false;
-  case AST_DOM_NUM: return check_arith(s, loc, op, t);
+  if (wc_op_defined(op, t) || (t == WC_BOOL && ast_op_on_bool(op) != WC_OP_NONE)) return true;
+  switch (ast_op_domain(op)) {
+  case AST_DOM_BOOL: err(s, loc, "'%s' is not defined on %s (it takes bool)", sym, name); break;
   case AST_DOM_INT:
-    if (is_int) return true;
-    if (is_float && strcmp(op, "%") == 0)
+    if (ast_op_on_bool(op) != WC_OP_NONE)
+      err(s, loc, "'%s' is not defined on %s (it takes integers and bool)", sym, name);
+    else if (is_float && op == WC_OP_MOD)
       err(s, loc,
           "'%%' is not defined on %s; use fmod(a, b) for the remainder of floating-point values",
-          wc_dtype_name(t));
-    else if (c == AST_CLASS_BOOL && strcmp(op, "~") == 0)
-      err(s, loc, "'~' is not defined on bool; use '!'");
-    else err(s, loc, "'%s' is not defined on %s (it takes integers)", op, wc_dtype_name(t));
-    return false;
-  case AST_DOM_BITS:
-    if (is_int || c == AST_CLASS_BOOL) return true;
-    err(s, loc, "'%s' is not defined on %s (it takes integers and bool)", op, wc_dtype_name(t));
-    return false;
+          name);
+    else if (t == WC_BOOL && op == WC_OP_BNOT) err(s, loc, "'~' is not defined on bool; use '!'");
+    else err(s, loc, "'%s' is not defined on %s (it takes integers)", sym, name);
+    break;
   case AST_DOM_FLOAT:
-    if (is_float) return true;
-    err(s, loc, "'%s' is not defined on %s (it takes float16, bfloat16, float and double%s)", op,
-        wc_dtype_name(t), is_int || c == AST_CLASS_BOOL ? "; cast first, as in float(x)" : "");
-    return false;
+    err(s, loc, "'%s' is not defined on %s (it takes float16, bfloat16, float and double%s)", sym,
+        name, is_int || c == AST_CLASS_BOOL ? "; cast first, as in float(x)" : "");
+    break;
+  case AST_DOM_CRF:
+    if (t == WC_DOUBLE)
+      err(s, loc,
+          "%s on double is not supported: wherec's %s is not correctly rounded in "
+          "double; cast to float, as in %s(float(x))",
+          sym, sym, sym);
+    else err(s, loc, "'%s' is defined on float, float16 and bfloat16, not on %s", sym, name);
+    break;
+  default: err(s, loc, "'%s' is not defined on %s", sym, name); break;
   }
-  return false;
-}
-
-/* The domain of a built-in function with operands of one dtype. */
-static ast_domain fn_domain(ast_fn fn) {
-  switch (fn) {
-  case AST_FN_FLOOR:
-  case AST_FN_CEIL:
-  case AST_FN_ROUND:
-  case AST_FN_TRUNC:
-  case AST_FN_SQRT: return AST_DOM_FLOAT;
-  default: return AST_DOM_NUM;
-  }
-}
-
-/* exp: correctly rounded on float, float16 and bfloat16 only (wherec/exp.h). */
-static bool check_exp(sema *s, diag_loc loc, wc_dtype t) {
-  if (t == WC_FLOAT || t == WC_FLOAT16 || t == WC_BFLOAT16) return true;
-  if (t == WC_DOUBLE)
-    err(s, loc,
-        "exp on double is not supported: wherec's exp is not correctly rounded in "
-        "double; cast to float, as in exp(float(x))");
-  else err(s, loc, "'exp' is defined on float, float16 and bfloat16, not on %s", wc_dtype_name(t));
   return false;
 }
 
@@ -631,20 +603,15 @@ static bool coerce(sema *s, ast_expr *e, wc_dtype t) {
   if (e->dtype != UNTYPED) return true;
   switch (e->kind) {
   case AST_LIT: ok = type_literal(s, e, t); break;
-  case AST_UNARY:
-    ok = check_domain(s, e->loc, ast_op_str(e->u.unary.op), ast_op_domain(e->u.unary.op), t) &&
-         coerce(s, e->u.unary.arg, t);
-    break;
+  case AST_UNARY: ok = check_op(s, e->loc, e->u.unary.op, t) && coerce(s, e->u.unary.arg, t); break;
   case AST_BINARY:
-    ok = check_domain(s, e->loc, ast_op_str(e->u.binary.op), ast_op_domain(e->u.binary.op), t);
+    ok = check_op(s, e->loc, e->u.binary.op, t);
     ok = ok && coerce(s, e->u.binary.lhs, t);
     ok = ok && coerce(s, e->u.binary.rhs, t);
     break;
-  case AST_CALL:
-    if (e->u.call.fn == AST_FN_EXP) ok = check_exp(s, e->loc, t);
-    else if (e->u.call.fn != AST_FN_WHERE)
-      ok = check_domain(s, e->loc, e->u.call.name, fn_domain(e->u.call.fn), t);
-    for (i = e->u.call.fn == AST_FN_WHERE ? 1 : 0; ok && i < e->u.call.n_args; i++)
+  case AST_CALL: /* an operation's call: where (its branches) or a function */
+    if (e->u.call.op != WC_OP_WHERE) ok = check_op(s, e->loc, e->u.call.op, t);
+    for (i = e->u.call.op == WC_OP_WHERE ? 1 : 0; ok && i < e->u.call.n_args; i++)
       ok = coerce(s, e->u.call.args[i], t);
     break;
   case AST_PARAM: break;
@@ -761,7 +728,7 @@ static bool infer_unary(sema *s, ast_expr *e) {
   ast_expr *a = e->u.unary.arg;
   if (!infer(s, a)) return false;
   e->shape = a->shape;
-  if (e->u.unary.op == AST_OP_NOT) {
+  if (ast_op_domain(e->u.unary.op) == AST_DOM_BOOL) {
     if (a->dtype != WC_BOOL) {
       err(s, e->loc, "operand of '!' must be bool, got %s", dname(a->dtype));
       return false;
@@ -770,16 +737,15 @@ static bool infer_unary(sema *s, ast_expr *e) {
     return true;
   }
   e->dtype = a->dtype;
-  return a->dtype == UNTYPED ||
-         check_domain(s, e->loc, ast_op_str(e->u.unary.op), ast_op_domain(e->u.unary.op), a->dtype);
+  return a->dtype == UNTYPED || check_op(s, e->loc, e->u.unary.op, a->dtype);
 }
 
 /* Operands broadcast and agree on a dtype; || && take bool, == != any dtype,
    the others their operator's domain (ast.h); comparisons give bool. */
 static bool infer_binary(sema *s, ast_expr *e) {
   ast_expr   *l = e->u.binary.lhs, *r = e->u.binary.rhs;
-  ast_op      op = e->u.binary.op;
-  const char *sym = ast_op_str(op);
+  wc_opcode   op = e->u.binary.op;
+  const char *sym = ast_op_spelling(op);
   char        what[32];
   wc_dtype    t;
   bool        cmp, ok = infer(s, l);
@@ -787,7 +753,7 @@ static bool infer_binary(sema *s, ast_expr *e) {
   if (!ok) return false;
   e->shape = l->shape;
   if (!broadcast_into(s, &e->shape, &r->shape, e->loc, sym)) return false;
-  if (op == AST_OP_OR || op == AST_OP_AND) {
+  if (ast_op_domain(op) == AST_DOM_BOOL) {
     if (l->dtype != WC_BOOL || r->dtype != WC_BOOL) {
       err(s, e->loc, "operands of '%s' must be bool, got %s", sym,
           dname(l->dtype != WC_BOOL ? l->dtype : r->dtype));
@@ -796,7 +762,7 @@ static bool infer_binary(sema *s, ast_expr *e) {
     e->dtype = WC_BOOL;
     return true;
   }
-  cmp = op >= AST_OP_EQ && op <= AST_OP_GE;
+  cmp = wc_op_gives_bool(op);
   snprintf(what, sizeof what, "operands of '%s'", sym);
   if (!unify(s, l, r, e->loc, what, &t)) return false;
   if (t == UNTYPED) {
@@ -805,13 +771,15 @@ static bool infer_binary(sema *s, ast_expr *e) {
         sym);
     return false;
   }
-  if (!check_domain(s, e->loc, sym, ast_op_domain(op), t)) return false;
+  if (!check_op(s, e->loc, op, t)) return false;
   if (!coerce(s, l, t) || !coerce(s, r, t)) return false;
   e->dtype = cmp ? WC_BOOL : t;
   return true;
 }
 
-/* The rules of each built-in function and of casts. */
+/* The rules of where, of the functions of the operation table (operands of
+   one dtype that broadcast; the result in that dtype), of the kernel-shaped
+   functions and of casts. */
 static bool infer_call(sema *s, ast_expr *e) {
   ast_expr  **a = e->u.call.args;
   const char *name = e->u.call.name;
@@ -821,18 +789,34 @@ static bool infer_call(sema *s, ast_expr *e) {
   for (i = 0; i < e->u.call.n_args; i++) ok = infer(s, a[i]) && ok;
   if (!ok) return false;
   switch (e->u.call.fn) {
-  case AST_FN_WHERE:
-    if (a[0]->dtype != WC_BOOL) {
-      err(s, a[0]->loc, "condition of 'where' must be bool, got %s", dname(a[0]->dtype));
-      return false;
+  case AST_FN_OP:
+    if (e->u.call.op == WC_OP_WHERE) {
+      if (a[0]->dtype != WC_BOOL) {
+        err(s, a[0]->loc, "condition of 'where' must be bool, got %s", dname(a[0]->dtype));
+        return false;
+      }
+      if (!unify(s, a[1], a[2], e->loc, "branches of 'where'", &t)) return false;
+      e->shape = a[0]->shape;
+      if (!broadcast_into(s, &e->shape, &a[1]->shape, e->loc, name) ||
+          !broadcast_into(s, &e->shape, &a[2]->shape, e->loc, name))
+        return false;
+      if (t != UNTYPED && (!coerce(s, a[1], t) || !coerce(s, a[2], t))) return false;
+      e->dtype = t;
+      return true;
     }
-    if (!unify(s, a[1], a[2], e->loc, "branches of 'where'", &t)) return false;
     e->shape = a[0]->shape;
-    if (!broadcast_into(s, &e->shape, &a[1]->shape, e->loc, name) ||
-        !broadcast_into(s, &e->shape, &a[2]->shape, e->loc, name))
-      return false;
-    if (t != UNTYPED && (!coerce(s, a[1], t) || !coerce(s, a[2], t))) return false;
-    e->dtype = t;
+    t = a[0]->dtype;
+    if (e->u.call.n_args == 2) {
+      char what[32];
+      snprintf(what, sizeof what, "operands of '%s'", name);
+      if (!unify(s, a[0], a[1], e->loc, what, &t)) return false;
+      if (!broadcast_into(s, &e->shape, &a[1]->shape, e->loc, name)) return false;
+    }
+    if (t == UNTYPED) return true; /* literals only: typed by context */
+    if (!check_op(s, e->loc, e->u.call.op, t)) return false;
+    for (i = 0; i < e->u.call.n_args; i++)
+      if (!coerce(s, a[i], t)) return false;
+    e->dtype = wc_op_gives_bool(e->u.call.op) ? WC_BOOL : t;
     return true;
   case AST_FN_WHERE_V1: return check_where_v1(s, e);
   case AST_FN_ARGWHERE:
@@ -845,41 +829,13 @@ static bool infer_call(sema *s, ast_expr *e) {
     e->dtype = WC_INT64;
     e->shape = a[0]->shape;
     return true;
-  case AST_FN_MIN:
-  case AST_FN_MAX:
-  case AST_FN_FMOD: {
-    char what[32];
-    snprintf(what, sizeof what, "operands of '%s'", name);
-    if (!unify(s, a[0], a[1], e->loc, what, &t)) return false;
-    e->shape = a[0]->shape;
-    if (!broadcast_into(s, &e->shape, &a[1]->shape, e->loc, name)) return false;
-    if (t == UNTYPED) return true;
-    if (!check_arith(s, e->loc, name, t) || !coerce(s, a[0], t) || !coerce(s, a[1], t))
-      return false;
-    e->dtype = t;
-    return true;
-  }
-  case AST_FN_ABS:
-  case AST_FN_FLOOR:
-  case AST_FN_CEIL:
-  case AST_FN_ROUND:
-  case AST_FN_TRUNC:
-  case AST_FN_SQRT:
-    e->shape = a[0]->shape;
-    e->dtype = a[0]->dtype;
-    return a[0]->dtype == UNTYPED ||
-           check_domain(s, e->loc, name, fn_domain(e->u.call.fn), a[0]->dtype);
-  case AST_FN_EXP:
-    e->shape = a[0]->shape;
-    e->dtype = a[0]->dtype;
-    return a[0]->dtype == UNTYPED || check_exp(s, e->loc, a[0]->dtype);
   case AST_FN_CAST:
     t = e->u.call.cast_var >= 0 ? s->bind[e->u.call.cast_var].dtype : e->u.call.cast_dtype;
     e->u.call.cast_dtype = t;
     e->shape = a[0]->shape;
     e->dtype = t;
     if (a[0]->dtype == UNTYPED) return coerce(s, a[0], t);
-    if (!ast_cast_ok(a[0]->dtype, t)) {
+    if (!wc_cast_defined(a[0]->dtype, t)) {
       err(s, e->loc, "cannot cast %s to %s", wc_dtype_name(a[0]->dtype), wc_dtype_name(t));
       return false;
     }

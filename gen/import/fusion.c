@@ -80,7 +80,7 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   if (n->domain[0] && strcmp(n->domain, "ai.onnx") != 0)
     return graph_fmt(gr, "operator of domain '%.100s' is not supported", n->domain);
   if (op == NULL) return "not element-wise";
-  if (ni->kind == OP_CONSTANT) return NULL;
+  if (ni->kind == IMPORT_CONSTANT) return NULL;
   if (gr->opset > 0 && gr->opset < op->since)
     return graph_fmt(gr, "%s is not in opset %lld: it appeared in opset %d", op->name,
                      (long long)gr->opset, op->since);
@@ -106,50 +106,50 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   if (op->max_in >= 0 && nin > op->max_in)
     return graph_fmt(gr, "expected at most %d inputs, got %d", op->max_in, nin);
   for (int k = 1; k < nin; k++) {
-    if (ni->in[k] < 0 && ni->kind != OP_CLIP) return "an input is missing";
+    if (ni->in[k] < 0 && ni->kind != IMPORT_CLIP) return "an input is missing";
     wc_dtype tk = ni->in[k] >= 0 ? gr->vals[ni->in[k]].dtype : t0;
-    bool     same = (ni->kind != OP_WHERE || k == 2) && ni->kind != OP_CASTLIKE;
-    if (same && tk != (ni->kind == OP_WHERE ? gr->vals[ni->in[1]].dtype : t0))
+    bool     same = (ni->kind != IMPORT_WHERE || k == 2) && ni->kind != IMPORT_CASTLIKE;
+    if (same && tk != (ni->kind == IMPORT_WHERE ? gr->vals[ni->in[1]].dtype : t0))
       return "its inputs have different dtypes";
   }
   /* the dtype the operator is typed on: Where's x, every other operator's first input */
-  wc_dtype t = ni->kind == OP_WHERE ? gr->vals[ni->in[1]].dtype : t0;
-  if (ni->kind == OP_WHERE && t0 != WC_BOOL) return "its condition is not bool";
+  wc_dtype t = ni->kind == IMPORT_WHERE ? gr->vals[ni->in[1]].dtype : t0;
+  if (ni->kind == IMPORT_WHERE && t0 != WC_BOOL) return "its condition is not bool";
   if (!(op->types & (1u << ast_dtype_class_of(t))))
     return op->types == OPT_B
                ? "expects bool inputs"
                : graph_fmt(gr, "%s is not defined on %s", op->name, wc_dtype_name(t));
   bool legacy = gr->opset > 0 && gr->opset < 7;
-  if (legacy && (ni->kind == OP_CMP || ni->kind == OP_LOGIC || ni->kind == OP_ARITH))
+  if (legacy && (ni->kind == IMPORT_CMP || ni->kind == IMPORT_LOGIC || ni->kind == IMPORT_ARITH))
     return legacy_broadcast(gr, ni);
   switch (ni->kind) {
-  case OP_MINMAX: /* Max-6 and Min-6 take inputs of one shape; broadcasting came in opset 8 */
+  case IMPORT_MINMAX: /* Max-6 and Min-6 take inputs of one shape; broadcasting came in opset 8 */
     for (int k = 1; k < nin && gr->opset > 0 && gr->opset < 8; k++) {
       const graph_value *a = &gr->vals[ni->in[0]], *b = &gr->vals[ni->in[k]];
       if (a->shaped && b->shaped && !same_shape(&a->shape, &b->shape))
         return "before opset 8 its inputs must have one shape";
     }
     return NULL;
-  case OP_LEAKY: fn->alpha = attr_f(n, "alpha", 0.01f); return NULL;
-  case OP_THRELU: fn->alpha = attr_f(n, "alpha", 1.0f); return NULL;
-  case OP_ELU:
-  case OP_CELU: fn->alpha = attr_f(n, "alpha", 1.0f); return NULL;
-  case OP_SELU:
+  case IMPORT_LEAKY: fn->alpha = attr_f(n, "alpha", 0.01f); return NULL;
+  case IMPORT_THRELU: fn->alpha = attr_f(n, "alpha", 1.0f); return NULL;
+  case IMPORT_ELU:
+  case IMPORT_CELU: fn->alpha = attr_f(n, "alpha", 1.0f); return NULL;
+  case IMPORT_SELU:
     fn->alpha = attr_f(n, "alpha", 1.67326319217681884765625f);
     fn->gamma = attr_f(n, "gamma", 1.05070102214813232421875f);
     return NULL;
-  case OP_HSIGMOID:
+  case IMPORT_HSIGMOID:
     fn->alpha = attr_f(n, "alpha", 0.2f);
     fn->beta = attr_f(n, "beta", 0.5f);
     return NULL;
-  case OP_SHRINK:
+  case IMPORT_SHRINK:
     fn->lambd = attr_f(n, "lambd", 0.5f);
     fn->bias = attr_f(n, "bias", 0.0f);
     if (!floating(t) && (!whole_number(fn->lambd) || !whole_number(fn->bias)))
       return graph_fmt(gr, "lambd %g or bias %g is not a whole number, which %s cannot hold",
                        (double)fn->lambd, (double)fn->bias, wc_dtype_name(t));
     return NULL;
-  case OP_PRELU: {
+  case IMPORT_PRELU: {
     const graph_value *x = &gr->vals[ni->in[0]], *s = &gr->vals[ni->in[1]];
     if (legacy) /* PRelu-6: a slope of one element, or of X's shape */
       return one_element(s) || !x->shaped || !s->shaped || same_shape(&x->shape, &s->shape)
@@ -159,24 +159,24 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
                ? NULL
                : graph_fmt(gr, "slope '%.200s' does not broadcast to X's shape", s->name);
   }
-  case OP_MOD:
+  case IMPORT_MOD:
     if (attr_i(n, "fmod", 0) != 0 && attr_i(n, "fmod", 0) != 1) /* before narrowing it */
       return graph_fmt(gr, "fmod=%lld: it is 0 or 1", (long long)attr_i(n, "fmod", 0));
     fn->flag = (int)attr_i(n, "fmod", 0);
     if (fn->flag == 0 && floating(t))
       return "fmod=0 on floating-point inputs: ONNX defines Mod on floats with fmod=1 only";
     return NULL;
-  case OP_BITSHIFT: {
+  case IMPORT_BITSHIFT: {
     const onnx_attr *d = graph_attr(n, "direction");
     if (d && d->has_s && d->s.len == 4 && memcmp(d->s.data, "LEFT", 4) == 0) fn->flag = 1;
     else if (d && d->has_s && d->s.len == 5 && memcmp(d->s.data, "RIGHT", 5) == 0) fn->flag = 0;
     else return "its direction is neither \"LEFT\" nor \"RIGHT\"";
     return NULL;
   }
-  case OP_ISINF:
+  case IMPORT_ISINF:
     fn->flag = (attr_i(n, "detect_negative", 1) != 0) | (attr_i(n, "detect_positive", 1) != 0) << 1;
     return NULL;
-  case OP_CLIP:
+  case IMPORT_CLIP:
     if (gr->opset > 0 && gr->opset < 11) { /* Clip-6: bounds are float attributes */
       if (!floating(t0)) return "Clip before opset 11 is defined on floating-point inputs only";
       if (nin != 1) return "Clip before opset 11 takes one input";
@@ -192,17 +192,17 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
         return graph_fmt(gr, "bound '%.200s' is not a scalar", b->name);
     }
     return NULL;
-  case OP_CAST:
-  case OP_CASTLIKE: {
+  case IMPORT_CAST:
+  case IMPORT_CASTLIKE: {
     const onnx_attr *to = graph_attr(n, "to");
-    int64_t          code = ni->kind == OP_CASTLIKE ? (int64_t)gr->vals[ni->in[1]].dtype
+    int64_t          code = ni->kind == IMPORT_CASTLIKE ? (int64_t)gr->vals[ni->in[1]].dtype
                             : to && to->has_i       ? to->i
                                                     : -1;
     if (code < 0) return "no 'to' attribute";
     if (code < 1 || code > 16)
       return graph_fmt(gr, "casts to %s are not supported", graph_dtype_label(gr, (int32_t)code));
     fn->cast_to = (wc_dtype)code;
-    if (fn->cast_to != t0 && !ast_cast_ok(t0, fn->cast_to))
+    if (fn->cast_to != t0 && !wc_cast_defined(t0, fn->cast_to))
       return graph_fmt(gr,
                        "casts from %s to %s are not supported (the spec converts between "
                        "strings, complex and other dtypes not at all)",
@@ -231,10 +231,10 @@ void fusion_form(fusion *f, const import_graph *gr) {
     const graph_node *ni = &gr->nodes[i];
     fusion_node      *fn = &f->nodes[i];
     fn->reason = check_node(gr, i, fn);
-    if (fn->reason || ni->kind == OP_CONSTANT) continue;
+    if (fn->reason || ni->kind == IMPORT_CONSTANT) continue;
     int                region = -1, depth = 0, copies = 0;
     const graph_value *out = &gr->vals[ni->out];
-    bool               join = ni->kind != OP_NONZERO && !out->is_output && out->captured_by < 0 &&
+    bool               join = ni->kind != IMPORT_NONZERO && !out->is_output && out->captured_by < 0 &&
                 out->n_uses > 0;
     /* a node reading the value twice is listed twice: count each slot once; a value
        read by several nodes ends a kernel (it is computed once, not once per reader) */
@@ -272,7 +272,7 @@ bool fusion_whole_graph(const fusion *f, const import_graph *gr, int r) {
   for (int i = 0; i < gr->g->n_nodes; i++) {
     const graph_node *ni = &gr->nodes[i];
     if (f->nodes[i].region == r) continue;
-    if (ni->kind != OP_CONSTANT || ni->out < 0) return false;
+    if (ni->kind != IMPORT_CONSTANT || ni->out < 0) return false;
     for (int u = 0; u < gr->n_users[ni->out]; u++)
       if (f->nodes[gr->users[ni->out][u]].region != r) return false;
   }
@@ -284,7 +284,7 @@ static const char *not_taken(const fusion *f, const import_graph *gr, int i) {
   const graph_node  *ni = &gr->nodes[i];
   const fusion_node *fn = &f->nodes[i];
   if (fn->reason) return fn->reason;
-  if (ni->kind == OP_CONSTANT) {
+  if (ni->kind == IMPORT_CONSTANT) {
     for (int u = 0; ni->out >= 0 && u < gr->n_users[ni->out]; u++) {
       int reg = f->nodes[gr->users[ni->out][u]].region;
       if (reg >= 0 && !f->regions[reg].reason) return NULL;
@@ -312,7 +312,7 @@ void fusion_report_kernel(const fusion *f, const import_graph *gr, int r, FILE *
   fprintf(log, "wherec: kernel %s: %s", f->regions[r].name, graph_node_label(gr, root));
   for (int k = gr->g->n_nodes - 1; k >= 0; k--) {
     int i = gr->order[k];
-    if (i != root && f->nodes[i].region == r && gr->nodes[i].kind != OP_CONSTANT)
+    if (i != root && f->nodes[i].region == r && gr->nodes[i].kind != IMPORT_CONSTANT)
       fprintf(log, ", %s", graph_node_label(gr, i));
   }
   fputc('\n', log);

@@ -200,7 +200,7 @@ static bool build_values(import_graph *gr) {
       if (ni->in[k] >= 0) gr->vals[ni->in[k]].n_uses++;
     }
     ni->op = op_lookup(ni->n->domain, ni->n->op_type);
-    ni->kind = ni->op ? ni->op->kind : OP_NONE;
+    ni->kind = ni->op ? ni->op->kind : IMPORT_NONE;
   }
   return true;
 }
@@ -353,11 +353,11 @@ static wc_dtype infer_dtype(const import_graph *gr, const graph_node *ni) {
   wc_dtype         t0 = n->n_inputs > 0 && ni->in[0] >= 0 ? gr->vals[ni->in[0]].dtype : (wc_dtype)0;
   if (op_gives_bool(ni->op)) return WC_BOOL;
   switch (ni->kind) {
-  case OP_WHERE:
-  case OP_CASTLIKE: /* the second input's dtype */
+  case IMPORT_WHERE:
+  case IMPORT_CASTLIKE: /* the second input's dtype */
     return n->n_inputs > 1 && ni->in[1] >= 0 ? gr->vals[ni->in[1]].dtype : (wc_dtype)0;
-  case OP_NONZERO: return WC_INT64;
-  case OP_CAST: {
+  case IMPORT_NONZERO: return WC_INT64;
+  case IMPORT_CAST: {
     const onnx_attr *to = graph_attr(n, "to");
     return to && to->has_i && to->i >= 1 && to->i <= 16 ? (wc_dtype)to->i : (wc_dtype)0;
   }
@@ -371,9 +371,9 @@ static void infer(import_graph *gr) {
   for (int k = 0; k < gr->g->n_nodes; k++) {
     int         i = gr->order[k];
     graph_node *ni = &gr->nodes[i];
-    if (ni->out < 0 || ni->kind == OP_NONE) continue;
+    if (ni->out < 0 || ni->kind == IMPORT_NONE) continue;
     graph_value *o = &gr->vals[ni->out];
-    if (ni->kind == OP_CONSTANT) {
+    if (ni->kind == IMPORT_CONSTANT) {
       const onnx_tensor *t = constant_value(gr, ni->n);
       if (t) apply_tensor(o, t);
       continue;
@@ -383,11 +383,11 @@ static void infer(import_graph *gr) {
       o->dtype = dt;
       o->elem = (int32_t)dt;
     }
-    if (o->shaped || ni->kind == OP_NONZERO) continue;
+    if (o->shaped || ni->kind == IMPORT_NONZERO) continue;
     /* Clip's bounds are scalars, PRelu's slope broadcasts to X (unidirectionally)
        and CastLike's second input gives a dtype only: the shape is the first
        input's; the rest broadcast */
-    int       n_shape = ni->kind == OP_CLIP || ni->kind == OP_CASTLIKE || ni->kind == OP_PRELU
+    int       n_shape = ni->kind == IMPORT_CLIP || ni->kind == IMPORT_CASTLIKE || ni->kind == IMPORT_PRELU
                             ? 1
                             : ni->n->n_inputs;
     ast_shape s = {0, {0}};

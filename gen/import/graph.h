@@ -31,7 +31,7 @@ typedef struct graph_value {
 /* A node of the graph, resolved to values. */
 typedef struct graph_node {
   const onnx_node *n;
-  op_kind          kind; /* OP_NONE for unknown operators */
+  import_kind          kind; /* IMPORT_NONE for unknown operators */
   const op_row    *op;   /* NULL for unknown operators */
   int             *in;   /* value per input (-1: omitted optional input) */
   int              out;  /* value of output 0, -1 if none */

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/args.h"
 #include "base/diag.h"
 #include "base/file.h"
 #include "front/parse.h"
@@ -136,28 +135,7 @@ int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *l
 
 /* ---- the command ------------------------------------------------------------------- */
 
-static const char import_usage[] = "usage: wherec import MODEL.onnx -o SPEC\n";
-
-int import_main(int argc, char **argv) {
-  const char    *model = NULL, *out = NULL;
-  const args_opt opts[] = {{"-o", true, &out}};
-  char           msg[256];
-  int            n;
-  switch (args_parse(argc, argv, opts, 1, &model, 1, &n, "one model only", msg, sizeof msg)) {
-  case ARGS_HELP: fputs(import_usage, stdout); return GEN_EXIT_OK;
-  case ARGS_USAGE:
-    fprintf(stderr, "wherec: import: %s\n%s", msg, import_usage);
-    return GEN_EXIT_USAGE;
-  case ARGS_OK: break;
-  }
-  if (out && *out == '\0') {
-    fprintf(stderr, "wherec: import: option '-o' needs a value\n%s", import_usage);
-    return GEN_EXIT_USAGE;
-  }
-  if (n == 0 || out == NULL) {
-    fprintf(stderr, "wherec: import: missing %s\n%s", n ? "-o SPEC" : "MODEL.onnx", import_usage);
-    return GEN_EXIT_USAGE;
-  }
+int import_command(const char *model, const char *out) {
   char     err[512], *spec = NULL;
   size_t   len;
   uint8_t *buf = onnx_slurp(model, &len, err, sizeof err);

@@ -17,10 +17,11 @@
    activations name their operand several times). */
 #define IMPORT_MAX_COPIES 16
 
-/* The command: argv[0] is "import". Lists every node it does not take (with
-   the reason) and every kernel it writes on stderr. SPEC is written only when
-   at least one kernel was imported, atomically. Returns a GEN_EXIT_ status. */
-int import_main(int argc, char **argv);
+/* The command: imports the model at path model into the spec at path out. Lists
+   every node it does not take (with the reason) and every kernel it writes on
+   stderr. out is written only when at least one kernel was imported, atomically.
+   Returns a GEN_EXIT_ status. */
+int import_command(const char *model, const char *out);
 
 /* The spec text for the model in buf[0, len) (model_name goes into its
    header comment). Returns GEN_EXIT_OK with *spec malloc'ed, or

@@ -28,7 +28,7 @@
    Every other operator is not element-wise as far as wherec is concerned. The forms
    of the composite kinds are in spec_write.c (emit_node). */
 /* clang-format off */
-#define OP_LIST(X)                                                                           \
+#define ONNX_OP_LIST(X)                                                                           \
   X(Greater, CMP, ">", 2, 2, 1, 1, OPT_NUM)          X(Less, CMP, "<", 2, 2, 1, 1, OPT_NUM)      \
   X(Equal, CMP, "==", 2, 2, 1, 1, OPT_EQ)            X(GreaterOrEqual, CMP, ">=", 2, 2, 1, 12, OPT_NUM) \
   X(LessOrEqual, CMP, "<=", 2, 2, 1, 12, OPT_NUM)                                            \
@@ -60,44 +60,44 @@
 
 /* What an operator computes; the rules of each kind (dtypes, the expression) are
    in graph.c (inference), fusion.c (typing) and spec_write.c (the form). */
-typedef enum op_kind {
-  OP_NONE,
-  OP_CMP,      /* a comparison: bool */
-  OP_NOT,      /* ! on bool */
-  OP_LOGIC,    /* && || and != (xor) on bool */
-  OP_ARITH,    /* a binary operator of the spec in the operands' dtype */
-  OP_MOD,      /* % or fmod, by the fmod attribute */
-  OP_BITSHIFT, /* << or >>, by the direction attribute */
-  OP_UNARY,    /* a unary operator of the spec: - ~ */
-  OP_FUNC,     /* a function of the spec of one operand */
-  OP_RECIP,
-  OP_SOFTSIGN,
-  OP_ISNAN,
-  OP_ISINF,
-  OP_MINMAX,
-  OP_RELU,
-  OP_LEAKY,
-  OP_PRELU,
-  OP_CLIP,
-  OP_THRELU,
-  OP_SHRINK,
-  OP_SIGN,
-  OP_HSIGMOID,
-  OP_HSWISH,
-  OP_ELU,
-  OP_SELU,
-  OP_CELU,
-  OP_CAST,
-  OP_CASTLIKE,
-  OP_IDENTITY,
-  OP_WHERE,
-  OP_NONZERO,
-  OP_CONSTANT
-} op_kind;
+typedef enum import_kind {
+  IMPORT_NONE,
+  IMPORT_CMP,      /* a comparison: bool */
+  IMPORT_NOT,      /* ! on bool */
+  IMPORT_LOGIC,    /* && || and != (xor) on bool */
+  IMPORT_ARITH,    /* a binary operator of the spec in the operands' dtype */
+  IMPORT_MOD,      /* % or fmod, by the fmod attribute */
+  IMPORT_BITSHIFT, /* << or >>, by the direction attribute */
+  IMPORT_UNARY,    /* a unary operator of the spec: - ~ */
+  IMPORT_FUNC,     /* a function of the spec of one operand */
+  IMPORT_RECIP,
+  IMPORT_SOFTSIGN,
+  IMPORT_ISNAN,
+  IMPORT_ISINF,
+  IMPORT_MINMAX,
+  IMPORT_RELU,
+  IMPORT_LEAKY,
+  IMPORT_PRELU,
+  IMPORT_CLIP,
+  IMPORT_THRELU,
+  IMPORT_SHRINK,
+  IMPORT_SIGN,
+  IMPORT_HSIGMOID,
+  IMPORT_HSWISH,
+  IMPORT_ELU,
+  IMPORT_SELU,
+  IMPORT_CELU,
+  IMPORT_CAST,
+  IMPORT_CASTLIKE,
+  IMPORT_IDENTITY,
+  IMPORT_WHERE,
+  IMPORT_NONZERO,
+  IMPORT_CONSTANT
+} import_kind;
 
 typedef struct op_row {
   const char *name; /* ONNX op_type */
-  op_kind     kind;
+  import_kind     kind;
   const char *spell;  /* operator or function in the spec, "" if composite */
   int         min_in; /* inputs it takes at least */
   int         max_in; /* inputs it takes at most, -1 when any number */

@@ -30,7 +30,7 @@ static unsigned dtype_bits(wc_dtype t) { return (unsigned)wc_dtype_size(t) * 8u;
    is one of the region's leaves. */
 static bool computed_in(const spec_writer *w, int region, int v) {
   int p = w->gr->vals[v].producer;
-  return p >= 0 && w->f->nodes[p].region == region && w->gr->nodes[p].kind != OP_CONSTANT;
+  return p >= 0 && w->f->nodes[p].region == region && w->gr->nodes[p].kind != IMPORT_CONSTANT;
 }
 
 /* ---- names ------------------------------------------------------------------------ */
@@ -315,22 +315,22 @@ static ex *emit_node(spec_writer *w, int region, int i) {
   ast_dtype_class    cls = ast_dtype_class_of(t);
 #define X_ build(w, region, in[0]) /* another copy of the first operand */
   switch (ni->kind) {
-  case OP_CMP:
-  case OP_LOGIC: /* on bool, a != b is xor, and names each operand once */
+  case IMPORT_CMP:
+  case IMPORT_LOGIC: /* on bool, a != b is xor, and names each operand once */
     return bin(w, ni->op->spell, WC_BOOL, x, build(w, region, in[1]));
-  case OP_ARITH: return bin(w, ni->op->spell, t, x, build(w, region, in[1]));
-  case OP_MOD:
+  case IMPORT_ARITH: return bin(w, ni->op->spell, t, x, build(w, region, in[1]));
+  case IMPORT_MOD:
     return fn->flag ? call(w, "fmod", t, 2, x, build(w, region, in[1]), NULL)
                     : bin(w, "%", t, x, build(w, region, in[1]));
-  case OP_BITSHIFT: return bin(w, fn->flag ? "<<" : ">>", t, x, build(w, region, in[1]));
-  case OP_NOT:
-  case OP_UNARY: return mk(w, EX_UNARY, t, ni->op->spell, 1, x, NULL, NULL);
-  case OP_FUNC: return fn1(w, ni->op->spell, t, x);
-  case OP_RECIP: return bin(w, "/", t, lit_num(w, t, 1.0), x); /* np.reciprocal */
-  case OP_SOFTSIGN:                                            /* x / (1 + |x|) */
+  case IMPORT_BITSHIFT: return bin(w, fn->flag ? "<<" : ">>", t, x, build(w, region, in[1]));
+  case IMPORT_NOT:
+  case IMPORT_UNARY: return mk(w, EX_UNARY, t, ni->op->spell, 1, x, NULL, NULL);
+  case IMPORT_FUNC: return fn1(w, ni->op->spell, t, x);
+  case IMPORT_RECIP: return bin(w, "/", t, lit_num(w, t, 1.0), x); /* np.reciprocal */
+  case IMPORT_SOFTSIGN:                                            /* x / (1 + |x|) */
     return bin(w, "/", t, x, bin(w, "+", t, lit_num(w, t, 1.0), fn1(w, "abs", t, X_)));
-  case OP_ISNAN: return bin(w, "!=", WC_BOOL, x, X_);
-  case OP_ISINF: { /* by detect_negative (1) and detect_positive (2) */
+  case IMPORT_ISNAN: return bin(w, "!=", WC_BOOL, x, X_);
+  case IMPORT_ISINF: { /* by detect_negative (1) and detect_positive (2) */
     uint64_t inf[2] = {0, 0}, ninf[2] = {0, 0};
     float    pf = INFINITY, nf = -INFINITY;
     inf[0] = t == WC_DOUBLE     ? 0x7ff0000000000000ull
@@ -348,13 +348,13 @@ static ex *emit_node(spec_writer *w, int region, int i) {
     return bin(w, "&&", WC_BOOL, bin(w, "==", WC_BOOL, x, lit_bits(w, t, inf)),
                bin(w, "==", WC_BOOL, X_, lit_bits(w, t, ninf)));
   }
-  case OP_MINMAX: /* folded from the left, as onnxruntime */
+  case IMPORT_MINMAX: /* folded from the left, as onnxruntime */
     for (int k = 1; k < nin; k++)
       x = call(w, ni->op->spell, t, 2, x, build(w, region, in[k]), NULL);
     return x;
-  case OP_RELU: /* Relu(-0.0) = -0.0 and Relu(NaN) = NaN, as onnxruntime */
+  case IMPORT_RELU: /* Relu(-0.0) = -0.0 and Relu(NaN) = NaN, as onnxruntime */
     return sel(w, bin(w, "<", WC_BOOL, x, lit_bits(w, t, zero)), lit_bits(w, t, zero), X_);
-  case OP_LEAKY: {
+  case IMPORT_LEAKY: {
     ex *scaled;
     if (t == WC_DOUBLE) { /* the float attribute, widened exactly */
       scaled = bin(w, "*", t, X_, lit_num(w, t, fn->alpha));
@@ -366,19 +366,19 @@ static ex *emit_node(spec_writer *w, int region, int i) {
     }
     return sel(w, bin(w, "<", WC_BOOL, x, lit_bits(w, t, zero)), scaled, X_);
   }
-  case OP_PRELU: /* x < 0 ? x * slope : x; the slope broadcasts to x */
+  case IMPORT_PRELU: /* x < 0 ? x * slope : x; the slope broadcasts to x */
     return sel(w, bin(w, "<", WC_BOOL, x, lit_bits(w, t, zero)),
                bin(w, "*", t, X_, build(w, region, in[1])), X_);
-  case OP_THRELU: /* x > alpha ? x : 0 */
+  case IMPORT_THRELU: /* x > alpha ? x : 0 */
     return sel(w, bin(w, ">", WC_BOOL, x, lit_attr(w, t, fn->alpha)), X_, lit_bits(w, t, zero));
-  case OP_SHRINK: { /* x < -lambd ? x + bias : x > lambd ? x - bias : 0 */
+  case IMPORT_SHRINK: { /* x < -lambd ? x + bias : x > lambd ? x - bias : 0 */
     ex *upper = sel(w, bin(w, ">", WC_BOOL, X_, lit_attr(w, t, fn->lambd)),
                     bin(w, "-", t, X_, lit_attr(w, t, fn->bias)), lit_bits(w, t, zero));
     if (cls == AST_CLASS_UINT && fn->lambd >= 0) return upper; /* x < -lambd never holds */
     return sel(w, bin(w, "<", WC_BOOL, x, lit_num(w, t, -(double)fn->lambd)),
                bin(w, "+", t, X_, lit_attr(w, t, fn->bias)), upper);
   }
-  case OP_SIGN: { /* 1, -1, else x == 0 ? 0 : x (NaN stays NaN; -0.0 gives 0.0, as numpy) */
+  case IMPORT_SIGN: { /* 1, -1, else x == 0 ? 0 : x (NaN stays NaN; -0.0 gives 0.0, as numpy) */
     ex *rest = lit_bits(w, t, zero);
     if (cls == AST_CLASS_REAL || cls == AST_CLASS_HALF)
       rest = sel(w, bin(w, "==", WC_BOOL, X_, lit_bits(w, t, zero)), rest, X_);
@@ -386,14 +386,14 @@ static ex *emit_node(spec_writer *w, int region, int i) {
       rest = sel(w, bin(w, "<", WC_BOOL, X_, lit_bits(w, t, zero)), lit_num(w, t, -1.0), rest);
     return sel(w, bin(w, ">", WC_BOOL, x, lit_bits(w, t, zero)), lit_num(w, t, 1.0), rest);
   }
-  case OP_HSIGMOID: /* max(0, min(1, alpha * x + beta)): no fused multiply-add */
+  case IMPORT_HSIGMOID: /* max(0, min(1, alpha * x + beta)): no fused multiply-add */
     return call(
         w, "max", t, 2, lit_bits(w, t, zero),
         call(w, "min", t, 2, lit_num(w, t, 1.0),
              bin(w, "+", t, bin(w, "*", t, lit_attr(w, t, fn->alpha), x), lit_attr(w, t, fn->beta)),
              NULL),
         NULL);
-  case OP_HSWISH: /* x * max(0, min(1, alpha * x + beta)), alpha = 1/6, beta = 0.5 */
+  case IMPORT_HSWISH: /* x * max(0, min(1, alpha * x + beta)), alpha = 1/6, beta = 0.5 */
     return bin(
         w, "*", t, x,
         call(w, "max", t, 2, lit_bits(w, t, zero),
@@ -401,12 +401,12 @@ static ex *emit_node(spec_writer *w, int region, int i) {
                   bin(w, "+", t, bin(w, "*", t, lit_num(w, t, 1.0 / 6.0), X_), lit_num(w, t, 0.5)),
                   NULL),
              NULL));
-  case OP_ELU: /* x < 0 ? alpha * (exp(x) - 1) : x */
+  case IMPORT_ELU: /* x < 0 ? alpha * (exp(x) - 1) : x */
     return sel(w, bin(w, "<", WC_BOOL, x, lit_bits(w, t, zero)),
                bin(w, "*", t, lit_attr(w, t, fn->alpha),
                    bin(w, "-", t, fn1(w, "exp", t, X_), lit_num(w, t, 1.0))),
                X_);
-  case OP_SELU: /* x > 0 ? gamma * x : (exp(x) - 1) * alpha * gamma, in the order (and so
+  case IMPORT_SELU: /* x > 0 ? gamma * x : (exp(x) - 1) * alpha * gamma, in the order (and so
                    with the roundings) of ONNX's reference, not the algebra of its formula */
     return sel(w, bin(w, ">", WC_BOOL, x, lit_bits(w, t, zero)),
                bin(w, "*", t, lit_attr(w, t, fn->gamma), X_),
@@ -414,7 +414,7 @@ static ex *emit_node(spec_writer *w, int region, int i) {
                    bin(w, "*", t, bin(w, "-", t, fn1(w, "exp", t, X_), lit_num(w, t, 1.0)),
                        lit_attr(w, t, fn->alpha)),
                    lit_attr(w, t, fn->gamma)));
-  case OP_CELU: /* max(0, x) + min(0, alpha * (exp(x / alpha) - 1)) */
+  case IMPORT_CELU: /* max(0, x) + min(0, alpha * (exp(x / alpha) - 1)) */
     return bin(
         w, "+", t, call(w, "max", t, 2, lit_bits(w, t, zero), x, NULL),
         call(w, "min", t, 2, lit_bits(w, t, zero),
@@ -422,7 +422,7 @@ static ex *emit_node(spec_writer *w, int region, int i) {
                  bin(w, "-", t, fn1(w, "exp", t, bin(w, "/", t, X_, lit_attr(w, t, fn->alpha))),
                      lit_num(w, t, 1.0))),
              NULL));
-  case OP_CLIP: {
+  case IMPORT_CLIP: {
     /* min(max(x, lo), hi) as onnxruntime computes it: x < lo ? lo : x, then
        > hi ? hi : that; absent float bounds are the dtype's lowest and max */
     ex      *lo = NULL, *hi = NULL;
@@ -449,13 +449,13 @@ static ex *emit_node(spec_writer *w, int region, int i) {
     }
     return sel(w, bin(w, "<", WC_BOOL, x, lo), low, upper);
   }
-  case OP_CAST:
-  case OP_CASTLIKE:
+  case IMPORT_CAST:
+  case IMPORT_CASTLIKE:
     return fn->cast_to == t ? x
                             : call(w, wc_dtype_name(fn->cast_to), fn->cast_to, 1, x, NULL, NULL);
-  case OP_IDENTITY: return x;
-  case OP_WHERE: return sel(w, x, build(w, region, in[1]), build(w, region, in[2]));
-  case OP_NONZERO: return call(w, "nonzero", WC_INT64, 1, x, NULL, NULL);
+  case IMPORT_IDENTITY: return x;
+  case IMPORT_WHERE: return sel(w, x, build(w, region, in[1]), build(w, region, in[2]));
+  case IMPORT_NONZERO: return call(w, "nonzero", WC_INT64, 1, x, NULL, NULL);
   default: return x;
   }
 #undef X_

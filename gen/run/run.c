@@ -19,7 +19,6 @@
 
 #include <wherec/wherec.h>
 
-#include "base/args.h"
 #include "back/driver.h"
 #include "base/file.h"
 #include "run/npy.h"
@@ -43,32 +42,7 @@
 #define RUN_MAX_PATH     4096
 #define RUN_MAX_FILE     (RUN_MAX_PATH + 512) /* a cache directory plus a file name */
 #define RUN_MAX_LOG      16384                /* compiler output shown on failure, at most */
-#define RUN_MAX_THREADS  256
 #define RUN_CACHE_FORMAT "wherec-run-cache/1" /* bump when the cache layout changes */
-
-static const char run_usage[] =
-    "usage: wherec run SPEC KERNEL IN.npy... -o OUT.npy [--interp] [--threads N] [--cc CC]\n";
-
-static const char run_help[] =
-    "Generates SPEC, compiles it with clang (or CC) into a shared object cached by\n"
-    "content hash, loads it and runs KERNEL on the .npy inputs (one per parameter,\n"
-    "in order); writes OUT.npy. --interp runs the generic interpreter instead of\n"
-    "the specialized code. --threads N (1 to 256, default 1) splits a large call\n"
-    "over N threads (wc_set_parallel with a pthread pool); any N gives the same\n"
-    "bytes. The cache is $WHEREC_CACHE_DIR, else\n"
-    "$XDG_CACHE_HOME/wherec, else ~/.cache/wherec.\n";
-
-typedef struct run_args {
-  const char  *spec;     /* SPEC */
-  const char  *kernel;   /* KERNEL */
-  const char  *out;      /* -o */
-  const char  *cc;       /* --cc, default "clang" */
-  bool         interp;   /* --interp */
-  int          threads;  /* --threads, default 1 */
-  int          n_inputs; /* IN.npy count */
-  const char **inputs;   /* IN.npy paths, parameter order: operands + 2 */
-  const char **operands; /* SPEC, KERNEL, then the inputs (malloc'ed) */
-} run_args;
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
@@ -81,66 +55,6 @@ say(const char *fmt, ...) {
   vfprintf(stderr, fmt, ap);
   va_end(ap);
   fputc('\n', stderr);
-}
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 1, 2)))
-#endif
-static int
-usage_error(const char *fmt, ...) {
-  va_list ap;
-  fputs("wherec: run: ", stderr);
-  va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
-  va_end(ap);
-  fprintf(stderr, "\n%s", run_usage);
-  return GEN_EXIT_USAGE;
-}
-
-/* Options anywhere (args.h); operands SPEC, KERNEL, then the inputs. -1 when
-   all is well. */
-static int parse_args(int argc, char **argv, run_args *a) {
-  const char    *interp = NULL, *threads = NULL;
-  const args_opt opts[] = {{"-o", true, &a->out},
-                           {"--cc", true, &a->cc},
-                           {"--interp", false, &interp},
-                           {"--threads", true, &threads}};
-  char           msg[256];
-  int            n_ops;
-  memset(a, 0, sizeof *a);
-  a->operands = malloc(sizeof *a->operands * (size_t)(argc > 0 ? argc : 1));
-  if (a->operands == NULL) return usage_error("out of memory");
-  switch (args_parse(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), a->operands,
-                     argc > 0 ? argc : 1, &n_ops, NULL, msg, sizeof msg)) {
-  case ARGS_HELP:
-    fputs(run_usage, stdout);
-    fputs(run_help, stdout);
-    return GEN_EXIT_OK;
-  case ARGS_USAGE: return usage_error("%s", msg);
-  case ARGS_OK: break;
-  }
-  for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
-    if (*opts[i].value && **opts[i].value == '\0')
-      return usage_error("option '%s' needs a value", opts[i].name);
-  a->interp = interp != NULL;
-  a->threads = 1;
-  if (threads) {
-    char *end;
-    long  n = strtol(threads, &end, 10);
-    if (*end != '\0' || n < 1 || n > RUN_MAX_THREADS)
-      return usage_error("--threads wants an integer from 1 to %d, not '%s'", RUN_MAX_THREADS,
-                         threads);
-    a->threads = (int)n;
-  }
-  if (n_ops < 1) return usage_error("missing SPEC");
-  if (n_ops < 2) return usage_error("missing KERNEL");
-  if (a->out == NULL) return usage_error("missing -o OUT.npy");
-  if (a->cc == NULL) a->cc = "clang";
-  a->spec = a->operands[0];
-  a->kernel = a->operands[1];
-  a->inputs = a->operands + 2;
-  a->n_inputs = n_ops - 2;
-  return -1;
 }
 
 /* ---- the cache key ------------------------------------------------------------- */
@@ -318,7 +232,7 @@ static void print_shape(char *out, size_t cap, const wc_tensor *t) {
 
 /* The shape of input i must be the parameter's pattern exactly: same rank,
    fixed extents equal, a symbolic extent the same wherever it appears. */
-static bool check_shape(const wc_kernel *k, const run_args *a, int i, const wc_tensor *t,
+static bool check_shape(const wc_kernel *k, const run_options *a, int i, const wc_tensor *t,
                         int64_t *ext, int *bound_by) {
   const wc_param *p = &k->inputs[i];
   char            pat[512], shp[512], why[512] = "";
@@ -367,7 +281,7 @@ static bool byte_size(int rank, const int64_t *shape, size_t size, size_t *count
 }
 
 /* Reads every input, checks dtypes and shapes, binds the symbolic extents. */
-static int read_inputs(const wc_kernel *k, const run_args *a, npy_array *arr, wc_tensor *in,
+static int read_inputs(const wc_kernel *k, const run_options *a, npy_array *arr, wc_tensor *in,
                        int64_t *ext) {
   char err[512];
   int *bound_by = malloc(sizeof *bound_by * (size_t)(k->n_extents + 1));
@@ -448,7 +362,7 @@ static void list_kernels(const wc_kernel_table *t, const char *spec) {
 /* ---- the command ----------------------------------------------------------------- */
 
 /* Generates and compiles (or finds in the cache) the spec; loads its table. */
-static int prepare(const run_args *a, void **handle, const wc_kernel_table **table) {
+static int prepare(const run_options *a, void **handle, const wc_kernel_table **table) {
   char        root[RUN_MAX_PATH], dir[RUN_MAX_PATH], so[RUN_MAX_FILE];
   const char *inc = gen_env_or("WHEREC_INCLUDE_DIR", gen_include_dir(WHEREC_INCLUDE_DIR));
   const char *tdir = gen_env_or("WHEREC_TEMPLATES", gen_default_templates_dir());
@@ -505,8 +419,8 @@ static int prepare(const run_args *a, void **handle, const wc_kernel_table **tab
   return GEN_EXIT_OK;
 }
 
-int run_main(int argc, char **argv) {
-  run_args               a;
+int run_command(const run_options *o) {
+  run_options            a = *o;
   void                  *handle = NULL;
   const wc_kernel_table *table = NULL;
   npy_array             *arr = NULL;
@@ -514,8 +428,8 @@ int run_main(int argc, char **argv) {
   int64_t               *ext = NULL;
   pool                  *workers = NULL;
   char                   err[512];
-  int                    rc = parse_args(argc, argv, &a);
-  if (rc >= 0) goto done;
+  int                    rc;
+  if (a.cc == NULL) a.cc = "clang";
   if ((rc = prepare(&a, &handle, &table)) != GEN_EXIT_OK) goto done;
   rc = GEN_EXIT_BAD_INPUT;
   const wc_kernel *k = wc_find_kernel(table, a.kernel);
@@ -575,7 +489,6 @@ done:
   free(in);
   free(ext);
   free(out.data);
-  free(a.operands);
   pool_destroy(workers);
   if (handle) dlclose(handle);
   return rc;

@@ -1,15 +1,29 @@
-/* run.h: `wherec run SPEC KERNEL IN.npy... -o OUT.npy [--interp] [--threads N] [--cc CC]`:
-   generate and compile the spec (cached by content hash), load it, run one kernel on .npy files. */
+/* run.h: `wherec run`: generate and compile a spec (cached by content hash), load it,
+   and run one kernel on .npy files, on the calling thread or split over a pool. */
 #ifndef WHEREC_GEN_RUN_H
 #define WHEREC_GEN_RUN_H
 
+#include <stdbool.h>
+
 #include "base/exit_status.h"
 
-/* The command: argv[0] is "run", the operands and options follow. Messages go
-   to stderr, among them the path that ran ("specialized" or "interpreted").
-   Returns a RUN_ exit status. OUT.npy is written only on success, atomically.
-   Environment: WHEREC_CACHE_DIR (else $XDG_CACHE_HOME/wherec, else
-   ~/.cache/wherec), WHEREC_INCLUDE_DIR, WHEREC_TEMPLATES. */
-int run_main(int argc, char **argv);
+#define RUN_MAX_THREADS 256 /* threads a run takes at most (--threads) */
+
+typedef struct run_options {
+  const char        *spec;   /* SPEC */
+  const char        *kernel; /* KERNEL */
+  const char *const *inputs; /* IN.npy paths, in parameter order */
+  int                n_inputs;
+  const char        *out;     /* OUT.npy */
+  const char        *cc;      /* compiler command; NULL: "clang" */
+  bool               interp;  /* the interpreter instead of the compiled kernel */
+  int                threads; /* 1 .. RUN_MAX_THREADS; below 2: the calling thread only */
+} run_options;
+
+/* The command. Messages go to stderr, among them the path that ran ("specialized"
+   or "interpreted"). Returns a GEN_EXIT_ status. OUT.npy is written only on
+   success, atomically. Environment: WHEREC_CACHE_DIR (else $XDG_CACHE_HOME/wherec,
+   else ~/.cache/wherec), WHEREC_INCLUDE_DIR, WHEREC_TEMPLATES. */
+int run_command(const run_options *o);
 
 #endif

@@ -9,6 +9,7 @@
 #include "loop.h"                                      /* blocks the compiler vectorizes */
 #include "stream.h"                                    /* streaming stores */
 #include "truth.h"                                     /* non-zero byte counts, masks, coordinates */
+#include "operations.h"                                /* the operation table */
 #include "table.h"                                     /* wc_instr, wc_param, wc_kernel, tables */
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "dtypes.h"
+#include "operations.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -17,25 +18,9 @@ typedef enum wc_path { WC_PATH_SPECIALIZED = 1, WC_PATH_INTERPRETED = 2 } wc_pat
 
 /* ---- interpreter programs --------------------------------------------------
    A kernel's expression as straight-line SSA code: instruction i computes a
-   tensor of dtype `dtype` from earlier instructions a, b, c.  The last
-   instruction is the kernel's value.  New opcodes go at the end: a table's
-   numbers stay valid for a newer runtime. */
-#define WC_OPCODE_LIST(X)                                                    \
-  X(INPUT, 0) /* a = input index */                                         \
-  X(CONST, 0) /* bits[0], bits[1] = value bits (complex: re, im) */         \
-  X(WHERE, 3) X(OR, 2) X(AND, 2) X(NOT, 1)                                  \
-  X(EQ, 2) X(NE, 2) X(LT, 2) X(LE, 2) X(GT, 2) X(GE, 2)                     \
-  X(ADD, 2) X(SUB, 2) X(MUL, 2) X(DIV, 2) X(NEG, 1)                         \
-  X(MIN, 2) X(MAX, 2) X(ABS, 1) X(CAST, 1)                                  \
-  X(MOD, 2) X(FMOD, 2) /* % (sign of b), fmod (sign of a) */                \
-  X(BAND, 2) X(BOR, 2) X(BXOR, 2) X(BNOT, 1) X(SHL, 2) X(SHR, 2)            \
-  X(FLOOR, 1) X(CEIL, 1) X(ROUND, 1) X(TRUNC, 1) X(SQRT, 1)                 \
-  X(EXP, 1) /* float, float16, bfloat16: correctly rounded (exp.h) */
-
-#define WC_OPCODE_ENUM_(name, arity) WC_OP_##name,
-typedef enum wc_opcode { WC_OPCODE_LIST(WC_OPCODE_ENUM_) WC_OP_COUNT_ } wc_opcode;
-#undef WC_OPCODE_ENUM_
-
+   tensor of dtype `dtype` from earlier instructions a, b, c (the operation
+   table, operations.h, gives each opcode's operands).  The last instruction is
+   the kernel's value. */
 typedef struct wc_instr {
   uint8_t  op;                 /* wc_opcode */
   uint8_t  dtype;              /* wc_dtype of the result */

@@ -449,11 +449,6 @@ static void store(wc_dtype t, ref_val v, void *p) {
   }
 }
 
-/* Operands of each opcode (the table ABI's list). */
-#define REF_ARITY_(name, n) n,
-static const uint8_t arity[WC_OP_COUNT_] = {WC_OPCODE_LIST(REF_ARITY_)};
-#undef REF_ARITY_
-
 /* Value of instruction i at output multi-index idx: the tree, recursively. */
 static ref_val eval(const wc_kernel *k, int i, const wc_tensor *in, int r, const int64_t *idx) {
   const wc_instr *ins = &k->program[i];
@@ -485,7 +480,7 @@ static ref_val eval(const wc_kernel *k, int i, const wc_tensor *in, int r, const
                              eval(k, ins->b, in, r, idx)));
   default: {
     ref_val a = eval(k, ins->a, in, r, idx);
-    ref_val b = arity[op] == 1 ? a : eval(k, ins->b, in, r, idx);
+    ref_val b = wc_op_arity(op) == 1 ? a : eval(k, ins->b, in, r, idx);
     return is_float(t) ? arith_float(op, t, a, b) : arith_int(op, t, a, b);
   }
   }

@@ -1,23 +1,30 @@
 #!/usr/bin/env bash
 # test_package.sh: wherec as a package, end to end, with examples/consumer as the user.
 #
-# usage: test_package.sh installed|subdirectory SOURCE_DIR BUILD_DIR CMAKE CC [FLAGS]
+# usage: test_package.sh installed|shared|subdirectory SOURCE_DIR BUILD_DIR CMAKE CC [FLAGS]
 #   installed     cmake --install BUILD_DIR into a temporary prefix (then moved, to prove
 #                 it relocatable); the consumer through find_package + wherec_generate with
 #                 Unix Makefiles and with Ninja (if present): runs right, a second build
 #                 regenerates nothing, editing or touching the spec, a template or wherec
 #                 regenerates (once, recompiling nothing when the output is the same);
 #                 then main.c built by hand with pkg-config, and `wherec check`.
+#   shared        the same with a shared libwherec: configures SOURCE_DIR into BUILD_DIR
+#                 (a directory of its own, reused between runs) with BUILD_SHARED_LIBS=ON,
+#                 builds wherec and libwherec only, then checks that the installed wherec's
+#                 RUNPATH is relative to $ORIGIN and names the directory of libwherec, and
+#                 goes through everything `installed` does. READELF names readelf.
 #   subdirectory  a tiny project that add_subdirectory()s SOURCE_DIR and the consumer.
 # FLAGS go to every compile and link against the installed libwherec (a sanitized
-# build's libwherec needs -fsanitize=...). Everything happens in a temporary directory.
+# build's libwherec needs -fsanitize=...). Everything else happens in a temporary directory.
 set -euo pipefail
 
 mode=$1 src=$2 build=$3 cmake=$4 cc=$5 flags=${6:-}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/wherec-package.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-# What wherec reads from the environment must not rescue a broken install.
-unset WHEREC_TEMPLATES WHEREC_INCLUDE_DIR WHEREC_HARNESS WHEREC_RUNTIME_LIB
+# What wherec reads from the environment must not rescue a broken install, nor may the
+# loader's search path: an installed wherec, and a consumer built against the install,
+# must find a shared libwherec by their own RUNPATH. Everything below runs without it.
+unset WHEREC_TEMPLATES WHEREC_INCLUDE_DIR WHEREC_HARNESS WHEREC_RUNTIME_LIB LD_LIBRARY_PATH
 export CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -72,7 +79,21 @@ EOF
   exit 0
 fi
 
-[ "$mode" = installed ] || fail "unknown mode '$mode'"
+case $mode in
+  installed) ;;
+  shared)
+    # Debug: the test is about the install's layout, and -O0 spares ~100 s of -O3 on
+    # src/interp.c. Only what `cmake --install` copies is built.
+    "$cmake" -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER="$cc" \
+      -DBUILD_SHARED_LIBS=ON -DWHEREC_BUILD_TESTS=OFF -DWHEREC_BUILD_BENCH=OFF \
+      -DWHEREC_SANITIZE=OFF -DWHEREC_FUZZ=OFF >"$tmp/log" 2>&1 ||
+      { cat "$tmp/log"; fail "configuring the shared build"; }
+    "$cmake" --build "$build" --target wherec wherec_runtime >"$tmp/log" 2>&1 ||
+      { cat "$tmp/log"; fail "building the shared wherec and libwherec"; }
+    ok "configured with BUILD_SHARED_LIBS=ON and built ($build)"
+    ;;
+  *) fail "unknown mode '$mode'" ;;
+esac
 
 # ---- install, then move the prefix: nothing may point back at the build ----
 "$cmake" --install "$build" --prefix "$tmp/stage" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "cmake --install"; }
@@ -94,6 +115,31 @@ if grep -rIl -e "$src" -e "$build" -e "$tmp/stage" "$prefix"; then
   fail "the installed text files above hold paths of this machine"
 fi
 ok "installed into a temporary prefix; moved; no text file names the build"
+
+# ---- a shared install: the installed wherec finds libwherec through $ORIGIN ----
+if [ "$mode" = shared ]; then
+  readelf=${READELF:-readelf}
+  dynamic=$("$readelf" -d "$prefix/bin/wherec") || fail "readelf -d bin/wherec"
+  # Without a NEEDED libwherec the build was not shared and the test would prove nothing.
+  needed=$(sed -n 's/.*(NEEDED).*\[\(libwherec[^]]*\)\]$/\1/p' <<<"$dynamic")
+  [ -n "$needed" ] || { echo "$dynamic"; fail "the installed wherec does not link a shared libwherec"; }
+  # RUNPATH; a linker that defaults to the old tag writes RPATH, which serves as well.
+  runpath=$(sed -n 's/.*(RUNPATH).*\[\(.*\)\]$/\1/p' <<<"$dynamic")
+  [ -n "$runpath" ] || runpath=$(sed -n 's/.*(RPATH).*\[\(.*\)\]$/\1/p' <<<"$dynamic")
+  [ -n "$runpath" ] || { echo "$dynamic"; fail "the installed wherec has no RUNPATH"; }
+  found=
+  IFS=: read -ra entries <<<"$runpath"
+  # shellcheck disable=SC2016  # $ORIGIN is the loader's, not the shell's
+  for entry in "${entries[@]}"; do
+    case $entry in
+      '$ORIGIN' | '$ORIGIN'/*) ;;
+      *) fail "the installed wherec's RUNPATH [$runpath] holds $entry, not relative to \$ORIGIN" ;;
+    esac
+    [ -e "$prefix/bin${entry#'$ORIGIN'}/$needed" ] && found=$entry
+  done
+  [ -n "$found" ] || fail "the installed wherec's RUNPATH [$runpath] does not lead to $needed"
+  ok "the installed wherec's RUNPATH [$runpath] is relative to \$ORIGIN and finds $needed"
+fi
 
 # The installed wherec renders with the installed templates (the build tree's are
 # its fallback): a marker line added to the installed header template shows up.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """random_spec.py: writes a spec of random fused kernels over the whole
-expression grammar (README, The spec language), every dtype and broadcast pattern, for
+expression grammar (docs/language.md), every dtype and broadcast pattern, for
 `wherec check`. Deterministic for a seed: random_spec.py SEED COUNT > x.where"""
 import random
 import sys

@@ -58,7 +58,7 @@ static void *run_slice(void *arg) {
     uint32_t u = (uint32_t)b;
     float    x = wc_bits_to_f32(u);
     uint32_t got = wc_f32_to_bits(wc_exp_f32(x));
-    /* NaN: that NaN, quieted (README, Semantics) */
+    /* NaN: that NaN, quieted (docs/semantics.md) */
     uint32_t want = x != x ? u | 0x00400000u
                            : wc_f32_to_bits((float)wc__ref_exp(x, 24, -126, 127));
     if (got != want) show(&s->ref_mismatches, "reference", u, want, got);

@@ -27,7 +27,7 @@ static bool int_signed(wc_dtype t) {
   return t == WC_INT8 || t == WC_INT16 || t == WC_INT32 || t == WC_INT64;
 }
 
-/* The README's rule, spelled out on exact comparisons with powers of two:
+/* The rule of docs/semantics.md, spelled out on exact comparisons with powers of two:
    NaN -> 0; at or past a limit -> that limit; else truncated toward zero.
    The result as the integer's bits, zero-extended to 64. */
 static uint64_t expected_bits(wc_dtype to, double d) {
@@ -165,7 +165,7 @@ static void test_reference_saturates_at_every_integer_limit(void **state) {
   check_runner(wc_ref_run, "reference");
 }
 
-/* The two values the issue names: 2^63 is INT64_MAX, not INT64_MIN. Read
+/* 2^63 is INT64_MAX, not INT64_MIN (what x86-64's undefined plain cast gives). Read
    through volatile, so no compiler folds the cast (it may fold an undefined
    one to the saturated value and hide the bug). */
 static void test_two_to_the_63_casts_to_int64_max_from_float_and_double(void **state) {

@@ -766,15 +766,12 @@ static bool defined_on(wc_opcode op, wc_dtype t, wc_dtype to) {
 /* One operation on inputs of dtype t (a where's condition bool), giving `to`
    for a cast, bool for a comparison or logic, t otherwise. */
 static const wc_kernel *one_op(prog *p, wc_opcode op, wc_dtype t, wc_dtype to) {
-#define ARITY_(name, n) n,
-  static const uint8_t arity[WC_OP_COUNT_] = {WC_OPCODE_LIST(ARITY_)};
-#undef ARITY_
   memset(p, 0, sizeof *p);
   bool boolean = op == WC_OP_OR || op == WC_OP_AND || op == WC_OP_NOT ||
                  (op >= WC_OP_EQ && op <= WC_OP_GE);
   wc_dtype r = op == WC_OP_CAST ? to : boolean ? WC_BOOL : t;
   int a = input(p, op == WC_OP_WHERE ? WC_BOOL : t);
-  int b = arity[op] >= 2 ? input(p, t) : 0, c = arity[op] >= 3 ? input(p, t) : 0;
+  int b = wc_op_arity(op) >= 2 ? input(p, t) : 0, c = wc_op_arity(op) >= 3 ? input(p, t) : 0;
   emit(p, op, r, a, b, c);
   return finish(p, WC_KIND_ELEMENTWISE);
 }

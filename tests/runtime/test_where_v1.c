@@ -1,4 +1,4 @@
-/* test_where_v1.c: tf.compat.v1.where rules (README, Semantics) and the examples of
+/* test_where_v1.c: tf.compat.v1.where rules (docs/semantics.md) and the examples of
    the TF page (../shared/seeds/tf-compat-v1-where.ru.txt). */
 #include <setjmp.h>
 #include <stdarg.h>

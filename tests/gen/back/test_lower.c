@@ -1,5 +1,6 @@
 /* test_lower.c: unit tests of lowering (gen/back/lower.c): the loop plan of checked kernels.
-   Coalescing, stride classes, value levels, unroll bounds, straight-line code, streaming, out shapes. */
+   Coalescing, stride classes, value levels, unroll bounds, straight-line code, streaming and its
+   threshold, out shapes, and how coordinate kernels read truths (bytewise, one pass). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -583,6 +584,42 @@ static void test_lower_does_not_stream_empty_kernels(void **state) {
   plan_free(&p);
 }
 
+static void test_lower_streams_computed_rows_from_the_computed_rows_threshold(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(c: bool[N], x: float[N], y: float[N]) = where(c, x, y);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_false(k->row_select.enabled);
+  assert_true(k->streams);
+  assert_string_equal(k->stream_min, "WC_STREAM_COMPUTED_MIN_BYTES");
+  plan_free(&p);
+}
+
+static void test_lower_streams_rows_copied_whole_from_the_copy_threshold(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel f(c: bool[N,1], x: float[N,M], y: float[N,M]) = where(c, x, y);\n"
+                     "kernel u(c: bool[N,1], x: uint8[N,M], y: uint8[N,M]) = where(c, x, y);\n", 0);
+  for (int i = 0; i < 2; i++) {
+    const lower_kernel *k = &p.lp->kernels[i];
+    assert_true(k->row_select.enabled);
+    assert_true(k->streams);
+    assert_string_equal(k->stream_min, "WC_STREAM_MIN_BYTES");
+  }
+  plan_free(&p);
+}
+
+static void test_lower_gives_no_stream_threshold_to_kernels_that_do_not_stream(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel leaky(x: float[N,64]) = where(x > 0, x, x * 0.01);\n"
+                     "kernel copies(c: bool[N,1], x: float[N,M], y: float[]) = where(c, x, y);\n"
+                     "kernel coords(c: bool[N]) = argwhere(c);\n", 0);
+  assert_true(p.lp->kernels[1].row_select.enabled);
+  for (int i = 0; i < 3; i++) {
+    assert_false(p.lp->kernels[i].streams);
+    assert_null(p.lp->kernels[i].stream_min);
+  }
+  plan_free(&p);
+}
+
 /* ---- out shapes ------------------------------------------------------------------------------ */
 
 static void test_lower_out_shape_is_the_broadcast_of_every_parameter(void **state) {
@@ -734,6 +771,72 @@ static void test_lower_gives_a_scalar_coordinate_kernel_no_loops(void **state) {
   plan_free(&p);
 }
 
+static void test_lower_reads_a_contiguous_byte_input_in_place_in_one_pass(void **state) {
+  (void)state;
+  static const char *const kinds[] = {"argwhere", "nonzero"};
+  static const char *const dtypes[] = {"bool", "int8", "uint8"};
+  static const char *const shapes[] = {"N", "N,3", "2,N,M", "A,1,B,65"};
+  for (int kd = 0; kd < 2; kd++)
+    for (int d = 0; d < 3; d++)
+      for (int s = 0; s < 4; s++) {
+        char src[128];
+        snprintf(src, sizeof src, "kernel k(c: %s[%s]) = %s(c);", dtypes[d], shapes[s], kinds[kd]);
+        plan p = plan_spec(src, 0);
+        const lower_kernel *k = only_kernel(&p);
+        assert_true(k->bytewise);
+        assert_true(k->one_pass);
+        plan_free(&p);
+      }
+}
+
+static void test_lower_reads_a_byte_input_broadcast_along_outer_loops_in_place(void **state) {
+  (void)state;
+  /* d makes the value's shape [N, M]: c's rows repeat, each one contiguous */
+  plan p = plan_spec("kernel k(c: bool[1,M], d: bool[N,M]) = argwhere(c);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_int_equal(k->n_loops, 2);
+  assert_false(runs(k, 0, 0));
+  assert_true(k->bytewise);
+  assert_true(k->one_pass);
+  plan_free(&p);
+}
+
+/* nonzero's one pass reads its input as the whole output, contiguous: a byte
+   input broadcast along an outer loop (an unused parameter makes the output
+   larger) is counted, then filled, row by row; reading it in one pass read
+   past its end. */
+static void test_lower_counts_then_fills_nonzero_of_a_byte_input_smaller_than_the_output(
+    void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(c: uint8[1,M], d: bool[N,M]) = nonzero(c);", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_true(k->bytewise);
+  assert_false(k->one_pass);
+  plan_free(&p);
+}
+
+static void test_lower_computes_truth_bytes_of_other_values(void **state) {
+  (void)state;
+  static const char *const specs[] = {
+      "kernel k(c: int16[N]) = nonzero(c);",                  /* 2-byte elements */
+      "kernel k(c: float[N,3]) = argwhere(c);",               /* 4-byte elements */
+      "kernel k(c: uint8[N]) = argwhere(c > 0);",             /* a computed value */
+      "kernel k(c: bool[N,M]) = nonzero(!c);",                /* a computed bool */
+      "kernel k(c: bool[N,1], d: bool[N,M]) = argwhere(c);",  /* broadcast along rows */
+      "kernel k(c: int8[N,1], d: bool[N,M]) = nonzero(c);",   /* likewise */
+      "kernel k(c: bool[]) = argwhere(c);",                   /* a scalar: no rows */
+      "kernel k(c: uint8[]) = nonzero(c);",
+      "kernel k(c: bool[N], x: bool[N], y: bool[N]) = where(c, x, y);", /* not coordinates */
+  };
+  for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+    plan p = plan_spec(specs[i], 0);
+    const lower_kernel *k = only_kernel(&p);
+    assert_false(k->bytewise);
+    assert_false(k->one_pass);
+    plan_free(&p);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_lower_coalesces_dims_where_every_operand_is_full),
@@ -773,6 +876,9 @@ int main(void) {
     cmocka_unit_test(test_lower_does_not_count_unused_inputs_for_streaming),
     cmocka_unit_test(test_lower_streams_a_row_select_that_copies_rows),
     cmocka_unit_test(test_lower_does_not_stream_empty_kernels),
+    cmocka_unit_test(test_lower_streams_computed_rows_from_the_computed_rows_threshold),
+    cmocka_unit_test(test_lower_streams_rows_copied_whole_from_the_copy_threshold),
+    cmocka_unit_test(test_lower_gives_no_stream_threshold_to_kernels_that_do_not_stream),
     cmocka_unit_test(test_lower_out_shape_is_the_broadcast_of_every_parameter),
     cmocka_unit_test(test_lower_out_shape_of_where_v1_is_the_shape_of_x),
     cmocka_unit_test(test_lower_out_shape_of_coordinates_is_the_shape_of_the_value),
@@ -784,6 +890,10 @@ int main(void) {
     cmocka_unit_test(test_lower_never_writes_coordinates_as_straight_line_code),
     cmocka_unit_test(test_lower_computes_the_value_whose_coordinates_are_listed),
     cmocka_unit_test(test_lower_gives_a_scalar_coordinate_kernel_no_loops),
+    cmocka_unit_test(test_lower_reads_a_contiguous_byte_input_in_place_in_one_pass),
+    cmocka_unit_test(test_lower_counts_then_fills_nonzero_of_a_byte_input_smaller_than_the_output),
+    cmocka_unit_test(test_lower_reads_a_byte_input_broadcast_along_outer_loops_in_place),
+    cmocka_unit_test(test_lower_computes_truth_bytes_of_other_values),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

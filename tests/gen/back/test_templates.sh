@@ -69,21 +69,24 @@ errors)
   }
   cp -R "$src/templates" templates
   printf '%s\n' 'kernel leaky(x: float[N,64]) = where(x > 0, x, x * 0.01);' >leaky.where
-  line=$(grep -n '^const ' templates/values.c.tpl | cut -d: -f1)
-  sed -i "${line}s/\$/ \$(ops.no_such_helper(n))/" templates/values.c.tpl
+  # the line of elementwise.c.tpl's values macro that declares a value
+  line=$(grep -n '^const ' templates/elementwise.c.tpl | cut -d: -f1)
+  [ "$(echo "$line" | wc -w)" -eq 1 ] || fail "elementwise.c.tpl: not one '^const ' line: $line"
+  sed -i "${line}s/\$/ \$(ops.no_such_helper(n))/" templates/elementwise.c.tpl
   fails_to_render "a broken template"
-  grep -q "^templates/values.c.tpl:$line: .*no_such_helper" err.txt ||
-    { cat err.txt; fail "the message does not start with values.c.tpl:$line"; }
+  grep -q "^templates/elementwise.c.tpl:$line: .*no_such_helper" err.txt ||
+    { cat err.txt; fail "the message does not start with elementwise.c.tpl:$line"; }
   grep -q "^  from templates/elementwise.c.tpl:[0-9]*\$" err.txt ||
-    { cat err.txt; fail "the message does not name the including elementwise.c.tpl line"; }
+    { cat err.txt; fail "the message does not name the elementwise.c.tpl line calling the macro"; }
   grep -q "^  from templates/source.c.tpl:[0-9]*\$" err.txt ||
     { cat err.txt; fail "the message does not name the including source.c.tpl line"; }
-  ok "a broken included template is named with its line and the lines that included it"
+  ok "a broken included template is named with its line and the lines that led to it"
   # an include outside the templates directory is refused, naming the file asked for
   cp "$src/templates/elementwise.c.tpl" templates/elementwise.c.tpl
-  sed -i 's|include("values.c.tpl"|include("../values.c.tpl"|' templates/elementwise.c.tpl
-  fails_to_render "an include of ../values.c.tpl"
-  grep -q "template name '../values.c.tpl': a file of the templates directory, without '/'" err.txt ||
+  sed -i 's|"elementwise.c.tpl"|"../elementwise.c.tpl"|' templates/source.c.tpl
+  grep -q '"\.\./elementwise.c.tpl"' templates/source.c.tpl || fail "source.c.tpl does not include elementwise.c.tpl"
+  fails_to_render "an include of ../elementwise.c.tpl"
+  grep -q "template name '../elementwise.c.tpl': a file of the templates directory, without '/'" err.txt ||
     { cat err.txt; fail "the message does not name the include outside the directory"; }
   ok "an include of a file outside the templates directory is refused"
   ;;

@@ -1,4 +1,4 @@
-/* lenient_dispatch.c: issue 14's dispatcher hole, for testing the check harness:
+/* lenient_dispatch.c: a dispatcher with a hole, for testing the check harness:
    linked with --wrap=wc_run,--wrap=wc_prepare, it reports the specialized path when
    the fixed extents fit even though a symbolic extent is bound two ways. */
 #include <wherec/wherec.h>

@@ -1,5 +1,5 @@
 /* test_parse.c: unit tests of the spec parser (gen/front/parse.c). Every construct of
-   README, The spec language; precedence, error recovery, nesting limits, robustness. */
+   docs/language.md; precedence, error recovery, nesting limits, robustness. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,7 +13,7 @@
 #include "front/sema.h"
 #include "spec_text.h"
 
-/* The example of README, The spec language (with its first comments): the parser's
+/* The example of docs/language.md (with its first comments): the parser's
    specification. */
 static const char design_example[] =
   "# comment to end of line\n"

@@ -80,7 +80,7 @@ static void test_operator_table_knows_the_default_domain_only(void **state) {
   (void)state;
   const op_row *where = op_lookup("", "Where"), *clip = op_lookup("ai.onnx", "Clip");
   assert_non_null(where);
-  assert_int_equal(where->kind, OP_WHERE);
+  assert_int_equal(where->kind, IMPORT_WHERE);
   assert_int_equal(where->since, 9);
   assert_int_equal(where->min_in, 3);
   assert_int_equal(where->max_in, 3);

@@ -9,7 +9,7 @@
 
 /* Is the element at p of a float kind (component of a complex one) a NaN? The expected
    NaNs come from numpy, whose sign and payload are the machine's, not ONNX's; wherec pins
-   its own (README, Semantics), so only NaN-ness is compared there. */
+   its own (docs/semantics.md), so only NaN-ness is compared there. */
 static int is_nan_bits(const unsigned char *p, size_t size) {
   uint64_t b = 0;
   memcpy(&b, p, size); /* little-endian host, as the .npy files */
