@@ -16,10 +16,14 @@ option(WHEREC_INSTALL "Generate wherec's install rules" ${_wherec_is_top_level})
 set(WHEREC_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/wherec)
 
 # ---- names under which the package exports the targets ----
+# The soname counts ABI breaks, not releases: 1 since wc_kernel (the generated
+# tables) and wc_plan (caller-owned) gained the fields of kernels with several
+# outputs, so a table or plan built against libwherec.so.0 would be misread.
+set(WHEREC_SOVERSION 1)
 set_target_properties(wherec_runtime PROPERTIES
   EXPORT_NAME runtime
   VERSION ${PROJECT_VERSION}
-  SOVERSION ${PROJECT_VERSION_MAJOR})
+  SOVERSION ${WHEREC_SOVERSION})
 set_target_properties(wherec PROPERTIES EXPORT_NAME wherec)
 add_executable(wherec::wherec ALIAS wherec)           # the same name in-tree as installed
 

@@ -67,8 +67,9 @@ const cli_command_row cli_commands[CLI_N_COMMANDS] = {
 const cli_option_row cli_options[CLI_N_OPTIONS] = {
   [CLI_OUT_DIR]   = {"-o", "DIR", GEN, true, CLI_WORD, 0, 0,
                      "the directory to write into"},
-  [CLI_OUT_NPY]   = {"-o", "OUT.npy", RUN, true, CLI_WORD, 0, 0,
-                     "the .npy file to write the kernel's output to"},
+  [CLI_OUT_NPY]   = {"-o", "OUT.npy", RUN, true, CLI_WORDS, 0, 0,
+                     "the .npy file to write the kernel's output to; a kernel with several "
+                     "outputs takes one -o per output, in the order the spec names them"},
   [CLI_OUT_SPEC]  = {"-o", "SPEC", IMPORT, true, CLI_WORD, 0, 0,
                      "the spec to write"},
   [CLI_PREFIX]    = {"--prefix", "P", GEN, false, CLI_WORD, 0, 0,
@@ -282,6 +283,7 @@ static bool value_ok(cli_option o, const char *v, uint64_t *n, char *msg, size_t
   case CLI_FLAG:
   case CLI_TEXT: return true;
   case CLI_WORD:
+  case CLI_WORDS:
     if (*v) return true;
     snprintf(msg, cap, "option '%s' needs a value", r->name);
     return false;
@@ -314,10 +316,14 @@ static int parse_command(cli_command c, int argc, char **argv, cli_args *a, FILE
   int                    n_opts = 0, n_fixed = 0;
   bool                   repeats = false;
   char                   msg[256], one_only[64];
-  for (int o = 0; o < CLI_N_OPTIONS; o++)
-    if (takes(c, (cli_option)o))
-      opts[n_opts++] = (args_opt){cli_options[o].name, cli_options[o].kind != CLI_FLAG,
-                                  &a->value[o]};
+  for (int o = 0; o < CLI_N_OPTIONS; o++) {
+    if (!takes(c, (cli_option)o)) continue;
+    bool many = cli_options[o].kind == CLI_WORDS;
+    if (many && (a->all[o] = malloc(sizeof *a->all[o] * (size_t)argc)) == NULL)
+      return usage_error(a, err, "out of memory");
+    opts[n_opts++] = (args_opt){cli_options[o].name, cli_options[o].kind != CLI_FLAG,
+                                &a->value[o], many ? a->all[o] : NULL, &a->n_all[o]};
+  }
   for (int i = 0; i < CLI_MAX_OPERANDS && cmd->operands[i]; i++) {
     size_t len = strlen(cmd->operands[i]);
     repeats = len > 3 && strcmp(cmd->operands[i] + len - 3, "...") == 0;
@@ -336,9 +342,13 @@ static int parse_command(cli_command c, int argc, char **argv, cli_args *a, FILE
   case ARGS_USAGE: return usage_error(a, err, msg);
   case ARGS_OK: break;
   }
-  for (int o = 0; o < CLI_N_OPTIONS; o++)
+  for (int o = 0; o < CLI_N_OPTIONS; o++) {
     if (a->value[o] && !value_ok((cli_option)o, a->value[o], &a->number[o], msg, sizeof msg))
       return usage_error(a, err, msg);
+    for (int i = 0; i < a->n_all[o]; i++)
+      if (!value_ok((cli_option)o, a->all[o][i], &a->number[o], msg, sizeof msg))
+        return usage_error(a, err, msg);
+  }
   if (a->n_operands < n_fixed) {
     snprintf(msg, sizeof msg, "missing %s", cmd->operands[a->n_operands]);
     return usage_error(a, err, msg);
@@ -375,6 +385,11 @@ int cli_parse(int argc, char **argv, cli_args *a, FILE *out, FILE *err) {
 }
 
 void cli_free(cli_args *a) {
+  for (int o = 0; o < CLI_N_OPTIONS; o++) {
+    free(a->all[o]);
+    a->all[o] = NULL;
+    a->n_all[o] = 0;
+  }
   free(a->operands);
   a->operands = NULL;
   a->n_operands = 0;

@@ -32,6 +32,7 @@ typedef enum cli_option {
 typedef enum cli_kind {
   CLI_FLAG,      /* no value */
   CLI_WORD,      /* any text but the empty one: a path, a name, a compiler */
+  CLI_WORDS,     /* the same, given once or more: every one kept, in order (run -o) */
   CLI_TEXT,      /* any text, empty too (--cflags "" is no flags at all) */
   CLI_NUMBER,    /* a whole decimal number in [lo, hi] */
   CLI_NUMBER_HEX /* the same, or 0x hex */
@@ -68,6 +69,8 @@ typedef struct cli_args {
   const char  *value[CLI_N_OPTIONS];  /* as given ("1" for a flag); NULL when not given */
   uint64_t     number[CLI_N_OPTIONS]; /* a number's value; 0 when not given */
   const char **operands;              /* in order (into argv; the array is malloc'ed) */
+  const char **all[CLI_N_OPTIONS];    /* CLI_WORDS: every value, in order (malloc'ed) */
+  int          n_all[CLI_N_OPTIONS];  /* values in all[o] */
   int          n_operands;
 } cli_args;
 

@@ -5,6 +5,7 @@
 #include "broadcast.h"
 #include "interp.h"
 #include "parallel.h"
+#include "registry.h"
 
 #define WC_BLOCK     1024 /* elements per instruction step */
 #define WC_MAX_WIDTH 16   /* widest element (complex128) */
@@ -282,11 +283,34 @@ static bool operands_uniform(const wc_instr *ins, const bool *uniform) {
 typedef struct interp_call {
   const wc_kernel *k;
   const wc_tensor *in;
-  wc_tensor       *out;
+  wc_tensor       *out;     /* output 0 */
+  wc_tensor       *outs;    /* n_out outputs, of one shape */
+  int              n_out;   /* outputs: above 1, each written from its instruction's block */
   wc_loop          L;
   const bool      *uniform; /* per value: one element repeated across every block */
   atomic_bool      nomem;   /* a task could not allocate its scratch */
 } interp_call;
+
+/* The block of n elements at flat element `at` of every output of a kernel
+   with several, from its instruction's values. An output that is an input's
+   own data (a contiguous input) is first copied to scratch: another output
+   may be that input's buffer (in place), and is written first. */
+static void store_outputs(const interp_call *c, int64_t at, char *scratch, const void **val,
+                          int64_t n) {
+  for (int o = 0; o < c->n_out; o++) {
+    int    i = wc__out_instr(c->k, o);
+    size_t w = wc_dtype_size(c->outs[o].dtype);
+    if (c->k->program[i].op == WC_OP_INPUT && val[i] != SCRATCH(i)) {
+      memcpy(SCRATCH(i), val[i], (size_t)n * w);
+      val[i] = SCRATCH(i);
+    }
+  }
+  for (int o = 0; o < c->n_out; o++) {
+    int    i = wc__out_instr(c->k, o);
+    size_t w = wc_dtype_size(c->outs[o].dtype);
+    memmove((char *)c->outs[o].data + (size_t)at * w, val[i], (size_t)n * w);
+  }
+}
 
 /* Elements [j0, j1) of the current row: the program one block at a time. */
 static void interp_row(const interp_call *c, const wc_loop_iter *it, int64_t j0, int64_t j1,
@@ -309,7 +333,7 @@ static void interp_row(const interp_call *c, const wc_loop_iter *it, int64_t j0,
         val[i] = load_input(SCRATCH(i), p, t->dtype, uniform[i], n);
         continue;
       }
-      void *dst = i == last ? (void *)o : SCRATCH(i);
+      void *dst = i == last && c->n_out == 1 ? (void *)o : SCRATCH(i);
       if (ins->op == WC_OP_WHERE && uniform[ins->a] && !uniform[i]) {
         /* any non-zero byte is true, as in select_block */
         const void *pick = *(const uint8_t *)val[ins->a] ? val[ins->b] : val[ins->c];
@@ -322,7 +346,8 @@ static void interp_row(const interp_call *c, const wc_loop_iter *it, int64_t j0,
       }
       val[i] = dst;
     }
-    if (prog[last].op == WC_OP_INPUT || prog[last].op == WC_OP_CONST)
+    if (c->n_out > 1) store_outputs(c, it->off[n_in] + j0, scratch, val, n);
+    else if (prog[last].op == WC_OP_INPUT || prog[last].op == WC_OP_CONST)
       memmove(o, val[last], (size_t)n * wout);
   }
 }
@@ -365,10 +390,15 @@ static void interp_range(void *ctx, size_t begin, size_t end) {
 #undef SCRATCH
 
 wc_status wc__interp_elementwise(const wc_kernel *k, const wc_tensor *in, wc_tensor *out) {
+  return wc__interp_outputs(k, in, out, 1);
+}
+
+wc_status wc__interp_outputs(const wc_kernel *k, const wc_tensor *in, wc_tensor *outs, int n_out) {
   const wc_tensor *ops[WC_MAX_OPERANDS];
   int              n_in = k->n_inputs, n_ins = k->n_instrs;
   const wc_instr  *prog = k->program;
-  interp_call      c = {.k = k, .in = in, .out = out};
+  wc_tensor       *out = &outs[0];
+  interp_call      c = {.k = k, .in = in, .out = out, .outs = outs, .n_out = n_out};
   if (n_in + 1 > WC_MAX_OPERANDS || n_ins < 1) return WC_E_ARG;
   for (int i = 0; i < n_in; i++) ops[i] = &in[i];
   ops[n_in] = out;

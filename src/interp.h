@@ -8,5 +8,8 @@
 /* Runs an elementwise kernel's program by interpretation; inputs and out
    already checked (dtypes, broadcast shape). */
 wc_status wc__interp_elementwise(const wc_kernel *k, const wc_tensor *in, wc_tensor *out);
+/* The same for the n_out outputs of a kernel (outs[0] as out above; every
+   output of its shape and of its instruction's dtype, checked). */
+wc_status wc__interp_outputs(const wc_kernel *k, const wc_tensor *in, wc_tensor *outs, int n_out);
 
 #endif

@@ -129,3 +129,21 @@ void wc__parallel_range(wc_range_fn range, const size_t *ext, const void *const 
   range_call r = {range, ext, in, out};
   wc__parallel_for(count, w, out, range_body, &r);
 }
+
+typedef struct outs_call {
+  wc_outs_range_fn   range;
+  const size_t      *ext;
+  const void *const *in;
+  void *const       *outs;
+} outs_call;
+
+static void outs_body(void *ctx, size_t begin, size_t end) {
+  const outs_call *r = ctx;
+  r->range(r->ext, r->in, r->outs, begin, end);
+}
+
+void wc__run_outs(wc_outs_range_fn range, const size_t *ext, const void *const *in,
+                  void *const *outs, size_t count, size_t w) {
+  outs_call r = {range, ext, in, outs};
+  wc__parallel_for(count, w, outs[0], outs_body, &r);
+}

@@ -34,4 +34,9 @@ static inline void wc__run_range(wc_range_fn range, const size_t *ext, const voi
   else range(ext, in, out, 0, count);
 }
 
+/* A kernel of several outputs over its whole output, split like
+   wc__parallel_for by output 0 (w its element width). */
+void wc__run_outs(wc_outs_range_fn range, const size_t *ext, const void *const *in,
+                  void *const *outs, size_t count, size_t w);
+
 #endif

@@ -20,9 +20,22 @@ bool wc__registered(const wc_kernel_table *t);
    three parameters). wc__kernel_check: that, and the name, the parameters'
    and output's shape patterns (ranks, extent indices in range, every extent
    bound by a parameter, the output of the parameters' broadcast rank) and
-   the invokers of the kind (range; count, coords and int64 out). */
+   the invokers of the kind (range; count, coords and int64 out). Several
+   outputs: an elementwise kernel, within WC_MAX_OPERANDS with its inputs,
+   each output an instruction of its dtype with output 0's shape pattern,
+   invoked through range_outs. */
 wc_status wc__program_check(const wc_kernel *k);
 wc_status wc__kernel_check(const wc_kernel *k);
+
+/* k's outputs: n_outputs, read as 1 when below 2 (a table may leave it 0);
+   the instruction and dtype of output o. */
+static inline int wc__n_outputs(const wc_kernel *k) { return k->n_outputs > 1 ? k->n_outputs : 1; }
+static inline int wc__out_instr(const wc_kernel *k, int o) {
+  return k->n_outputs > 1 ? k->out_instrs[o] : k->n_instrs - 1;
+}
+static inline wc_dtype wc__out_dtype(const wc_kernel *k, int o) {
+  return k->n_outputs > 1 ? k->outputs[o].dtype : k->out_dtype;
+}
 
 /* ---- plain-where index --------------------------------------------------
    Plain where(c, x, y) kernels by element width and stride signature: which

@@ -113,6 +113,22 @@ static wc_status check_call(const wc_kernel *k, const wc_tensor *in, int n_in, c
   return wc__same_shape(out, rank, shape) ? WC_OK : WC_E_SHAPE;
 }
 
+/* check_call for every output: output 0 as there, then each other one of its
+   output's dtype and output 0's shape. */
+static wc_status check_outs(const wc_kernel *k, const wc_tensor *in, int n_in,
+                            const wc_tensor *outs, int n_out, int64_t *count, int v1[3]) {
+  wc_status s;
+  if (k == NULL) return WC_E_NOKERNEL;
+  if (outs == NULL || n_out != wc__n_outputs(k)) return WC_E_ARG;
+  if ((s = check_call(k, in, n_in, &outs[0], count, v1)) != WC_OK) return s;
+  for (int o = 1; o < n_out; o++) {
+    if ((s = wc__tensor_check(&outs[o], NULL)) != WC_OK) return s;
+    if (outs[o].dtype != wc__out_dtype(k, o)) return WC_E_DTYPE;
+    if (!wc__same_shape(&outs[o], outs[0].rank, outs[0].shape)) return WC_E_SHAPE;
+  }
+  return WC_OK;
+}
+
 /* Checks inputs against k's parameters and runs it. */
 static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, wc_tensor *out,
                             bool specialize, wc_path *path) {
@@ -121,6 +137,7 @@ static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, w
   int64_t     count = 0;
   int         v1[3] = {0, 0, 0};
   wc_status   s;
+  if (k != NULL && k->n_outputs > 1) return WC_E_ARG; /* several outputs: wc_run_multi */
   if ((s = check_call(k, in, n_in, out, &count, v1)) != WC_OK) return s;
   if (k->kind == WC_KIND_ARGWHERE || k->kind == WC_KIND_NONZERO)
     return run_coords(k, in, out, specialize, path);
@@ -146,6 +163,44 @@ static wc_status find_checked(const wc_kernel_table *table, const char *kernel,
   return wc__registered(table) ? WC_OK : wc__kernel_check(*k);
 }
 
+/* run_kernel for a kernel of several outputs (one: run_kernel itself). */
+static wc_status run_outputs(const wc_kernel *k, const wc_tensor *in, int n_in, wc_tensor *outs,
+                             int n_out, bool specialize, wc_path *path) {
+  size_t      ext[WC_MAX_OPERANDS * WC_MAX_RANK];
+  const void *data[WC_MAX_OPERANDS];
+  void       *out_data[WC_MAX_OPERANDS];
+  int64_t     count = 0;
+  int         v1[3];
+  wc_status   s;
+  if (k != NULL && k->n_outputs <= 1)
+    return outs == NULL || n_out != 1 ? WC_E_ARG : run_kernel(k, in, n_in, outs, specialize, path);
+  if ((s = check_outs(k, in, n_in, outs, n_out, &count, v1)) != WC_OK) return s;
+  if (specialize && wc__kernel_bind(k, in, ext)) { /* range_outs: checked non-NULL */
+    for (int i = 0; i < n_in; i++) data[i] = in[i].data;
+    for (int o = 0; o < n_out; o++) out_data[o] = outs[o].data;
+    if (count > 0)
+      wc__run_outs(k->range_outs, ext, data, out_data, (size_t)count, wc_dtype_size(outs[0].dtype));
+    if (path) *path = WC_PATH_SPECIALIZED;
+    return WC_OK;
+  }
+  if (path) *path = WC_PATH_INTERPRETED;
+  return wc__interp_outputs(k, in, outs, n_out);
+}
+
+wc_status wc_run_multi(const wc_kernel_table *table, const char *kernel, const wc_tensor *inputs,
+                       int n_inputs, wc_tensor *outs, int n_outs, wc_path *path) {
+  const wc_kernel *k;
+  wc_status        s = find_checked(table, kernel, &k);
+  return s != WC_OK ? s : run_outputs(k, inputs, n_inputs, outs, n_outs, true, path);
+}
+
+wc_status wc_interpret_multi(const wc_kernel *k, const wc_tensor *inputs, int n_inputs,
+                             wc_tensor *outs, int n_outs) {
+  if (k == NULL) return WC_E_NOKERNEL;
+  if (wc__program_check(k) != WC_OK) return WC_E_ARG;
+  return run_outputs(k, inputs, n_inputs, outs, n_outs, false, NULL);
+}
+
 wc_status wc_run(const wc_kernel_table *table, const char *kernel, const wc_tensor *inputs,
                  int n_inputs, wc_tensor *out, wc_path *path) {
   const wc_kernel *k;
@@ -161,31 +216,39 @@ wc_status wc_interpret(const wc_kernel *k, const wc_tensor *inputs, int n_inputs
 
 /* ---- prepared calls ---- */
 
+/* wc_prepare of n_outs outputs (multi: wc_prepare_multi, which takes a
+   kernel of several; wc_prepare only one of one). */
 static wc_status prepare(const wc_kernel_table *table, const char *kernel, const wc_tensor *inputs,
-                         int n_inputs, const wc_tensor *out, wc_plan *plan) {
-  wc_tensor        in[WC_MAX_OPERANDS], o;
+                         int n_inputs, const wc_tensor *outs, int n_outs, bool multi,
+                         wc_plan *plan) {
+  wc_tensor        in[WC_MAX_OPERANDS], o[WC_MAX_OPERANDS];
   static char      dummy; /* data for the checks, which test it for NULL only */
   const wc_kernel *k;
   wc_status        s;
   if ((s = find_checked(table, kernel, &k)) != WC_OK) return s;
   if (k->kind == WC_KIND_ARGWHERE || k->kind == WC_KIND_NONZERO) return WC_E_ARG;
-  if (out == NULL || n_inputs != k->n_inputs || (n_inputs > 0 && inputs == NULL)) return WC_E_ARG;
+  if (outs == NULL || n_inputs != k->n_inputs || (n_inputs > 0 && inputs == NULL)) return WC_E_ARG;
+  if (n_outs != wc__n_outputs(k) || (!multi && n_outs > 1)) return WC_E_ARG;
   /* copies: the shapes only are the caller's; their data need not exist yet */
   for (int i = 0; i < n_inputs; i++) {
     in[i] = inputs[i];
     in[i].data = (void *)&dummy;
   }
-  o = *out;
-  o.data = (void *)&dummy;
-  if ((s = check_call(k, in, n_inputs, &o, &plan->count, plan->v1)) != WC_OK) return s;
+  for (int i = 0; i < n_outs; i++) {
+    o[i] = outs[i];
+    o[i].data = (void *)&dummy;
+  }
+  if ((s = check_outs(k, in, n_inputs, o, n_outs, &plan->count, plan->v1)) != WC_OK) return s;
   plan->n_inputs = n_inputs;
+  plan->n_outputs = n_outs;
   plan->bytes = (size_t)plan->count * wc_dtype_size(k->out_dtype); /* checked: no overflow */
   if (wc__kernel_bind(k, in, plan->u.extents)) {
-    plan->range = k->range; /* checked non-NULL for the kind */
+    plan->range = k->range; /* checked non-NULL for the kind (range_outs for several) */
+    plan->range_outs = k->range_outs;
     plan->path = WC_PATH_SPECIALIZED;
   } else {
     for (int i = 0; i <= n_inputs; i++) {
-      const wc_tensor *t = i < n_inputs ? &in[i] : &o;
+      const wc_tensor *t = i < n_inputs ? &in[i] : &o[0];
       plan->u.shapes.rank[i] = t->rank;
       memcpy(plan->u.shapes.shape[i], t->shape, (size_t)t->rank * sizeof t->shape[0]);
     }
@@ -200,36 +263,72 @@ wc_status wc_prepare(const wc_kernel_table *table, const char *kernel, const wc_
   wc_status s;
   if (plan == NULL) return WC_E_ARG;
   memset(plan, 0, sizeof *plan); /* cleared: refused by wc_plan_run until prepared */
-  if ((s = prepare(table, kernel, inputs, n_inputs, out, plan)) != WC_OK)
+  if ((s = prepare(table, kernel, inputs, n_inputs, out, 1, false, plan)) != WC_OK)
     memset(plan, 0, sizeof *plan);
   return s;
 }
 
-/* The interpreted path: the descriptors again, from the plan's shapes. */
-static wc_status plan_interpret(const wc_plan *p, const void *const *data, void *out_data) {
-  wc_tensor in[WC_MAX_OPERANDS], o;
+wc_status wc_prepare_multi(const wc_kernel_table *table, const char *kernel,
+                           const wc_tensor *inputs, int n_inputs, const wc_tensor *outs,
+                           int n_outs, wc_plan *plan) {
+  wc_status s;
+  if (plan == NULL) return WC_E_ARG;
+  memset(plan, 0, sizeof *plan);
+  if ((s = prepare(table, kernel, inputs, n_inputs, outs, n_outs, true, plan)) != WC_OK)
+    memset(plan, 0, sizeof *plan);
+  return s;
+}
+
+/* The interpreted path: the descriptors again, from the plan's shapes (every
+   output of output 0's). */
+static wc_status plan_interpret(const wc_plan *p, const void *const *data, void *const *out_data) {
+  wc_tensor in[WC_MAX_OPERANDS], o[WC_MAX_OPERANDS];
   int       n = p->n_inputs;
-  for (int i = 0; i <= n; i++) {
-    wc_tensor *t = i < n ? &in[i] : &o;
-    t->dtype = i < n ? p->kernel->inputs[i].dtype : p->kernel->out_dtype;
-    t->rank = p->u.shapes.rank[i];
-    memcpy(t->shape, p->u.shapes.shape[i], (size_t)t->rank * sizeof t->shape[0]);
-    t->data = i < n ? (void *)data[i] : out_data; /* inputs only read */
+  for (int i = 0; i < n + p->n_outputs; i++) {
+    wc_tensor *t = i < n ? &in[i] : &o[i - n];
+    int        at = i < n ? i : n;
+    t->dtype = i < n ? p->kernel->inputs[i].dtype : wc__out_dtype(p->kernel, i - n);
+    t->rank = p->u.shapes.rank[at];
+    memcpy(t->shape, p->u.shapes.shape[at], (size_t)t->rank * sizeof t->shape[0]);
+    t->data = i < n ? (void *)data[i] : out_data[i - n]; /* inputs only read */
   }
-  if (p->kernel->kind != WC_KIND_WHERE_V1) return wc__interp_elementwise(p->kernel, in, &o);
-  wc__where_v1_run(&in[p->v1[0]], &in[p->v1[1]], &in[p->v1[2]], &o);
+  if (p->kernel->kind != WC_KIND_WHERE_V1)
+    return wc__interp_outputs(p->kernel, in, o, p->n_outputs);
+  wc__where_v1_run(&in[p->v1[0]], &in[p->v1[1]], &in[p->v1[2]], &o[0]);
   return WC_OK;
 }
 
+/* The data pointers of a plan's run: n of each (pointer arrays not NULL). */
+static bool data_given(const void *const *data, int n) {
+  if (n > 0 && data == NULL) return false;
+  for (int i = 0; i < n; i++)
+    if (data[i] == NULL) return false;
+  return true;
+}
+
 wc_status wc_plan_run(const wc_plan *plan, const void *const *input_data, void *out_data) {
-  if (plan == NULL || plan->kernel == NULL) return WC_E_ARG;
+  if (plan == NULL || plan->kernel == NULL || plan->n_outputs > 1) return WC_E_ARG;
   if (plan->count == 0) return WC_OK; /* nothing read or written */
-  if (out_data == NULL || (plan->n_inputs > 0 && input_data == NULL)) return WC_E_ARG;
-  for (int i = 0; i < plan->n_inputs; i++)
-    if (input_data[i] == NULL) return WC_E_ARG;
+  if (out_data == NULL || !data_given(input_data, plan->n_inputs)) return WC_E_ARG;
   if (plan->range != NULL) {
     wc__run_range(plan->range, plan->u.extents, input_data, out_data, (size_t)plan->count,
                   plan->bytes / (size_t)plan->count);
+    return WC_OK;
+  }
+  return plan_interpret(plan, input_data, &out_data);
+}
+
+wc_status wc_plan_run_multi(const wc_plan *plan, const void *const *input_data,
+                            void *const *out_data) {
+  if (plan == NULL || plan->kernel == NULL || out_data == NULL) return WC_E_ARG;
+  if (plan->n_outputs <= 1) return wc_plan_run(plan, input_data, out_data[0]);
+  if (plan->count == 0) return WC_OK; /* nothing read or written */
+  if (!data_given(input_data, plan->n_inputs) ||
+      !data_given((const void *const *)out_data, plan->n_outputs))
+    return WC_E_ARG;
+  if (plan->range_outs != NULL) {
+    wc__run_outs(plan->range_outs, plan->u.extents, input_data, out_data, (size_t)plan->count,
+                 plan->bytes / (size_t)plan->count);
     return WC_OK;
   }
   return plan_interpret(plan, input_data, out_data);

@@ -26,6 +26,28 @@ static bool typed(const wc_kernel *k, const wc_instr *ins) {
   }
 }
 
+/* The outputs of a kernel with several: an elementwise kernel's, each the
+   value of an instruction of its dtype (output 0 of out_dtype). */
+static bool outputs_ok(const wc_kernel *k) {
+  if (k->n_outputs <= 1) return k->n_outputs >= 0;
+  if (k->kind != WC_KIND_ELEMENTWISE || k->n_inputs + k->n_outputs > WC_MAX_OPERANDS ||
+      k->outputs == NULL || k->out_instrs == NULL || k->outputs[0].dtype != k->out_dtype)
+    return false;
+  for (int o = 0; o < k->n_outputs; o++)
+    if (k->out_instrs[o] >= k->n_instrs ||
+        (unsigned)k->outputs[o].dtype != k->program[k->out_instrs[o]].dtype)
+      return false;
+  return true;
+}
+
+/* Output o of a kernel with several has output 0's shape pattern. */
+static bool same_pattern(const wc_kernel *k, const wc_param *o) {
+  if (o->rank != k->out_rank || (o->rank > 0 && o->dims == NULL)) return false;
+  for (int d = 0; d < o->rank; d++)
+    if (o->dims[d] != k->out_dims[d]) return false;
+  return true;
+}
+
 wc_status wc__program_check(const wc_kernel *k) {
   if (k->kind < WC_KIND_ELEMENTWISE || k->kind > WC_KIND_NONZERO) return WC_E_ARG;
   if (k->n_inputs < 0 || k->n_inputs > WC_MAX_INPUTS || (k->n_inputs > 0 && k->inputs == NULL))
@@ -42,8 +64,10 @@ wc_status wc__program_check(const wc_kernel *k) {
       return WC_E_ARG;
     if (!typed(k, ins)) return WC_E_ARG;
   }
+  if (!outputs_ok(k)) return WC_E_ARG;
   const wc_instr *top = &k->program[k->n_instrs - 1];
-  if (k->kind <= WC_KIND_WHERE_V1 && top->dtype != (unsigned)k->out_dtype) return WC_E_ARG;
+  if (k->kind <= WC_KIND_WHERE_V1 && k->n_outputs <= 1 && top->dtype != (unsigned)k->out_dtype)
+    return WC_E_ARG;
   if (k->kind == WC_KIND_WHERE_V1) { /* tf.compat.v1.where of three parameters */
     const wc_instr *p = k->program;
     if (top->op != WC_OP_WHERE || p[top->a].op != WC_OP_INPUT || p[top->b].op != WC_OP_INPUT ||
@@ -83,6 +107,9 @@ wc_status wc__kernel_check(const wc_kernel *k) {
   for (int e = 0; e < k->n_extents; e++)
     if (!named[e]) return WC_E_ARG;
   if (!pattern_ok(k, k->out_rank, k->out_dims, NULL) || k->out_rank != rank) return WC_E_ARG;
+  for (int o = 0; o < k->n_outputs && k->n_outputs > 1; o++)
+    if (!same_pattern(k, &k->outputs[o])) return WC_E_ARG;
+  if (k->n_outputs > 1) return k->range_outs != NULL ? WC_OK : WC_E_ARG;
   if (k->kind <= WC_KIND_WHERE_V1) return k->range != NULL ? WC_OK : WC_E_ARG;
   if (k->out_dtype != WC_INT64 || k->count == NULL || k->coords == NULL) return WC_E_ARG;
   return WC_OK;

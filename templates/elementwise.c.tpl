@@ -8,16 +8,16 @@
 % local last = ops.node(k, #k.nodes - 1)
 % local ot = ops.ctype(k.out_dtype)
 % local mt = ops.mtype(k.out_dtype)
-% local out = ot .. " *out"
+% local function outs(...) return ops.out_params(k, {...}) end
 % local function values(nodes, load)
 %   for _, n in ipairs(nodes) do
 const $(ops.ctype(n.dtype)) $(n.ident) = $(ops.value(k, n, load));$(ops.value_note(n))
 %   end
 % end
-/* ---- $(k.name) = $(ops.describe(k, #k.nodes - 1)) ---- */
+/* ---- $(ops.summary(k)) ---- */
 % if k.empty then
 /* no elements: a fixed output extent is 0 */
-void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
+void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
 {
 %   for _, e in ipairs(k.extents) do
   (void)$(e.ident);
@@ -25,7 +25,9 @@ void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
 %   for _, p in ipairs(k.params) do
   (void)$(p.ident);
 %   end
-  (void)out;
+%   for _, name in ipairs(ops.out_names(k)) do
+  (void)$(name);
+%   end
   (void)begin;
   (void)end;
 }
@@ -35,8 +37,8 @@ void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
 %   -- results into dst[j]; unrolled k.unroll times, then the rest.
 %   local function element_loop(count, first, dst)
 %     local load = ops.load_elem(k, first)
-%     local elem = ops.at_level(k, "elem", true)
-%     local value = store or ops.value(k, last, load)
+%     local elem = ops.at_level(k, "elem", not k.multi)
+%     local stores = ops.stores(k, dst, store or ops.value(k, last, load))
       size_t i = 0;
       /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
       for (; i + WC_LOOP_BLOCK <= $(count); i += WC_LOOP_BLOCK) {
@@ -45,7 +47,9 @@ void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
           const size_t j = i + lane;
 %     indent("          ", values, elem, load)
-          $(dst)[j] = $(value);
+%     for _, st in ipairs(stores) do
+          $(st)
+%     end
         }
       }
 %     if k.unroll > 1 then
@@ -54,7 +58,9 @@ void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
         {
           const size_t j = i + $(u);
 %         indent("          ", values, elem, load)
-          $(dst)[j] = $(value);
+%     for _, st in ipairs(stores) do
+          $(st)
+%     end
         }
 %       end
       }
@@ -62,7 +68,9 @@ void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
       for (; i < $(count); i++) {
         const size_t j = i;
 %     indent("        ", values, elem, load)
-        $(dst)[j] = $(value);
+%     for _, st in ipairs(stores) do
+        $(st)
+%     end
       }
 %   end
 %   -- One branch of a row select: the row copied from a contiguous input,
@@ -82,7 +90,7 @@ void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
 %     end
 %   end
 /* loops: $(ops.comment(ops.loop_classes(k))); unroll $(k.unroll) */
-WC_INLINE void $(k.sym)_range_any($(ops.signature(k, {out, "size_t begin", "size_t end"})))
+WC_INLINE void $(k.sym)_range_any($(ops.signature(k, outs("size_t begin", "size_t end"))))
 {
   const size_t $(ops.loop_extents(k));
   size_t $(ops.seq("i", nl, ", ")), rest = begin;
@@ -109,7 +117,9 @@ WC_INLINE void $(k.sym)_range_any($(ops.signature(k, {out, "size_t begin", "size
     const $(ops.mtype(p.dtype)) *$(ops.row(k, i)) = $(ops.row_start(k, i));
 %     end
 %   end
-    $(mt) *out_row = $(mt == ot and "out" or ("(" .. mt .. " *)out")) + begin;
+%   for _, row in ipairs(ops.out_rows(k)) do
+    $(row)
+%   end
     if (n > end - begin) n = end - begin;
 %   indent("    ", values, ops.at_level(k, "row"), ops.load_row(k))
 %   local rs = k.row_select
@@ -149,16 +159,16 @@ WC_INLINE void $(k.sym)_range_any($(ops.signature(k, {out, "size_t begin", "size
 %   end
 }
 
-%   local args = ops.arguments(k, {"out", "begin", "end"})
+%   local args = ops.arguments(k, ops.out_names(k, {"begin", "end"}))
 #if WC_CLONES
 /* the same loops for AVX2, run when the CPU has it (loop.h) */
-static WC_TARGET_AVX2 void $(k.sym)_range_avx2($(ops.signature(k, {out, "size_t begin", "size_t end"})))
+static WC_TARGET_AVX2 void $(k.sym)_range_avx2($(ops.signature(k, outs("size_t begin", "size_t end"))))
 {
   $(k.sym)_range_any($(args));
 }
 #endif
 
-void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
+void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
 {
 #if WC_CLONES
   if (wc_cpu_avx2()) {
@@ -173,7 +183,7 @@ void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})))
 % if k.straight then
 /* all $(k.total_fixed) elements, straight-line, into result first: out may be an
    input (in place), and with every load ahead of every store compilers vectorize */
-void $(k.sym)($(ops.signature(k, {out})))
+void $(k.sym)($(ops.signature(k, outs())))
 {
 %   for _, name in ipairs(ops.unused(k)) do
   (void)$(name);
@@ -190,17 +200,17 @@ void $(k.sym)($(ops.signature(k, {out})))
   memcpy(out, result, sizeof result);
 }
 % else
-void $(k.sym)($(ops.signature(k, {out})))
+void $(k.sym)($(ops.signature(k, outs())))
 {
-  $(k.sym)_range($(ops.arguments(k, {"out", "0", ops.total(k)})));
+  $(k.sym)_range($(ops.arguments(k, ops.out_names(k, {"0", ops.total(k)}))));
 }
 % end
 
-static void $(k.sym)_invoke(const size_t *ext, const void *const *in, void *out, size_t begin, size_t end)
+static void $(k.sym)_invoke(const size_t *ext, const void *const *in, void *$(k.multi and "const *" or "")out, size_t begin, size_t end)
 {
 % if #k.extents == 0 then
   (void)ext;
 % end
-  $(k.sym)_range($(ops.unpacked(k, {"(" .. ot .. " *)out", "begin", "end"})));
+  $(k.sym)_range($(ops.unpacked(k, ops.out_casts(k, {"begin", "end"}))));
 }
 

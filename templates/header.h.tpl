@@ -16,16 +16,15 @@ extern "C" {
 %   for _, p in ipairs(k.params) do
 %     shapes[#shapes + 1] = p.ident .. ": " .. p.dtype .. "[" .. table.concat(p.dims, ",") .. "]"
 %   end
-/* $(k.name) = $(ops.describe(k, #k.nodes - 1))
+/* $(ops.summary(k))
    $(ops.comment(table.concat(shapes, ", "))) */
 %   if ops.is_coords(k) then
 int64_t $(k.sym)_count($(ops.signature(k)));
 /* coordinates of the true elements, $(k.kind == "argwhere" and "[n, rank]" or "[rank, n]") int64; returns n */
 int64_t $(k.sym)($(ops.signature(k, {"int64_t *coords"})));
 %   else
-%     local out = ops.ctype(k.out_dtype) .. " *out"
-void $(k.sym)($(ops.signature(k, {out})));
-void $(k.sym)_range($(ops.signature(k, {out, "size_t begin", "size_t end"})));
+void $(k.sym)($(ops.signature(k, ops.out_params(k))));
+void $(k.sym)_range($(ops.signature(k, ops.out_params(k, {"size_t begin", "size_t end"}))));
 %   end
 
 % end

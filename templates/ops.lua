@@ -82,6 +82,19 @@ function ops.comment(s) return (s:gsub("%*/", "* /")) end
 
 function ops.describe(k, id) return ops.comment(describe(k, id, { left = 40 })) end
 
+-- A kernel for comments: "leaky = where(...)", or with several outputs
+-- "hs -> (y, t): y = ...; t = (x + 3.0f)".
+function ops.summary(k)
+  if not k.multi then return k.name .. " = " .. ops.describe(k, #k.nodes - 1) end
+  local names, values = {}, {}
+  for _, o in ipairs(k.outputs) do
+    names[#names + 1] = o.name
+    values[#values + 1] = o.name .. " = " .. ops.describe(k, o.node)
+  end
+  local list = table.concat(names, ", ")
+  return ops.comment(k.name .. " -> (" .. list .. "): " .. table.concat(values, "; "))
+end
+
 -- s as a C string literal.
 function ops.cstring(s)
   return '"' .. s:gsub('[%c"\\?]', function(c) return string.format("\\%03o", c:byte()) end) .. '"'
@@ -211,6 +224,67 @@ function ops.load_at(k, inner)
 end
 function ops.load_fixed(k, offsets)
   return function(n) return ops.base(k, n.a + 1) .. "[" .. offsets[n.a + 1] .. "]" end
+end
+
+-- ---- outputs ------------------------------------------------------------------
+
+-- The outputs of an elementwise kernel, each {ident, dtype}: `out` when it has
+-- one, else one pointer per output, named as the spec names them.
+function ops.outs(k)
+  if not k.multi then return { { ident = "out", dtype = k.out_dtype } } end
+  return k.outputs
+end
+
+-- List a, then the items of b.
+function ops.cat(a, b)
+  local t = {}
+  for _, x in ipairs(a) do t[#t + 1] = x end
+  for _, x in ipairs(b or {}) do t[#t + 1] = x end
+  return t
+end
+
+-- The outputs as parameters ("float *out"), then extra.
+function ops.out_params(k, extra)
+  local t = {}
+  for _, o in ipairs(ops.outs(k)) do t[#t + 1] = ops.ctype(o.dtype) .. " *" .. o.ident end
+  return ops.cat(t, extra)
+end
+
+-- The outputs' names passed on ("out"), then extra.
+function ops.out_names(k, extra)
+  local t = {}
+  for _, o in ipairs(ops.outs(k)) do t[#t + 1] = o.ident end
+  return ops.cat(t, extra)
+end
+
+-- An _invoke's outputs as typed pointers: "(float *)out", or
+-- "(float *)out[0]", ... from the array of a kernel with several; then extra.
+function ops.out_casts(k, extra)
+  local t = {}
+  for i, o in ipairs(ops.outs(k)) do
+    t[#t + 1] = "(" .. ops.ctype(o.dtype) .. " *)out" .. (k.multi and ("[" .. (i - 1) .. "]") or "")
+  end
+  return ops.cat(t, extra)
+end
+
+-- Where each output's current row starts: "float *out_row = out + begin;".
+function ops.out_rows(k)
+  local t = {}
+  for _, o in ipairs(ops.outs(k)) do
+    local mt = ops.mtype(o.dtype)
+    local base = mt == ops.ctype(o.dtype) and o.ident or ("(" .. mt .. " *)" .. o.ident)
+    t[#t + 1] = mt .. " *" .. o.ident .. "_row = " .. base .. " + begin;"
+  end
+  return t
+end
+
+-- The stores of element j: dst[j] = value (one output), or each output's
+-- row from its node's value (several: every value is a local).
+function ops.stores(k, dst, value)
+  if not k.multi then return { dst .. "[j] = " .. value .. ";" } end
+  local t = {}
+  for _, o in ipairs(k.outputs) do t[#t + 1] = o.ident .. "_row[j] = " .. node(k, o.node).ident .. ";" end
+  return t
 end
 
 -- Whether a kernel lists coordinates (argwhere, nonzero).

@@ -54,6 +54,16 @@ static const char *const $(k.sym)_extents[] = {$(table.concat(names, ", "))};
 %   if k.out.rank > 0 then
 static const int64_t $(k.sym)_out_dims[] = {$(table.concat(k.out.pattern, ", "))};
 %   end
+%   if k.multi then
+%     local dims, instrs = k.out.rank > 0 and (k.sym .. "_out_dims") or "NULL", {}
+static const wc_param $(k.sym)_outputs[] = {
+%     for _, o in ipairs(k.outputs) do
+%       instrs[#instrs + 1] = o.node
+  {$(ops.cstring(o.name)), $(ops.enum(o.dtype)), $(k.out.rank), $(dims)},
+%     end
+};
+static const uint16_t $(k.sym)_out_instrs[] = {$(table.concat(instrs, ", "))};
+%   end
 static const wc_instr $(k.sym)_program[] = {
 %   for _, n in ipairs(k.nodes) do
   {WC_OP_$(n.op), $(ops.enum(n.dtype)), $(n.a), $(n.b), $(n.c), {UINT64_C($(n.bits0)), UINT64_C($(n.bits1))}},$(n.op == "CONST" and (" /* " .. ops.comment(n.value) .. " */") or "")
@@ -66,7 +76,12 @@ static const wc_kernel $(spec.prefix)_kernels[] = {
 %   local coords = ops.is_coords(k)
   {$(ops.cstring(k.name)), $(k.kind_enum), $(#k.params), $(#k.params > 0 and (k.sym .. "_params") or "NULL"), $(#k.extents), $(#k.extents > 0 and (k.sym .. "_extents") or "NULL"),
    $(ops.enum(k.out_dtype)), $(k.out.rank), $(k.out.rank > 0 and (k.sym .. "_out_dims") or "NULL"), $(#k.nodes), $(k.sym)_program,
-   $(coords and "NULL" or (k.sym .. "_invoke")), $(coords and (k.sym .. "_count_invoke") or "NULL"), $(coords and (k.sym .. "_coords_invoke") or "NULL")},
+   $((coords or k.multi) and "NULL" or (k.sym .. "_invoke")), $(coords and (k.sym .. "_count_invoke") or "NULL"), $(coords and (k.sym .. "_coords_invoke") or "NULL"),
+%   if k.multi then
+   $(#k.outputs), $(k.sym)_outputs, $(k.sym)_out_instrs, $(k.sym)_invoke},
+%   else
+   1, NULL, NULL, NULL},
+%   end
 % end
 };
 

@@ -209,6 +209,17 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
   lua_newtable(L);
   push_shape(L, &out, sk->extent_names);
   lua_setfield(L, -2, "out");
+  set_bool(L, "multi", k->multi);
+  lua_createtable(L, k->n_outputs, 0);
+  for (int o = 0; o < k->n_outputs; o++) {
+    lua_newtable(L);
+    set_str(L, "name", sk->outputs[o].name);
+    set_str(L, "ident", k->out_ident[o]);
+    set_str(L, "dtype", wc_dtype_name((wc_dtype)k->nodes[k->out_node[o]].ins.dtype));
+    set_int(L, "node", k->out_node[o]);
+    lua_rawseti(L, -2, o + 1);
+  }
+  lua_setfield(L, -2, "outputs");
 
   lua_createtable(L, sk->n_extents, 0);
   for (int e = 0; e < sk->n_extents; e++) {

@@ -18,6 +18,7 @@ typedef struct lower_ctx {
   int                cap;  /* nodes allocated */
   int               *hash; /* open-addressing table of node indices, -1 empty */
   int                hash_cap;
+  int               *stmt_node; /* per statement of a body: the node of its value */
 } lower_ctx;
 
 /* ---- C names ------------------------------------------------------------ */
@@ -232,6 +233,7 @@ static int lower_expr(lower_ctx *c, const ast_expr *e) {
     return node(c, i, LOWER_KERNEL);
   }
   case AST_PARAM:
+    if (e->u.param.stmt >= 0) return c->stmt_node[e->u.param.stmt]; /* computed once */
     return node(c, instr(WC_OP_INPUT, e->dtype, e->u.param.index, 0, 0),
                 param_level(c->lk, e->u.param.index));
   case AST_UNARY:
@@ -259,6 +261,26 @@ static int lower_expr(lower_ctx *c, const ast_expr *e) {
   }
   return node(c, instr(op, e->dtype, ops[0], n > 1 ? ops[1] : 0, n > 2 ? ops[2] : 0),
               max_level(c, n, ops));
+}
+
+/* The values of a kernel: the statements of its body in order (each a node,
+   so a value read twice is computed once), then each output's node. One
+   output that is not the last node (none is, unless a statement's value is
+   dead) would break the single-output templates' assumption: it is planned
+   as a kernel of several outputs. */
+static void lower_values(lower_ctx *c) {
+  const sema_kernel *sk = c->sk;
+  lower_kernel      *k = c->lk;
+  c->stmt_node = arena_array(c->a, (size_t)sk->n_stmts + 1, sizeof *c->stmt_node);
+  for (int i = 0; i < sk->n_stmts; i++) c->stmt_node[i] = lower_expr(c, sk->stmts[i]);
+  k->n_outputs = sk->n_outputs;
+  k->out_node = arena_array(c->a, (size_t)sk->n_outputs, sizeof *k->out_node);
+  k->out_ident = arena_array(c->a, (size_t)sk->n_outputs, sizeof *k->out_ident);
+  for (int o = 0; o < sk->n_outputs; o++) {
+    k->out_node[o] = o == 0 ? lower_expr(c, sk->value) : lower_expr(c, sk->outputs[o].value);
+    k->out_ident[o] = sk->body ? ident(c->a, sk->outputs[o].name) : arena_strdup(c->a, "out");
+  }
+  k->multi = sk->n_outputs > 1 || k->out_node[0] != k->n_nodes - 1;
 }
 
 /* ---- loops -------------------------------------------------------------- */
@@ -525,7 +547,7 @@ static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, 
   c.hash = arena_array(a, (size_t)c.hash_cap, sizeof *c.hash);
   for (int i = 0; i < c.hash_cap; i++) c.hash[i] = -1;
   plan_loops(&c, coords);
-  lower_expr(&c, sk->value); /* the value is the last node: nothing can equal its root */
+  lower_values(&c); /* one value: the last node, nothing can equal its root */
   name_nodes(a, k);
   spell_nodes(a, k);
   int work = elem_work(k);
@@ -536,15 +558,15 @@ static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, 
   if (k->unroll < 1) k->unroll = 1;
   *budget -= (int64_t)work * (k->unroll + 1);
   if (*budget < 0) *budget = 0;
-  k->straight = !coords && !k->empty && k->total_fixed <= LOWER_MAX_STRAIGHT &&
+  k->straight = !coords && !k->multi && !k->empty && k->total_fixed <= LOWER_MAX_STRAIGHT &&
                 k->total_fixed >= 0 && k->total_fixed * work <= LOWER_MAX_STRAIGHT_WORK &&
                 k->total_fixed * work <= *budget;
   if (k->straight) {
     *budget -= k->total_fixed * work;
     plan_straight(&c);
   }
-  if (!coords) plan_row_select(k);
-  if (!coords) plan_streaming(k);
+  if (!coords && !k->multi) plan_row_select(k);
+  if (!coords && !k->multi) plan_streaming(k);
   if (coords) plan_truth(k);
 }
 

@@ -59,7 +59,13 @@ typedef struct lower_kernel {
   bool              *contig;    /* per parameter: steps by 1 along the innermost loop */
   bool              *invariant; /* per parameter: one element for the whole call */
   int                n_nodes;
-  lower_node        *nodes;       /* topological order; the last is the kernel's value */
+  lower_node        *nodes;       /* topological order; the last is the kernel's value
+                                     (output 0's, when it has one output) */
+  int                n_outputs;   /* 1, or the outputs of a kernel with several */
+  int               *out_node;    /* per output: the node it stores */
+  char             **out_ident;   /* per output: its pointer's C name ("out" when one) */
+  bool               multi;       /* several outputs: every value a local, each stored (no
+                                     straight-line code, row select or streaming) */
   int                unroll;      /* unroll factor of the innermost loop */
   int64_t            total_fixed; /* element count when every extent is fixed, else -1 */
   bool               empty;    /* a fixed output extent is 0: no elements, whatever the binding */

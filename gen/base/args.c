@@ -52,6 +52,7 @@ args_result args_parse(int argc, char **argv, const args_opt *opts, int n_opts,
     } else {
       return usage(msg, cap, "option '%s' needs a value", o->name);
     }
+    if (o->all) o->all[(*o->n_all)++] = *o->value;
   }
   return ARGS_OK;
 }

@@ -11,6 +11,9 @@ typedef struct args_opt {
   const char  *name;      /* spelled with its dashes: "-o", "--prefix" */
   bool         has_value; /* takes a value (else a flag) */
   const char **value;     /* where the value goes ("1" for a flag); untouched until given */
+  const char **all;       /* NULL, or where every value given goes too, in order (room for
+                             argc values): an option that may be given more than once */
+  int         *n_all;     /* values in all */
 } args_opt;
 
 typedef enum args_result {

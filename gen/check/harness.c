@@ -372,11 +372,10 @@ static void failf(kcheck *kc, const trial *tr, const char *path, const char *fmt
   printf("\n");
 }
 
-/* Compares n elements of the output dtype; reports the first difference. */
-static void compare(kcheck *kc, const trial *tr, const char *path, const char *expect_name,
-                    const void *expect, const void *got, int64_t n) {
-  wc_dtype t = kc->k->out_dtype;
-  size_t   w = wc_dtype_size(t);
+/* Compares n elements of dtype t; reports the first difference. */
+static void compare_as(kcheck *kc, const trial *tr, wc_dtype t, const char *path,
+                       const char *expect_name, const void *expect, const void *got, int64_t n) {
+  size_t  w = wc_dtype_size(t);
   int64_t  diffs = 0, first = -1;
   for (int64_t i = 0; i < n; i++) {
     const char *a = (const char *)expect + (size_t)i * w, *b = (const char *)got + (size_t)i * w;
@@ -394,6 +393,12 @@ static void compare(kcheck *kc, const trial *tr, const char *path, const char *e
   printf("\n    got (%s): ", path);
   put_value(stdout, t, (const char *)got + (size_t)first * w);
   printf("\n");
+}
+
+/* The same of the output dtype. */
+static void compare(kcheck *kc, const trial *tr, const char *path, const char *expect_name,
+                    const void *expect, const void *got, int64_t n) {
+  compare_as(kc, tr, kc->k->out_dtype, path, expect_name, expect, got, n);
 }
 
 /* Compares coordinate lists ([n, rank] or [rank, n]). */
@@ -588,12 +593,126 @@ static void check_path(kcheck *kc, const trial *tr, const char *path, wc_path go
           path_name(got), want == WC_PATH_SPECIALIZED ? "fit" : "do not fit", path_name(want));
 }
 
+/* ---- kernels with several outputs ---- */
+
+/* Every output against the reference's, labelled "path, output y". */
+static void compare_outs(kcheck *kc, const trial *tr, const char *path, const wc_tensor *ref,
+                         const wc_tensor *got) {
+  for (int o = 0; o < kc->k->n_outputs; o++) {
+    char label[1024];
+    snprintf(label, sizeof label, "%s, output %s", path, kc->k->outputs[o].name);
+    compare_as(kc, tr, ref[o].dtype, label, "reference", ref[o].data, got[o].data, tr->total);
+  }
+}
+
+/* Fills every output with one byte, so that unwritten elements show up. */
+static void poison_outs(const wc_kernel *k, wc_tensor *got, int byte) {
+  for (int o = 0; o < k->n_outputs; o++) memset(got[o].data, byte, tensor_bytes(&got[o]));
+}
+
+/* range_outs over three pieces in a random order. */
+static void range_split(const wc_kernel *k, const trial *tr, const void *const *in,
+                        void *const *outs, rng *r) {
+  size_t n = (size_t)tr->total, a = (size_t)rng_below(r, n + 1), b = (size_t)rng_below(r, n + 1);
+  size_t cut[4] = {0, a < b ? a : b, a < b ? b : a, n};
+  int    first = (int)rng_below(r, 3);
+  for (int p = 0; p < 3; p++) {
+    int q = (first + p) % 3;
+    k->range_outs(tr->ext, in, outs, cut[q], cut[q + 1]);
+  }
+}
+
+/* In place: output o is (a copy of) an input of its shape and dtype. */
+static void run_outputs_in_place(kcheck *kc, const trial *tr, const wc_tensor *ref,
+                                 wc_tensor *got, void *const *gp) {
+  const wc_kernel *k = kc->k;
+  for (int o = 0; o < k->n_outputs; o++)
+    for (int i = 0; i < k->n_inputs; i++) {
+      const wc_tensor *in = &tr->in[i];
+      if (in->dtype != got[o].dtype || in->rank != tr->rank ||
+          memcmp(in->shape, tr->shape, (size_t)tr->rank * sizeof *tr->shape) != 0)
+        continue;
+      const void *data[WC_MAX_INPUTS];
+      char        path_buf[600];
+      poison_outs(k, got, 0x3c);
+      memcpy(data, tr->data, (size_t)k->n_inputs * sizeof *data);
+      memcpy(got[o].data, in->data, tensor_bytes(in));
+      data[i] = got[o].data;
+      k->range_outs(tr->ext, data, gp, 0, (size_t)tr->total);
+      snprintf(path_buf, sizeof path_buf, "in-place (%s = %s)", k->outputs[o].name,
+               k->inputs[i].name);
+      compare_outs(kc, tr, path_buf, ref, got);
+    }
+}
+
+/* A kernel with several outputs: range_outs whole and split, wc_run_multi,
+   a plan, the interpreter and in place, every output against the reference. */
+static void run_outputs(kcheck *kc, const wc_kernel_table *table, trial *tr, rng *r,
+                        bool direct) {
+  const wc_kernel *k = kc->k;
+  int              no = k->n_outputs;
+  wc_tensor        ref[WC_MAX_OPERANDS], got[WC_MAX_OPERANDS];
+  void            *gp[WC_MAX_OPERANDS];
+  wc_path          path = (wc_path)0;
+  wc_plan          plan;
+  wc_status        s;
+  for (int o = 0; o < no; o++) {
+    ref[o] = out_tensor(k->outputs[o].dtype, tr->rank, tr->shape, 0xee);
+    got[o] = out_tensor(k->outputs[o].dtype, tr->rank, tr->shape, 0xa5);
+    gp[o] = got[o].data;
+  }
+  const char *run_path = direct ? "wc_run_multi" : "wc_run_multi-unfit";
+  const char *plan_path = direct ? "wc_prepare_multi" : "wc_prepare_multi-unfit";
+  if ((s = wc_ref_run_multi(k, tr->in, k->n_inputs, ref, no)) != WC_OK) {
+    failf(kc, tr, "reference", "wc_ref_run_multi returned %s", wc_status_str(s));
+  } else {
+    if (direct) {
+      k->range_outs(tr->ext, tr->data, gp, 0, (size_t)tr->total);
+      compare_outs(kc, tr, "range", ref, got);
+      poison_outs(k, got, 0x5a);
+      range_split(k, tr, tr->data, gp, r);
+      compare_outs(kc, tr, "range-split", ref, got);
+    }
+    poison_outs(k, got, 0xc3);
+    if ((s = wc_run_multi(table, k->name, tr->in, k->n_inputs, got, no, &path)) != WC_OK)
+      failf(kc, tr, run_path, "wc_run_multi returned %s", wc_status_str(s));
+    else {
+      check_path(kc, tr, run_path, path);
+      compare_outs(kc, tr, run_path, ref, got);
+    }
+    poison_outs(k, got, 0x96);
+    if ((s = wc_prepare_multi(table, k->name, tr->in, k->n_inputs, got, no, &plan)) != WC_OK)
+      failf(kc, tr, plan_path, "wc_prepare_multi returned %s", wc_status_str(s));
+    else if ((s = wc_plan_run_multi(&plan, tr->data, gp)) != WC_OK)
+      failf(kc, tr, plan_path, "wc_plan_run_multi returned %s", wc_status_str(s));
+    else {
+      check_path(kc, tr, plan_path, plan.path);
+      compare_outs(kc, tr, plan_path, ref, got);
+    }
+    if (direct) {
+      poison_outs(k, got, 0x3c);
+      if ((s = wc_interpret_multi(k, tr->in, k->n_inputs, got, no)) != WC_OK)
+        failf(kc, tr, "interpreter", "wc_interpret_multi returned %s", wc_status_str(s));
+      else compare_outs(kc, tr, "interpreter", ref, got);
+      run_outputs_in_place(kc, tr, ref, got, gp);
+    }
+  }
+  for (int o = 0; o < no; o++) {
+    free(ref[o].data);
+    free(got[o].data);
+  }
+}
+
 /* Elementwise and where_v1 kernels: range, split range, wc_run, interpreter
    and in place, each against the reference. `direct` false: only wc_run
    (the shapes may not fit the pattern). */
 static void run_elementwise(kcheck *kc, const wc_kernel_table *table, trial *tr, rng *r,
                             bool direct) {
   const wc_kernel *k = kc->k;
+  if (k->n_outputs > 1) {
+    run_outputs(kc, table, tr, r, direct);
+    return;
+  }
   wc_dtype         t = k->out_dtype;
   size_t           bytes = (size_t)tr->total * wc_dtype_size(t);
   size_t           n = (size_t)tr->total;
@@ -840,7 +959,9 @@ static const char *entry_problem(const wc_kernel *k) {
     return "bad input list (or too many inputs for the harness)";
   if (k->n_extents < 0 || k->n_extents > MAX_EXTENTS) return "too many symbolic extents";
   if (k->n_instrs < 1 || k->program == NULL) return "no program";
-  if (is_coords(k) ? (k->count == NULL || k->coords == NULL) : k->range == NULL)
+  if (is_coords(k)            ? (k->count == NULL || k->coords == NULL)
+      : k->n_outputs > 1 ? (k->range_outs == NULL || k->outputs == NULL)
+                         : k->range == NULL)
     return "missing invoker";
   for (int i = 0; i < k->n_instrs; i++)
     if (k->program[i].op == WC_OP_INPUT && k->program[i].a >= k->n_inputs)
@@ -947,8 +1068,11 @@ static void dtypes_text(const wc_kernel *k, char *buf, size_t cap) {
   for (int i = 0; i < k->n_inputs && len < cap; i++)
     len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? "," : "",
                             dtype_text(k->inputs[i].dtype));
-  if (len < cap)
-    snprintf(buf + len, cap - len, "->%s", is_coords(k) ? "int64" : dtype_text(k->out_dtype));
+  for (int o = 0; o < (k->n_outputs > 1 ? k->n_outputs : 1) && len < cap; o++)
+    len += (size_t)snprintf(buf + len, cap - len, "%s%s", o ? "," : "->",
+                            is_coords(k)        ? "int64"
+                            : k->n_outputs > 1 ? dtype_text(k->outputs[o].dtype)
+                                               : dtype_text(k->out_dtype));
 }
 
 static int usage(const char *argv0) {

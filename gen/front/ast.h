@@ -91,8 +91,9 @@ struct ast_expr {
       uint64_t     bits[2]; /* after sema: the value's bits in dtype, as wc_instr.bits */
     } lit;
     struct {
-      const char *name;  /* parameter name */
-      int         index; /* after sema: parameter number, declaration order */
+      const char *name;  /* parameter or statement name */
+      int         index; /* after sema: parameter number, declaration order (-1: a statement) */
+      int         stmt;  /* after sema: statement of the body it names (-1: a parameter) */
     } param;
     struct {
       wc_opcode op;  /* a PREFIX operation of the table: WC_OP_NOT, WC_OP_NEG, WC_OP_BNOT */
@@ -144,6 +145,14 @@ typedef struct ast_param {
   ast_dim    *dims;     /* rank entries, outermost first */
 } ast_param;
 
+/* A statement of a kernel's body: `let t = x + 3.0;` or `y = ...;` (an output). */
+typedef struct ast_stmt {
+  const char *name; /* the name it defines */
+  diag_loc    loc;  /* the name as written */
+  bool        let;  /* written with `let` */
+  ast_expr   *expr; /* its value */
+} ast_stmt;
+
 typedef struct ast_kernel {
   const char *name;     /* kernel name before specialization */
   diag_loc    loc;      /* the kernel's name */
@@ -151,7 +160,11 @@ typedef struct ast_kernel {
   ast_tvar   *tvars;    /* specialization list, declaration order */
   int         n_params; /* parameters */
   ast_param  *params;   /* declaration order */
-  ast_expr   *expr;     /* the kernel's value */
+  ast_expr   *expr;     /* the kernel's value (one-expression form); NULL for a body */
+  int         n_outputs; /* names of `-> (y, t)`; 0 in the one-expression form */
+  ast_name   *outputs;   /* in the order the generated function takes them */
+  int         n_stmts;   /* statements of the body `{ ... }` */
+  ast_stmt   *stmts;     /* in source order */
 } ast_kernel;
 
 typedef enum ast_option_kind { AST_OPTION_INT, AST_OPTION_STRING } ast_option_kind;

@@ -24,7 +24,7 @@
   X(EQ, "==") X(NE, "!=") X(LT, "<") X(LE, "<=") X(GT, ">") X(GE, ">=")    \
   X(PLUS, "+") X(MINUS, "-") X(STAR, "*") X(SLASH, "/") X(PERCENT, "%")   \
   X(AMP, "&") X(PIPE, "|") X(CARET, "^") X(TILDE, "~")                     \
-  X(SHL, "<<") X(SHR, ">>")
+  X(SHL, "<<") X(SHR, ">>") X(ARROW, "->")
 /* clang-format on */
 
 #define LEX_KIND_ENUM_(k, s) LEX_##k,

@@ -156,6 +156,7 @@ lex_token lex_next(lex_state *l) {
       "~"  { kind = LEX_TILDE; break; }
       "<<" { kind = LEX_SHL; break; }
       ">>" { kind = LEX_SHR; break; }
+      "->" { kind = LEX_ARROW; break; }
 
       bad+ {
         kind = LEX_ERROR;

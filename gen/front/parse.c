@@ -20,6 +20,7 @@ typedef struct parser {
   bool      panic;    /* a syntax error in this statement; skip to the next */
   int       n_nodes;  /* expression nodes made in the whole file */
   bool      too_many; /* PARSE_MAX_NODES was reached (reported once) */
+  bool      in_body;  /* inside a kernel's `{ ... }`: an error skips past its '}' */
 } parser;
 
 /* The file's lists, growing in the arena (vec.h). */
@@ -96,14 +97,18 @@ static const char *expect_ident(parser *p, diag_loc *loc, const char *what) {
 }
 
 /* Skip to the start of the next statement after a syntax error: past the next
-   ';', or up to a `kernel` / `option` keyword (which only start statements). */
+   ';' outside braces (past the '}' that ends a kernel's body), or up to a
+   `kernel` / `option` keyword (which only start statements). */
 static void sync(parser *p) {
+  int depth = p->in_body; /* inside braces: a body's statements end in ';' too */
   while (p->tok.kind != LEX_EOF && p->tok.kind != LEX_KERNEL && p->tok.kind != LEX_OPTION) {
     lex_kind k = p->tok.kind;
     advance(p);
-    if (k == LEX_SEMI) break;
+    if (k == LEX_LBRACE) depth++;
+    if ((k == LEX_RBRACE && depth > 0 && --depth == 0) || (k == LEX_SEMI && depth == 0)) break;
   }
   p->panic = false;
+  p->in_body = false;
 }
 
 /* ---- expressions ----------------------------------------------------------- */
@@ -414,7 +419,50 @@ static bool parse_param(parser *p, ast_param *prm) {
   return true;
 }
 
-/* kernel := 'kernel' name [tvars] '(' [param {',' param}] ')' '=' expr ';' */
+/* outputs := '->' '(' name {',' name} ')' */
+static bool parse_outputs(parser *p, ast_kernel *k) {
+  VEC(ast_name) outs = {0};
+  advance(p); /* -> */
+  if (!expect(p, LEX_LPAREN, "'(' before the output names")) return false;
+  for (;;) {
+    ast_name *o = vec_push(p->a, &outs);
+    if (!(o->name = expect_ident(p, &o->loc, "an output name"))) return false;
+    if (p->tok.kind != LEX_COMMA) break;
+    advance(p);
+  }
+  if (!expect(p, LEX_RPAREN, "',' or ')' after an output name")) return false;
+  k->n_outputs = (int)outs.n;
+  k->outputs = outs.data;
+  return true;
+}
+
+/* body := '{' {stmt} '}';  stmt := ['let'] name '=' expr ';'  (`let` is a
+   keyword here only, so specs naming a parameter `let` stay valid). */
+static bool parse_body(parser *p, ast_kernel *k) {
+  VEC(ast_stmt) stmts = {0};
+  if (!expect(p, LEX_LBRACE, "'{' before the kernel's statements")) return false;
+  p->in_body = true;
+  while (p->tok.kind != LEX_RBRACE) {
+    ast_stmt *st = vec_push(p->a, &stmts);
+    memset(st, 0, sizeof *st);
+    if (p->tok.kind == LEX_IDENT && p->next.kind == LEX_IDENT && p->tok.len == 3 &&
+        memcmp(p->tok.text, "let", 3) == 0) {
+      st->let = true;
+      advance(p);
+    }
+    if (!(st->name = expect_ident(p, &st->loc, "'let', an output's name or '}'"))) return false;
+    if (!expect(p, LEX_ASSIGN, "'=' after the name")) return false;
+    if (!(st->expr = parse_expr(p, p->tok.loc))) return false;
+    if (!expect(p, LEX_SEMI, "';' after the statement")) return false;
+  }
+  advance(p); /* } */
+  p->in_body = false;
+  k->n_stmts = (int)stmts.n;
+  k->stmts = stmts.data;
+  return true;
+}
+
+/* kernel := 'kernel' name [tvars] '(' [param {',' param}] ')' ('=' expr ';' | outputs body) */
 static void parse_kernel(parser *p, kernel_vec *kernels) {
   ast_kernel k;
   VEC(ast_param) params = {0};
@@ -434,6 +482,11 @@ static void parse_kernel(parser *p, kernel_vec *kernels) {
   if (!expect(p, LEX_RPAREN, "',' or ')' after a parameter")) return;
   k.n_params = (int)params.n;
   k.params = params.data;
+  if (p->tok.kind == LEX_ARROW) {
+    if (!parse_outputs(p, &k) || !parse_body(p, &k)) return;
+    *vec_push(p->a, kernels) = k;
+    return;
+  }
   if (!expect(p, LEX_ASSIGN, "'=' before the kernel expression")) return;
   if (!(k.expr = parse_expr(p, p->tok.loc))) return;
   if (p->tok.kind != LEX_SEMI) {

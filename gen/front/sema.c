@@ -110,7 +110,14 @@ typedef struct sema {
   int               n_extents;    /* symbolic extents of the kernel */
   const char      **extent_names; /* their names, in the program's arena */
 
+  const nmap *declared;  /* body: every statement's name -> its first statement */
+  const nmap *defined;   /* body: statements before the one being resolved */
+  bool       *stmt_read; /* body: per statement, read by a later one */
+  int        *out_stmt;  /* body: per output, the statement that assigns it */
+  ast_expr  **resolved;  /* body: per statement, its resolved value */
+
   const sema_binding *bind;      /* current instance: binding per type variable */
+  ast_expr *const    *istmts;    /* current instance: typed statement values so far */
   const sema_param   *iparams;   /* current instance: parameters */
   const char         *inst_name; /* current instance's name */
   diag_text           bind_desc; /* "T = float, U = int8"; empty when not specialized */
@@ -405,6 +412,24 @@ static bool check_params(sema *s) {
   return ok;
 }
 
+/* A name in an expression: a parameter, or in a body a statement before this one. */
+static bool resolve_name(sema *s, ast_expr *e, const nmap *params) {
+  const char *name = e->u.param.name;
+  e->u.param.stmt = -1;
+  e->u.param.index = nmap_get(params, name);
+  if (e->u.param.index >= 0) return true;
+  if (s->defined && (e->u.param.stmt = nmap_get(s->defined, name)) >= 0) {
+    s->stmt_read[e->u.param.stmt] = true;
+    return true;
+  }
+  int later = s->declared ? nmap_get(s->declared, name) : -1;
+  if (later >= 0) {
+    err(s, e->loc, "'%s' is read before the statement that defines it", name);
+    s->stmt_read[later] = true; /* read, if too early: said once */
+  } else err(s, e->loc, "unknown name '%s'", name);
+  return false;
+}
+
 /* Resolve names and calls of the kernel's expression (before any dtype is
    known): parameter references, functions and casts, arities, and where
    argwhere / nonzero / where_v1 may appear.  where_v1 is allowed only as the
@@ -416,13 +441,7 @@ static bool resolve(sema *s, ast_expr *e, const nmap *params, const nmap *tvars,
   int  i;
   switch (e->kind) {
   case AST_LIT: return true;
-  case AST_PARAM:
-    e->u.param.index = nmap_get(params, e->u.param.name);
-    if (e->u.param.index < 0) {
-      err(s, e->loc, "unknown name '%s'", e->u.param.name);
-      return false;
-    }
-    return true;
+  case AST_PARAM: return resolve_name(s, e, params);
   case AST_UNARY: return resolve(s, e->u.unary.arg, params, tvars, false);
   case AST_BINARY:
     ok = resolve(s, e->u.binary.lhs, params, tvars, false);
@@ -455,6 +474,12 @@ static bool resolve(sema *s, ast_expr *e, const nmap *params, const nmap *tvars,
   case AST_FN_ARGWHERE:
   case AST_FN_NONZERO:
   case AST_FN_WHERE_V1:
+    if (!top && s->defined) {
+      err(s, e->loc,
+          "'%s' must be the whole expression of a kernel written '= expr;', not in a body",
+          e->u.call.name);
+      return false;
+    }
     if (!top) {
       err(s, e->loc, "'%s' must be the whole kernel expression", e->u.call.name);
       return false;
@@ -859,6 +884,11 @@ static bool infer(sema *s, ast_expr *e) {
     }
     return true;
   case AST_PARAM:
+    if (e->u.param.stmt >= 0) { /* typed already: statements are typed in order */
+      e->dtype = s->istmts[e->u.param.stmt]->dtype;
+      e->shape = s->istmts[e->u.param.stmt]->shape;
+      return true;
+    }
     e->dtype = s->iparams[e->u.param.index].dtype;
     e->shape = s->iparams[e->u.param.index].shape;
     return true;
@@ -883,7 +913,53 @@ static bool claim_name(sema *s, const char *name) {
   return true;
 }
 
-/* Type one instance of the current kernel under the binding bind and add it. */
+/* e has a dtype; an expression of literals only has none to take. */
+static bool has_dtype(sema *s, const ast_expr *e) {
+  if (e->dtype != UNTYPED) return true;
+  err(s, e->loc,
+      "cannot infer the dtype of an expression of literals only; "
+      "cast it, as in float(...)");
+  return false;
+}
+
+/* Types the statements of the current kernel's body in order (a statement
+   reads the dtypes of those before it) into kern: statements and outputs. */
+static bool type_body(sema *s, sema_kernel *kern) {
+  const ast_kernel *k = s->k;
+  ast_expr        **stmts = arena_array(s->pa, (size_t)k->n_stmts, sizeof *stmts);
+  sema_output      *outs = arena_array(s->pa, (size_t)k->n_outputs, sizeof *outs);
+  s->istmts = stmts;
+  for (int i = 0; i < k->n_stmts; i++) {
+    stmts[i] = ast_clone(s->pa, s->resolved[i]);
+    if (!infer(s, stmts[i]) || !has_dtype(s, stmts[i])) return false;
+  }
+  for (int o = 0; o < k->n_outputs; o++) {
+    outs[o].name = arena_strdup(s->pa, k->outputs[o].name);
+    outs[o].loc = k->outputs[o].loc;
+    outs[o].value = stmts[s->out_stmt[o]];
+  }
+  kern->n_stmts = k->n_stmts;
+  kern->stmts = stmts;
+  kern->n_outputs = k->n_outputs;
+  kern->outputs = outs;
+  kern->body = true;
+  kern->expr = stmts[s->out_stmt[0]];
+  return true;
+}
+
+/* The one output of a one-expression kernel: its value, named "out" (the
+   generated function's parameter). */
+static void one_output(sema *s, sema_kernel *kern) {
+  sema_output *o = arena_alloc(s->pa, sizeof *o);
+  o->name = "out";
+  o->loc = kern->loc;
+  o->value = kern->value;
+  kern->n_outputs = 1;
+  kern->outputs = o;
+}
+
+/* Type one instance of the current kernel under the binding bind and add it
+   (resolved: the one expression; NULL for a body, s->resolved). */
 static void instantiate(sema *s, const ast_expr *resolved, sema_binding *bind, const char *name) {
   const ast_kernel *k = s->k;
   sema_param       *params = arena_array(s->pa, (size_t)k->n_params, sizeof *params);
@@ -900,16 +976,14 @@ static void instantiate(sema *s, const ast_expr *resolved, sema_binding *bind, c
   s->bind = bind;
   s->iparams = params;
   s->inst_name = name;
-  e = ast_clone(s->pa, resolved);
-  if (!infer(s, e)) return;
-  if (e->dtype == UNTYPED) {
-    err(s, e->loc,
-        "cannot infer the dtype of an expression of literals only; "
-        "cast it, as in float(...)");
-    return;
-  }
-
   memset(&kern, 0, sizeof kern);
+  if (resolved) {
+    e = ast_clone(s->pa, resolved);
+    if (!infer(s, e) || !has_dtype(s, e)) return;
+  } else {
+    if (!type_body(s, &kern)) return;
+    e = (ast_expr *)kern.expr;
+  }
   kern.name = name;
   kern.base = arena_strdup(s->pa, k->name);
   kern.loc = k->loc;
@@ -929,6 +1003,7 @@ static void instantiate(sema *s, const ast_expr *resolved, sema_binding *bind, c
     if (kern.kind == WC_KIND_ARGWHERE || kern.kind == WC_KIND_NONZERO)
       kern.value = e->u.call.args[0];
   }
+  if (resolved) one_output(s, &kern);
   kern.out_dtype = e->dtype;
   kern.out_shape = kern.value->shape;
   /* Every input takes part in the output's broadcast (as in wc_run), an
@@ -947,6 +1022,102 @@ static void instantiate(sema *s, const ast_expr *resolved, sema_binding *bind, c
   *vec_push(s->pa, &s->kernels) = kern;
 }
 
+/* A name a body defines (an output, or a let that is none) is new in the
+   kernel: no parameter's and no extent's (outputs are C parameters beside them). */
+static bool check_new_name(sema *s, const nmap *params, const char *name, diag_loc loc) {
+  if (nmap_get(params, name) >= 0) {
+    err(s, loc, "'%s' is a parameter of kernel '%s'; a statement cannot redefine it", name,
+        s->k->name);
+    return false;
+  }
+  for (int i = 0; i < s->n_extents; i++)
+    if (strcmp(s->extent_names[i], name) == 0) {
+      err(s, loc, "'%s' is an extent of kernel '%s'; a statement cannot redefine it", name,
+          s->k->name);
+      return false;
+    }
+  return true;
+}
+
+/* The output list: within WC_MAX_OPERANDS with the parameters, no name twice. */
+static bool check_output_list(sema *s, const nmap *params, nmap *outs) {
+  const ast_kernel *k = s->k;
+  bool              ok = true;
+  if (k->n_params + k->n_outputs > WC_MAX_OPERANDS) {
+    err(s, k->outputs[0].loc,
+        "kernel '%s' has %d parameters and %d outputs; the limit is %d together", k->name,
+        k->n_params, k->n_outputs, WC_MAX_OPERANDS);
+    ok = false;
+  }
+  for (int o = 0; o < k->n_outputs; o++) {
+    int first = nmap_add(outs, k->outputs[o].name, o);
+    if (first >= 0) {
+      err(s, k->outputs[o].loc, "output '%s' is listed twice", k->outputs[o].name);
+      ok = false;
+    }
+    ok = check_new_name(s, params, k->outputs[o].name, k->outputs[o].loc) && ok;
+  }
+  return ok;
+}
+
+/* One statement of a body: its name defined once, `let` or an output. */
+static bool check_stmt_name(sema *s, const nmap *params, const nmap *outs, nmap *defined, int i) {
+  const ast_stmt *st = &s->k->stmts[i];
+  int             first = nmap_add(defined, st->name, i);
+  if (first >= 0) {
+    err(s, st->loc, "'%s' is defined twice", st->name);
+    diag_note(s->d, s->k->stmts[first].loc, "'%s' first defined here", st->name);
+    return false;
+  }
+  if (nmap_get(outs, st->name) >= 0) return true;
+  if (!st->let) {
+    err(s, st->loc,
+        "'%s' is not an output of kernel '%s'; write 'let %s = ...' for a value of its own, "
+        "or list it in '-> (...)'",
+        st->name, s->k->name, st->name);
+    return false;
+  }
+  return check_new_name(s, params, st->name, st->loc);
+}
+
+/* Resolves a kernel's body into s->resolved: its output list, then each
+   statement (reading parameters and the statements before it), then that
+   every output is assigned and every let that is no output is read. */
+static bool resolve_body(sema *s, const nmap *params, const nmap *tvars) {
+  const ast_kernel *k = s->k;
+  nmap              outs, declared, defined;
+  bool              ok;
+  nmap_init(&outs, &s->tmp);
+  nmap_init(&declared, &s->tmp);
+  nmap_init(&defined, &s->tmp);
+  ok = check_output_list(s, params, &outs);
+  for (int i = 0; i < k->n_stmts; i++) nmap_add(&declared, k->stmts[i].name, i);
+  s->stmt_read = arena_array(&s->tmp, (size_t)k->n_stmts + 1, sizeof *s->stmt_read);
+  s->resolved = arena_array(&s->tmp, (size_t)k->n_stmts + 1, sizeof *s->resolved);
+  s->out_stmt = arena_array(&s->tmp, (size_t)k->n_outputs, sizeof *s->out_stmt);
+  s->declared = &declared;
+  s->defined = &defined;
+  for (int i = 0; i < k->n_stmts; i++) {
+    s->resolved[i] = ast_clone(&s->tmp, k->stmts[i].expr);
+    ok = resolve(s, s->resolved[i], params, tvars, false) && ok;
+    ok = check_stmt_name(s, params, &outs, &defined, i) && ok;
+  }
+  s->declared = s->defined = NULL;
+  for (int o = 0; o < k->n_outputs; o++)
+    if ((s->out_stmt[o] = nmap_get(&defined, k->outputs[o].name)) < 0) {
+      err(s, k->outputs[o].loc, "output '%s' is never assigned", k->outputs[o].name);
+      ok = false;
+    }
+  for (int i = 0; i < k->n_stmts; i++)
+    if (k->stmts[i].let && !s->stmt_read[i] && nmap_get(&outs, k->stmts[i].name) < 0 &&
+        nmap_get(&defined, k->stmts[i].name) == i && nmap_get(params, k->stmts[i].name) < 0) {
+      err(s, k->stmts[i].loc, "'%s' is never read; remove it, or list it as an output",
+          k->stmts[i].name);
+      ok = false;
+    }
+  return ok;
+}
+
 /* Nodes of the expression tree e (its height is at most PARSE_MAX_DEPTH). */
 static long count_nodes(const ast_expr *e) {
   long n = 1;
@@ -960,6 +1131,13 @@ static long count_nodes(const ast_expr *e) {
     for (i = 0; i < e->u.call.n_args; i++) n += count_nodes(e->u.call.args[i]);
     break;
   }
+  return n;
+}
+
+/* Nodes of a kernel's expressions: the one expression or every statement's. */
+static long kernel_nodes(const ast_kernel *k) {
+  long n = k->expr ? count_nodes(k->expr) : 0;
+  for (int i = 0; i < k->n_stmts; i++) n += count_nodes(k->stmts[i].expr);
   return n;
 }
 
@@ -996,9 +1174,13 @@ static void check_kernel(sema *s, const ast_kernel *k) {
   nmap_init(&tvars, &s->tmp);
   for (i = 0; i < k->n_params; i++) nmap_add(&params, k->params[i].name, i);
   for (i = 0; i < k->n_tvars; i++) nmap_add(&tvars, k->tvars[i].name, i);
-  resolved = ast_clone(&s->tmp, k->expr);
-  ok = resolve(s, resolved, &params, &tvars, true) && ok && tvars_ok;
-  if (ok && !(resolved->kind == AST_CALL && resolved->u.call.fn == AST_FN_WHERE_V1))
+  resolved = NULL;
+  if (k->n_outputs) ok = resolve_body(s, &params, &tvars) && ok && tvars_ok;
+  else {
+    resolved = ast_clone(&s->tmp, k->expr);
+    ok = resolve(s, resolved, &params, &tvars, true) && ok && tvars_ok;
+  }
+  if (ok && !(resolved && resolved->kind == AST_CALL && resolved->u.call.fn == AST_FN_WHERE_V1))
     ok = check_out_size(s);
   if (!tvars_ok) return; /* the instance names are unknown */
 
@@ -1014,14 +1196,14 @@ static void check_kernel(sema *s, const ast_kernel *k) {
   }
   s->n_instances += count;
   /* every instance is a typed copy of the expression: bound the copies */
-  if (s->n_nodes + (int64_t)count * count_nodes(k->expr) > SEMA_MAX_NODES) {
+  if (s->n_nodes + (int64_t)count * kernel_nodes(k) > SEMA_MAX_NODES) {
     if (!s->too_big)
       err(s, k->loc, "too many operations (more than %d in all kernels after specialization)",
           SEMA_MAX_NODES);
     s->too_big = true;
     return;
   }
-  s->n_nodes += (int64_t)count * count_nodes(k->expr);
+  s->n_nodes += (int64_t)count * kernel_nodes(k);
 
   idx = arena_array(&s->tmp, (size_t)k->n_tvars + 1, sizeof *idx);
   for (;;) {
@@ -1144,8 +1326,20 @@ void sema_dump(diag_text *t, const sema_program *p) {
     if (k->kind == WC_KIND_ARGWHERE || k->kind == WC_KIND_NONZERO)
       diag_text_printf(t, " coordinates of ");
     ast_print_shape(t, &k->out_shape, k->extent_names);
-    diag_text_printf(t, "\n  expr: ");
-    ast_print_expr(t, k->expr, k->extent_names);
+    if (!k->body) {
+      diag_text_printf(t, "\n  expr: ");
+      ast_print_expr(t, k->expr, k->extent_names);
+      diag_text_printf(t, "\n");
+      continue;
+    }
+    for (j = 0; j < k->n_stmts; j++) {
+      diag_text_printf(t, "\n  stmt %d: ", j);
+      ast_print_expr(t, k->stmts[j], k->extent_names);
+    }
+    for (j = 0; j < k->n_outputs; j++) {
+      diag_text_printf(t, "\n  output %s: ", k->outputs[j].name);
+      ast_print_expr(t, k->outputs[j].value, k->extent_names);
+    }
     diag_text_printf(t, "\n");
   }
 }

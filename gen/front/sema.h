@@ -31,6 +31,15 @@ typedef struct sema_binding {
   wc_dtype    dtype; /* its dtype in this instance */
 } sema_binding;
 
+/* An output of a kernel: the generated function takes one pointer per output,
+   in this order. Every output has the kernel's output shape (out_shape): a
+   value of a smaller shape is broadcast to it, as the one output always was. */
+typedef struct sema_output {
+  const char     *name;  /* as `-> (y, t)` names it; "out" in the one-expression form */
+  diag_loc        loc;   /* the name in the output list (the kernel's name there) */
+  const ast_expr *value; /* typed: the statement that assigns it (or the value) */
+} sema_output;
+
 /* One kernel after specialization: what lowering turns into C and a program. */
 typedef struct sema_kernel {
   const char         *name;         /* instance name: "pick2_float" ("pick" if not specialized) */
@@ -46,7 +55,13 @@ typedef struct sema_kernel {
   const ast_expr     *expr;         /* the whole typed expression */
   const ast_expr     *value;        /* what the program computes: expr, except the
                                        argument of a top-level argwhere / nonzero */
-  wc_dtype            out_dtype;    /* WC_INT64 for argwhere / nonzero */
+  int                 n_stmts;      /* statements of a body (0 in the one-expression form) */
+  ast_expr *const    *stmts;        /* typed values, source order; a reference to statement
+                                       j (u.param.stmt == j) has stmts[j]'s dtype and shape */
+  int                 n_outputs;    /* 1 in the one-expression form */
+  const sema_output  *outputs;      /* outputs[0].value is value */
+  bool                body;         /* written with `-> (...) { ... }` */
+  wc_dtype            out_dtype;    /* output 0's; WC_INT64 for argwhere / nonzero */
   ast_shape           out_shape;    /* elementwise: shape of the output; where_v1: x's
                                        shape; argwhere / nonzero: shape of the value
                                        whose coordinates form the [n, rank] / [rank, n]

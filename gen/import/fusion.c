@@ -70,6 +70,59 @@ static const char *legacy_broadcast(const import_graph *gr, const graph_node *ni
    NaN or a float past int64 to an integer is undefined). */
 static bool whole_number(float v) { return fabsf(v) <= 0x1p62f && v == (float)(int64_t)v; }
 
+/* The value of a one-element constant v as a double (integers exactly up to 2^53),
+   false when v is no such constant. */
+static bool const_scalar(const graph_value *v, double *out) {
+  uint64_t b[2];
+  if (!v->constant || !one_element(v) || !onnx_tensor_scalar(v->constant, b, NULL, 0)) return false;
+  unsigned bits = (unsigned)wc_dtype_size(v->dtype) * 8u;
+  switch (ast_dtype_class_of(v->dtype)) {
+  case AST_CLASS_BOOL: *out = b[0] != 0; return true;
+  case AST_CLASS_UINT: *out = (double)b[0]; return true;
+  case AST_CLASS_SINT: {
+    uint64_t u = b[0];
+    if (bits < 64 && (u >> (bits - 1)) & 1) u |= ~(uint64_t)0 << bits;
+    *out = (double)(int64_t)u;
+    return true;
+  }
+  case AST_CLASS_REAL:
+  case AST_CLASS_HALF:
+    if (v->dtype == WC_DOUBLE) memcpy(out, &b[0], 8);
+    else
+      *out = v->dtype == WC_FLOAT16    ? wc_f16_to_f32((wc_float16)b[0])
+             : v->dtype == WC_BFLOAT16 ? wc_bf16_to_f32((wc_bfloat16)b[0])
+                                       : wc_bits_to_f32((uint32_t)b[0]);
+    return true;
+  default: return false;
+  }
+}
+
+/* Are the outputs of n past the first absent or read by nothing (Dropout's mask,
+   BatchNormalization's training statistics)? */
+static bool extra_outputs_unused(const import_graph *gr, const onnx_node *n) {
+  for (int o = 1; o < n->n_outputs; o++) {
+    int v = n->outputs[o][0] ? graph_find(gr, n->outputs[o]) : -1;
+    if (v >= 0 && (gr->vals[v].n_uses > 0 || gr->vals[v].is_output || gr->vals[v].captured_by >= 0))
+      return false;
+  }
+  return true;
+}
+
+/* A per-channel parameter p of X (BatchNormalization's scale, B, mean, var; a per-axis
+   scale or zero point) along axis: one element (then it broadcasts as it is), or a vector
+   of X's extent there, which broadcasts once given the 1s of the axes after it (*pad). */
+static const char *per_channel(const import_graph *gr, const graph_value *x, const graph_value *p,
+                               int axis, bool one_ok, int *pad) {
+  if (!p->shaped) return graph_fmt(gr, "'%.200s' has a dynamic shape", p->name);
+  if (one_ok && one_element(p) && p->shape.rank <= 1) return NULL;
+  if (p->shape.rank != 1 || p->shape.dims[0] != x->shape.dims[axis])
+    return graph_fmt(gr, "'%.200s' is not a vector of X's extent along axis %d", p->name, axis);
+  int want = x->shape.rank - 1 - axis;
+  if (*pad >= 0 && *pad != want) return "its parameters broadcast in different ways";
+  *pad = want;
+  return NULL;
+}
+
 /* Why node i cannot be part of a fused expression, or NULL if it can; what it
    reads off the attributes (alpha, the cast's dtype, Clip-6 bounds, ...) goes into fn. */
 static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
@@ -79,12 +132,22 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   int               nin = n->n_inputs;
   if (n->domain[0] && strcmp(n->domain, "ai.onnx") != 0)
     return graph_fmt(gr, "operator of domain '%.100s' is not supported", n->domain);
+  if (ni->folded) return NULL; /* a constant now, like a Constant's */
   if (op == NULL) return "not element-wise";
   if (ni->kind == IMPORT_CONSTANT) return NULL;
   if (gr->opset > 0 && gr->opset < op->since)
     return graph_fmt(gr, "%s is not in opset %lld: it appeared in opset %d", op->name,
                      (long long)gr->opset, op->since);
-  if (n->n_outputs != 1 || ni->out < 0) return "expected exactly one output";
+  if ((ni->kind == IMPORT_DROPOUT || ni->kind == IMPORT_BATCHNORM) && ni->out >= 0 &&
+      !extra_outputs_unused(gr, n))
+    return ni->kind == IMPORT_DROPOUT
+               ? "its mask output is read: a kernel computes one output (in inference the "
+                 "mask is all true)"
+               : "its training outputs (the running or saved mean and variance) are read: "
+                 "wherec imports the inference form only";
+  if ((n->n_outputs != 1 && ni->kind != IMPORT_DROPOUT && ni->kind != IMPORT_BATCHNORM) ||
+      ni->out < 0)
+    return "expected exactly one output";
   for (int k = 0; k < n->n_attrs; k++)
     if (n->attrs[k].is_ref || n->attrs[k].has_g || n->attrs[k].n_graphs)
       return "attribute references or sub-graphs are not supported";
@@ -106,9 +169,13 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   if (op->max_in >= 0 && nin > op->max_in)
     return graph_fmt(gr, "expected at most %d inputs, got %d", op->max_in, nin);
   for (int k = 1; k < nin; k++) {
-    if (ni->in[k] < 0 && ni->kind != IMPORT_CLIP) return "an input is missing";
+    bool optional = ni->kind == IMPORT_CLIP || ni->kind == IMPORT_DROPOUT ||
+                    ((ni->kind == IMPORT_QUANTIZE || ni->kind == IMPORT_DEQUANTIZE) && k == 2);
+    if (ni->in[k] < 0 && !optional) return "an input is missing";
     wc_dtype tk = ni->in[k] >= 0 ? gr->vals[ni->in[k]].dtype : t0;
-    bool     same = (ni->kind != IMPORT_WHERE || k == 2) && ni->kind != IMPORT_CASTLIKE;
+    bool     same = (ni->kind != IMPORT_WHERE || k == 2) && ni->kind != IMPORT_CASTLIKE &&
+                ni->kind != IMPORT_DROPOUT && ni->kind != IMPORT_POW &&
+                ni->kind != IMPORT_QUANTIZE && ni->kind != IMPORT_DEQUANTIZE;
     if (same && tk != (ni->kind == IMPORT_WHERE ? gr->vals[ni->in[1]].dtype : t0))
       return "its inputs have different dtypes";
   }
@@ -151,10 +218,19 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
     return NULL;
   case IMPORT_PRELU: {
     const graph_value *x = &gr->vals[ni->in[0]], *s = &gr->vals[ni->in[1]];
-    if (legacy) /* PRelu-6: a slope of one element, or of X's shape */
-      return one_element(s) || !x->shaped || !s->shaped || same_shape(&x->shape, &s->shape)
-                 ? NULL
-                 : "before opset 7 its slope has one element or X's shape";
+    if (legacy) { /* PRelu-6: a slope of one element, of X's shape, or per channel (which
+                     exporters wrote and onnxruntime runs): [C] or [C,1,...] against [N,C,...] */
+      if (one_element(s) || !x->shaped || !s->shaped || same_shape(&x->shape, &s->shape))
+        return NULL;
+      fn->pad = -1;
+      if (x->shape.rank >= 2 && s->shape.rank == 1 && !per_channel(gr, x, s, 1, false, &fn->pad))
+        return NULL;
+      fn->pad = 0;
+      if (x->shape.rank >= 2 && s->shape.rank == x->shape.rank - 1 && broadcasts_to(x, s) &&
+          s->shape.dims[0] == x->shape.dims[1])
+        return NULL;
+      return "before opset 7 its slope has one element, X's shape or one value per channel";
+    }
     return broadcasts_to(x, s)
                ? NULL
                : graph_fmt(gr, "slope '%.200s' does not broadcast to X's shape", s->name);
@@ -209,6 +285,164 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
                        wc_dtype_name(t0), wc_dtype_name(fn->cast_to));
     return NULL;
   }
+  case IMPORT_FUNC:
+  case IMPORT_SOFTPLUS:
+  case IMPORT_MISH:
+  case IMPORT_GELU:
+    if (t == WC_DOUBLE && (ni->kind != IMPORT_FUNC || strcmp(op->spell, "exp") == 0 ||
+                           strcmp(op->spell, "log") == 0 || strcmp(op->spell, "tanh") == 0 ||
+                           strcmp(op->spell, "sigmoid") == 0 || strcmp(op->spell, "erf") == 0))
+      return graph_fmt(gr,
+                       "%s on double: wherec's exp, log, tanh, sigmoid and erf are correctly "
+                       "rounded on float, float16 and bfloat16 only (double ones are not there "
+                       "yet)",
+                       op->name);
+    if (ni->kind == IMPORT_GELU) {
+      const onnx_attr *a = graph_attr(n, "approximate");
+      if (a && a->has_s && !(a->s.len == 4 && memcmp(a->s.data, "none", 4) == 0)) {
+        if (a->s.len == 4 && memcmp(a->s.data, "tanh", 4) == 0)
+          return "approximate=\"tanh\" needs x^3 (Pow), and wherec has no correctly rounded "
+                 "pow yet";
+        return "its approximate is neither \"none\" nor \"tanh\"";
+      }
+    }
+    return NULL;
+  case IMPORT_SUM:
+  case IMPORT_MEAN: /* Sum-6 and Mean-6 take inputs of one shape; broadcasting came in opset 8 */
+    for (int k = 1; k < nin && gr->opset > 0 && gr->opset < 8; k++) {
+      const graph_value *a = &gr->vals[ni->in[0]], *b = &gr->vals[ni->in[k]];
+      if (a->shaped && b->shaped && !same_shape(&a->shape, &b->shape))
+        return "before opset 8 its inputs must have one shape";
+    }
+    return NULL;
+  case IMPORT_DROPOUT: {
+    if (gr->opset > 0 && gr->opset < 12 && nin > 1)
+      return "Dropout before opset 12 takes one input";
+    if (nin > 1 && ni->in[1] >= 0 && !floating(gr->vals[ni->in[1]].dtype))
+      return "its ratio is not a floating-point value";
+    if (nin > 2 && ni->in[2] >= 0) {
+      const graph_value *m = &gr->vals[ni->in[2]];
+      double             on;
+      if (m->dtype != WC_BOOL) return "its training_mode is not bool";
+      if (!const_scalar(m, &on))
+        return graph_fmt(gr,
+                         "training_mode '%.200s' is not a constant: wherec imports Dropout's "
+                         "inference form (the identity) only",
+                         m->name);
+      if (on != 0)
+        return "training_mode is true: training draws a random mask, and wherec imports "
+               "Dropout's inference form (the identity) only";
+    }
+    return NULL; /* Dropout-6's is_test and every ratio: inference is the identity */
+  }
+  case IMPORT_POW: {
+    const graph_value *y = &gr->vals[ni->in[1]];
+    double             e;
+    if (!const_scalar(y, &e))
+      return graph_fmt(gr,
+                       "exponent '%.200s' is not a constant scalar: wherec has no pow function "
+                       "yet, only the exponents it computes exactly with * / sqrt",
+                       y->name);
+    if (ast_dtype_class_of(y->dtype) != AST_CLASS_SINT &&
+        ast_dtype_class_of(y->dtype) != AST_CLASS_UINT && !floating(y->dtype))
+      return graph_fmt(gr, "its exponent has %s, which is no number", wc_dtype_name(y->dtype));
+    fn->expo = e;
+    if (floating(t)) {
+      if (e == 2 || e == 1 || e == 0 || e == -1 || e == 0.5) return NULL;
+      return graph_fmt(gr,
+                       "Pow of a floating-point base by %g needs a correctly rounded pow, which "
+                       "wherec does not have yet (the exponents -1, 0, 0.5, 1 and 2 it computes "
+                       "exactly)",
+                       e);
+    }
+    if (t != WC_INT32 && t != WC_INT64)
+      return graph_fmt(gr, "Pow is not defined on %s (its integer bases are int32 and int64)",
+                       wc_dtype_name(t));
+    if (gr->opset > 0 && gr->opset < 12)
+      return "Pow takes integer bases from opset 12 on";
+    if (e != floor(e)) return graph_fmt(gr, "exponent %g of an integer base is not whole", e);
+    if (e > 4)
+      return graph_fmt(gr,
+                       "exponent %g of an integer base: a kernel multiplies at most 4 copies of "
+                       "the base (and wherec has no pow function yet)",
+                       e);
+    return NULL;
+  }
+  case IMPORT_BATCHNORM: {
+    const graph_value *x = &gr->vals[ni->in[0]];
+    if (gr->opset >= 14 && attr_i(n, "training_mode", 0) != 0)
+      return "training_mode=1 normalizes by the batch's statistics: wherec imports the "
+             "inference form only";
+    if (!x->shaped) return "X has a dynamic shape";
+    if (x->shape.rank < 2) return "X has rank below 2 (BatchNormalization wants N x C x ...)";
+    fn->epsilon = attr_f(n, "epsilon", 1e-5f);
+    fn->pad = -1;
+    bool spatial = !(gr->opset > 0 && gr->opset < 9 && attr_i(n, "spatial", 1) == 0);
+    for (int k = 1; k < 5; k++) {
+      const graph_value *p = &gr->vals[ni->in[k]];
+      const char        *why;
+      if (!spatial) { /* per activation: [C, D1, ...], which broadcasts to X as it is */
+        if (!broadcasts_to(x, p) || !p->shaped || p->shape.rank != x->shape.rank - 1)
+          return graph_fmt(gr, "spatial=0, but '%.200s' does not have X's shape past N", p->name);
+        continue;
+      }
+      if ((why = per_channel(gr, x, p, 1, false, &fn->pad))) return why;
+    }
+    if (fn->pad < 0) fn->pad = 0;
+    return NULL;
+  }
+  case IMPORT_QUANTIZE:
+  case IMPORT_DEQUANTIZE: {
+    bool               q = ni->kind == IMPORT_QUANTIZE;
+    const graph_value *x = &gr->vals[ni->in[0]], *s = &gr->vals[ni->in[1]];
+    const graph_value *z = nin > 2 && ni->in[2] >= 0 ? &gr->vals[ni->in[2]] : NULL;
+    int64_t            axis = attr_i(n, "axis", 1), bs = attr_i(n, "block_size", 0);
+    if (q && (t == WC_DOUBLE || (!floating(t) && t != WC_INT32)))
+      return graph_fmt(gr, "QuantizeLinear is not defined on %s", wc_dtype_name(t));
+    if (!q && t != WC_INT8 && t != WC_UINT8 && t != WC_INT32 &&
+        !((t == WC_INT16 || t == WC_UINT16) && (gr->opset <= 0 || gr->opset >= 21)))
+      return graph_fmt(gr, "DequantizeLinear is not defined on %s at opset %lld", wc_dtype_name(t),
+                       (long long)gr->opset);
+    if (s->dtype != WC_FLOAT && !((s->dtype == WC_FLOAT16 || s->dtype == WC_BFLOAT16) &&
+                                  (gr->opset <= 0 || gr->opset >= 19)))
+      return graph_fmt(gr, "its scale is %s (float, and float16 or bfloat16 from opset 19)",
+                       wc_dtype_name(s->dtype));
+    if (q && s->dtype != t && t != WC_INT32) return "x and y_scale have different dtypes";
+    if (bs != 0)
+      return graph_fmt(gr,
+                       "block_size=%lld: block quantization repeats each scale along an axis, "
+                       "which a kernel's broadcasting cannot express",
+                       (long long)bs);
+    wc_dtype to = z ? z->dtype : WC_UINT8;
+    if (q) {
+      int64_t od = attr_i(n, "output_dtype", 0);
+      if (od != 0 && z && od != (int64_t)z->dtype)
+        return "output_dtype differs from the zero point's dtype";
+      if (od != 0) to = od >= 1 && od <= 16 ? (wc_dtype)od : (wc_dtype)0;
+      if (!(to == WC_UINT8 || to == WC_INT8 ||
+            ((to == WC_INT16 || to == WC_UINT16) && (gr->opset <= 0 || gr->opset >= 21))))
+        return graph_fmt(gr, "quantizing to %s is not supported (uint8, int8; int16, uint16 from "
+                             "opset 21)",
+                         to ? wc_dtype_name(to) : graph_dtype_label(gr, (int32_t)od));
+      fn->cast_to = to;
+    } else if (z && z->dtype != t) {
+      return "x and its zero point have different dtypes";
+    }
+    if (!x->shaped) return "x has a dynamic shape";
+    fn->pad = -1;
+    const char *why;
+    if (gr->opset > 0 && gr->opset < 13 && !(one_element(s) && (!z || one_element(z))))
+      return "before opset 13 its scale and zero point are scalars (per tensor)";
+    if (!one_element(s) && (axis < -x->shape.rank || axis >= x->shape.rank))
+      return graph_fmt(gr, "axis %lld is out of range for x of rank %d", (long long)axis,
+                       x->shape.rank);
+    if (axis < 0) axis += x->shape.rank;
+    if ((why = per_channel(gr, x, s, (int)axis, true, &fn->pad))) return why;
+    if (z && (why = per_channel(gr, x, z, (int)axis, true, &fn->pad))) return why;
+    if (z && one_element(z) != one_element(s)) return "its scale and zero point differ in shape";
+    if (fn->pad < 0) fn->pad = 0;
+    return NULL;
+  }
   default: return NULL;
   }
 }
@@ -231,19 +465,21 @@ void fusion_form(fusion *f, const import_graph *gr) {
     const graph_node *ni = &gr->nodes[i];
     fusion_node      *fn = &f->nodes[i];
     fn->reason = check_node(gr, i, fn);
-    if (fn->reason || ni->kind == IMPORT_CONSTANT) continue;
+    if (fn->reason || ni->kind == IMPORT_CONSTANT || ni->folded) continue;
     int                region = -1, depth = 0, copies = 0;
     const graph_value *out = &gr->vals[ni->out];
     bool               join = ni->kind != IMPORT_NONZERO && !out->is_output && out->captured_by < 0 &&
                 out->n_uses > 0;
     /* a node reading the value twice is listed twice: count each slot once; a value
-       read by several nodes ends a kernel (it is computed once, not once per reader) */
+       read by several nodes joins when they are all in one region, as a `let` of that
+       kernel (computed once); read also outside it, it ends the kernel */
+    int readers = 0;
     for (int u = 0; u < gr->n_users[ni->out] && join; u++) {
       int                c = gr->users[ni->out][u];
       const graph_node  *cn = &gr->nodes[c];
       const fusion_node *cf = &f->nodes[c];
       if (u > 0 && gr->users[ni->out][u - 1] == c) continue;
-      if (u > 0) join = false;
+      readers++;
       for (int s = 0; s < cn->n->n_inputs && join; s++) {
         if (cn->in[s] != ni->out) continue;
         if (cf->region < 0 || (region >= 0 && cf->region != region)) join = false;
@@ -252,7 +488,14 @@ void fusion_form(fusion *f, const import_graph *gr) {
         copies += cf->copies * copies_of(cn, s);
       }
     }
-    if (join && depth <= IMPORT_MAX_DEPTH && copies <= IMPORT_MAX_COPIES) {
+    if (join && readers > 1 && gr->nodes[f->regions[region].root].kind == IMPORT_NONZERO)
+      join = false; /* nonzero's kernel is one expression: no body, no let */
+    if (join && readers > 1 && copies > 0) { /* a let: named once, nests anew */
+      fn->region = region;
+      fn->let = true;
+      fn->depth = 0;
+      fn->copies = 1;
+    } else if (join && depth <= IMPORT_MAX_DEPTH && copies <= IMPORT_MAX_COPIES) {
       fn->region = region;
       fn->depth = depth;
       fn->copies = copies;
@@ -272,7 +515,7 @@ bool fusion_whole_graph(const fusion *f, const import_graph *gr, int r) {
   for (int i = 0; i < gr->g->n_nodes; i++) {
     const graph_node *ni = &gr->nodes[i];
     if (f->nodes[i].region == r) continue;
-    if (ni->kind != IMPORT_CONSTANT || ni->out < 0) return false;
+    if ((ni->kind != IMPORT_CONSTANT && !ni->folded) || ni->out < 0) return false;
     for (int u = 0; u < gr->n_users[ni->out]; u++)
       if (f->nodes[gr->users[ni->out][u]].region != r) return false;
   }
@@ -284,6 +527,7 @@ static const char *not_taken(const fusion *f, const import_graph *gr, int i) {
   const graph_node  *ni = &gr->nodes[i];
   const fusion_node *fn = &f->nodes[i];
   if (fn->reason) return fn->reason;
+  if (ni->folded) return NULL; /* listed as folded */
   if (ni->kind == IMPORT_CONSTANT) {
     for (int u = 0; ni->out >= 0 && u < gr->n_users[ni->out]; u++) {
       int reg = f->nodes[gr->users[ni->out][u]].region;
@@ -304,6 +548,9 @@ void fusion_report(const fusion *f, const import_graph *gr, FILE *log) {
     int         i = gr->order[k];
     const char *why = not_taken(f, gr, i);
     if (why) fprintf(log, "wherec: not taken: %s: %s\n", graph_node_label(gr, i), why);
+    else if (gr->nodes[i].folded)
+      fprintf(log, "wherec: folded: %s: its value is a constant, computed at import\n",
+              graph_node_label(gr, i));
   }
 }
 

@@ -17,6 +17,8 @@ typedef struct fusion_node {
   int         region;         /* -1 when in none */
   int         depth;          /* operators between it and its region's root */
   int         copies;         /* times its value appears in the region's expression */
+  bool        let;            /* read by several nodes of its region: a `let` of the kernel,
+                                 computed once (its expression nests from depth 0) */
   float       alpha;          /* LeakyRelu, ThresholdedRelu, HardSigmoid, Elu, Selu, Celu */
   float       beta;           /* HardSigmoid */
   float       gamma;          /* Selu */
@@ -26,6 +28,11 @@ typedef struct fusion_node {
   wc_dtype    cast_to;        /* Cast, CastLike */
   bool        has_lo, has_hi; /* Clip-6 attributes given */
   float       lo, hi;         /* Clip-6 attributes */
+  float       epsilon;        /* BatchNormalization */
+  double      expo;           /* Pow: the constant exponent */
+  int         pad;            /* BatchNormalization, QuantizeLinear, DequantizeLinear: the 1s
+                                 appended to the shape of a per-channel (per-axis) parameter
+                                 so that it broadcasts along X's channel axis */
 } fusion_node;
 
 /* A region: one kernel's worth of nodes. Fusion sets root; the writer (import.c,

@@ -81,15 +81,32 @@ const onnx_attr *graph_attr(const onnx_node *n, const char *name) {
 
 /* ---- values: dtypes and shapes ------------------------------------------------------ */
 
-static int intern_sym(import_graph *gr, const char *name) {
+int graph_intern_sym(import_graph *gr, const char *name) {
   for (int i = 0; i < gr->n_syms; i++)
     if (strcmp(gr->syms[i], name) == 0) return i;
-  if (gr->n_syms % 16 == 0) {
-    const char **ns = graph_alloc(gr, (size_t)gr->n_syms + 16, sizeof *ns);
-    if (gr->n_syms) memcpy(ns, gr->syms, sizeof *ns * (size_t)gr->n_syms);
+  return graph_new_sym(gr, name);
+}
+
+int graph_new_sym(import_graph *gr, const char *name) {
+  if (name == NULL) name = graph_fmt(gr, "unk__%d", gr->n_syms);
+  size_t n = (size_t)gr->n_syms;
+  if (n == 0 || (n >= 16 && (n & (n - 1)) == 0)) { /* capacity 16, then doubling */
+    size_t       cap = n ? 2 * n : 16;
+    const char **ns = graph_alloc(gr, cap, sizeof *ns);
+    int         *np = graph_alloc(gr, cap, sizeof *np);
+    int64_t     *nv = graph_alloc(gr, cap, sizeof *nv);
+    if (n) {
+      memcpy(ns, gr->syms, sizeof *ns * n);
+      memcpy(np, gr->sym_parent, sizeof *np * n);
+      memcpy(nv, gr->sym_value, sizeof *nv * n);
+    }
     gr->syms = ns;
+    gr->sym_parent = np;
+    gr->sym_value = nv;
   }
   gr->syms[gr->n_syms] = name;
+  gr->sym_parent[gr->n_syms] = gr->n_syms;
+  gr->sym_value[gr->n_syms] = -1;
   return gr->n_syms++;
 }
 
@@ -103,10 +120,11 @@ static void apply_info(import_graph *gr, graph_value *v, const onnx_value_info *
   if (v->shaped || !vi->has_shape || vi->rank > WC_MAX_RANK) return;
   ast_shape s = {vi->rank, {0}};
   for (int d = 0; d < vi->rank; d++) {
-    if (vi->dims[d].param && vi->dims[d].param[0])
-      s.dims[d] = WC_SYM(intern_sym(gr, vi->dims[d].param));
+    if (vi->dims[d].param && vi->dims[d].param[0] && strcmp(vi->dims[d].param, "?") != 0)
+      s.dims[d] = WC_SYM(graph_intern_sym(gr, vi->dims[d].param)); /* "?": unnamed */
     else if (vi->dims[d].value >= 0) s.dims[d] = vi->dims[d].value;
-    else return; /* unknown extent: dynamic */
+    else /* an unnamed extent: a symbol of its own */
+      s.dims[d] = WC_SYM(graph_new_sym(gr, NULL));
   }
   v->shape = s;
   v->shaped = true;
@@ -128,6 +146,7 @@ static bool malformed(import_graph *gr, const char *f, ...) DIAG_PRINTF(2, 3);
 static bool malformed(import_graph *gr, const char *f, ...) {
   va_list ap;
   fputs("wherec: error: malformed model: ", gr->log);
+  if (gr->outer) fprintf(gr->log, "in sub-graph '%s': ", gr->g->name);
   va_start(ap, f);
   vfprintf(gr->log, f, ap);
   va_end(ap);
@@ -135,12 +154,54 @@ static bool malformed(import_graph *gr, const char *f, ...) {
   return false;
 }
 
+/* A value of the scopes around a sub-graph (gr->outer, outwards) that the sub-graph reads:
+   a value of gr with the outer one's dtype, shape and constant (a kernel's parameter or
+   literal, like a graph input), or -1 when no scope defines name. */
+static int outer_value(import_graph *gr, const char *name) {
+  for (const import_graph *o = gr->outer; o; o = o->outer) {
+    int w = graph_find(o, name);
+    if (w < 0) continue;
+    const graph_value *ov = &o->vals[w];
+    int                v = add_value(gr, name);
+    graph_value       *nv = &gr->vals[v];
+    nv->constant = ov->constant;
+    nv->dtype = ov->dtype;
+    nv->elem = ov->elem;
+    nv->shaped = ov->shaped;
+    nv->shape = ov->shape;
+    for (int d = 0; nv->shaped && d < nv->shape.rank; d++) {
+      int64_t e = graph_dim(o, ov->shape.dims[d]);
+      nv->shape.dims[d] = e >= 0 ? e : WC_SYM(graph_intern_sym(gr, o->syms[-e - 1]));
+    }
+    return v;
+  }
+  return -1;
+}
+
+/* A negative dim_value (other than -1, which converters write for "unknown", and which
+   reads as no value) is no extent. */
+static bool check_dims(import_graph *gr, const onnx_value_info *vi, int n) {
+  for (int i = 0; i < n; i++)
+    for (int d = 0; vi[i].is_tensor && vi[i].has_shape && d < vi[i].rank; d++)
+      if (vi[i].dims[d].value < -1 && !vi[i].dims[d].param)
+        return malformed(gr, "value '%s' has dimension %d of extent %lld", vi[i].name, d,
+                         (long long)vi[i].dims[d].value);
+  return true;
+}
+
 /* Values of initializers, graph inputs and node outputs; uses and graph outputs;
    the nodes with their inputs resolved and their operator row. */
 static bool build_values(import_graph *gr) {
   const onnx_graph *g = gr->g;
+  if (!check_dims(gr, g->inputs, g->n_inputs) || !check_dims(gr, g->outputs, g->n_outputs) ||
+      !check_dims(gr, g->value_info, g->n_value_info))
+    return false;
   size_t            n = (size_t)g->n_initializers + (size_t)g->n_inputs;
   for (int i = 0; i < g->n_nodes; i++) n += (size_t)g->nodes[i].n_outputs;
+  if (gr->outer) { /* room for the outer values it reads */
+    n += (size_t)g->n_outputs;
+    for (int i = 0; i < g->n_nodes; i++) n += (size_t)g->nodes[i].n_inputs;
+  }
   gr->vals = graph_alloc(gr, n, sizeof *gr->vals);
   for (gr->hash_cap = 16; (size_t)gr->hash_cap < 2 * n; gr->hash_cap *= 2) {}
   gr->hash = graph_alloc(gr, (size_t)gr->hash_cap, sizeof *gr->hash);
@@ -181,6 +242,7 @@ static bool build_values(import_graph *gr) {
   }
   for (int i = 0; i < g->n_outputs; i++) {
     int v = graph_find(gr, g->outputs[i].name);
+    if (v < 0) v = outer_value(gr, g->outputs[i].name);
     if (v < 0) return malformed(gr, "graph output '%s' is never computed", g->outputs[i].name);
     gr->vals[v].is_output = true;
     if (!gr->vals[v].constant) apply_info(gr, &gr->vals[v], &g->outputs[i]);
@@ -194,6 +256,7 @@ static bool build_values(import_graph *gr) {
     for (int k = 0; k < ni->n->n_inputs; k++) {
       const char *name = ni->n->inputs[k];
       ni->in[k] = name[0] ? graph_find(gr, name) : -1;
+      if (name[0] && ni->in[k] < 0) ni->in[k] = outer_value(gr, name);
       if (name[0] && ni->in[k] < 0)
         return malformed(gr, "node %s reads '%s', which nothing defines", graph_node_label(gr, i),
                          name);
@@ -321,97 +384,21 @@ static bool topo_sort(import_graph *gr) {
   return true;
 }
 
-/* ---- inference: the known operators' outputs ------------------------------------------ */
-
-/* The value of a Constant node, as a tensor (value_float / value_int are scalars). */
-static const onnx_tensor *constant_value(import_graph *gr, const onnx_node *n) {
-  const onnx_attr *at;
-  if ((at = graph_attr(n, "value")) && at->has_t) return at->t;
-  onnx_tensor *t = graph_alloc(gr, 1, sizeof *t);
-  uint8_t     *raw = graph_alloc(gr, 8, 1);
-  t->name = "";
-  t->has_raw = true;
-  t->raw.data = raw;
-  if ((at = graph_attr(n, "value_float")) && at->has_f) {
-    t->data_type = WC_FLOAT;
-    memcpy(raw, &at->f, 4);
-    t->raw.len = 4;
-    return t;
-  }
-  if ((at = graph_attr(n, "value_int")) && at->has_i) {
-    t->data_type = WC_INT64;
-    memcpy(raw, &at->i, 8);
-    t->raw.len = 8;
-    return t;
-  }
-  return NULL;
-}
-
-/* The dtype of node ni's output by its operator's rule, 0 when unknown. */
-static wc_dtype infer_dtype(const import_graph *gr, const graph_node *ni) {
-  const onnx_node *n = ni->n;
-  wc_dtype         t0 = n->n_inputs > 0 && ni->in[0] >= 0 ? gr->vals[ni->in[0]].dtype : (wc_dtype)0;
-  if (op_gives_bool(ni->op)) return WC_BOOL;
-  switch (ni->kind) {
-  case IMPORT_WHERE:
-  case IMPORT_CASTLIKE: /* the second input's dtype */
-    return n->n_inputs > 1 && ni->in[1] >= 0 ? gr->vals[ni->in[1]].dtype : (wc_dtype)0;
-  case IMPORT_NONZERO: return WC_INT64;
-  case IMPORT_CAST: {
-    const onnx_attr *to = graph_attr(n, "to");
-    return to && to->has_i && to->i >= 1 && to->i <= 16 ? (wc_dtype)to->i : (wc_dtype)0;
-  }
-  default: return t0;
-  }
-}
-
-/* Dtype and shape of the outputs of the operators import knows, where the
-   model's value_info does not already give them. */
-static void infer(import_graph *gr) {
-  for (int k = 0; k < gr->g->n_nodes; k++) {
-    int         i = gr->order[k];
-    graph_node *ni = &gr->nodes[i];
-    if (ni->out < 0 || ni->kind == IMPORT_NONE) continue;
-    graph_value *o = &gr->vals[ni->out];
-    if (ni->kind == IMPORT_CONSTANT) {
-      const onnx_tensor *t = constant_value(gr, ni->n);
-      if (t) apply_tensor(o, t);
-      continue;
-    }
-    wc_dtype dt = infer_dtype(gr, ni);
-    if (o->elem == 0 && dt) {
-      o->dtype = dt;
-      o->elem = (int32_t)dt;
-    }
-    if (o->shaped || ni->kind == IMPORT_NONZERO) continue;
-    /* Clip's bounds are scalars, PRelu's slope broadcasts to X (unidirectionally)
-       and CastLike's second input gives a dtype only: the shape is the first
-       input's; the rest broadcast */
-    int       n_shape = ni->kind == IMPORT_CLIP || ni->kind == IMPORT_CASTLIKE || ni->kind == IMPORT_PRELU
-                            ? 1
-                            : ni->n->n_inputs;
-    ast_shape s = {0, {0}};
-    bool      ok = n_shape > 0;
-    for (int j = 0; j < n_shape && ok; j++) {
-      int v = ni->in[j];
-      ok = v >= 0 && gr->vals[v].shaped && sema_broadcast(&s, &gr->vals[v].shape, &s);
-    }
-    if (ok) {
-      o->shape = s;
-      o->shaped = true;
-    }
-  }
-}
-
 bool graph_build(import_graph *gr, arena *a, FILE *log, const onnx_model *m) {
+  return graph_build_body(gr, a, log, m, &m->graph, NULL);
+}
+
+bool graph_build_body(import_graph *gr, arena *a, FILE *log, const onnx_model *m,
+                      const onnx_graph *g, const import_graph *outer) {
   memset(gr, 0, sizeof *gr);
   gr->a = a;
   gr->log = log;
   gr->m = m;
-  gr->g = &m->graph;
+  gr->g = g;
+  gr->outer = outer;
   gr->opset = onnx_opset_version(m);
   if (!build_values(gr) || !topo_sort(gr)) return false;
   find_captures(gr);
-  infer(gr);
+  graph_infer(gr);
   return true;
 }

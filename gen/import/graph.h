@@ -35,10 +35,12 @@ typedef struct graph_node {
   const op_row    *op;   /* NULL for unknown operators */
   int             *in;   /* value per input (-1: omitted optional input) */
   int              out;  /* value of output 0, -1 if none */
+  bool             folded; /* its output is a constant computed at import (infer.c) */
 } graph_node;
 
 /* The graph. Everything lives in the arena *a (out of memory jumps out through it). */
-typedef struct import_graph {
+typedef struct import_graph import_graph;
+struct import_graph {
   arena            *a;
   FILE             *log; /* malformed-model messages and notes go here */
   const onnx_model *m;
@@ -53,13 +55,37 @@ typedef struct import_graph {
   int              *n_users; /* per value: nodes reading it (once per input slot) */
   int             **users;   /* per value: those nodes, in node order */
   int               n_syms;
-  const char      **syms; /* dim_param names: symbol i */
-} import_graph;
+  const char      **syms;       /* dim_param names (or unk__N for unnamed dims): symbol i */
+  int              *sym_parent; /* union-find: symbols inference found to be one extent */
+  int64_t          *sym_value;  /* per root: the fixed extent it equals, or -1 */
+  const struct import_graph *outer; /* for a sub-graph (If, Loop, Scan body): the graph
+                                       around it, whose values it may read; else NULL */
+};
 
 /* Reads model m into gr: values, nodes, order, the values sub-graphs read, and the
    dtypes and shapes of the known operators' outputs. False after printing on log why
    the model is malformed (a name defined twice, an undefined input, a cycle). */
 bool graph_build(import_graph *gr, arena *a, FILE *log, const onnx_model *m);
+
+/* Symbol of dim_param name (a new one when first seen). */
+int graph_intern_sym(import_graph *gr, const char *name);
+
+/* A new symbol called name, or unk__N (N: its number) when name is NULL. */
+int graph_new_sym(import_graph *gr, const char *name);
+
+/* Dim d (fixed, or WC_SYM) in terms of the reconciled symbols: fixed when inference
+   found its extent, else the symbol that stands for its class. */
+int64_t graph_dim(const import_graph *gr, int64_t d);
+
+/* infer.c: the dtypes and shapes of every node's outputs by ONNX's rules, the symbols
+   reconciled, and constant sub-graphs folded (their nodes marked folded). */
+void graph_infer(import_graph *gr);
+
+/* graph_build for sub-graph g of model m (an If branch, a Loop or Scan body) inside the
+   graph outer (built): a value g reads and does not define is outer's (or a scope around
+   it), with its dtype, shape and constant: a kernel's parameter, as a graph input is. */
+bool graph_build_body(import_graph *gr, arena *a, FILE *log, const onnx_model *m,
+                      const onnx_graph *g, const import_graph *outer);
 
 /* The value called name, or -1. */
 int graph_find(const import_graph *gr, const char *name);

@@ -18,6 +18,14 @@
 #include "import/onnx.h"
 #include "import/spec_write.h"
 
+/* A sub-graph imported on its own (an If branch, a Loop or Scan body): its graph, read
+   inside the graph around it, and its regions. */
+typedef struct body {
+  import_graph gr;
+  fusion       f;
+  const char  *title; /* `sub-graph 'then_branch' of If 'x'` */
+} body;
+
 /* One import: everything but the model lives in the arena; out of memory jumps to oom. */
 typedef struct imp {
   arena        a;
@@ -26,6 +34,10 @@ typedef struct imp {
   onnx_model  *m; /* NULL until read */
   import_graph gr;
   fusion       f;
+  body       **bodies; /* in the order met, depth first */
+  int          n_bodies, cap_bodies;
+  const char **names; /* kernel names taken so far, all graphs */
+  int          n_kernels, cap_names;
 } imp;
 
 /* Runs the front end on one kernel statement: why it is refused (its first error), or
@@ -50,9 +62,9 @@ static const char *check_kernel(imp *im, const char *text, size_t len) {
 
 /* Writes region r as a kernel named apart from kernel_names[0, n_kernels) and checks it:
    the region's text, or its reason. */
-static void take_region(imp *im, spec_writer *w, int r, const char *const *kernel_names,
+static void take_region(imp *im, spec_writer *w, fusion *f, int r, const char *const *kernel_names,
                         int n_kernels) {
-  fusion_region *rg = &im->f.regions[r];
+  fusion_region *rg = &f->regions[r];
   diag_text      stmt = {0};
   rg->reason = spec_write_kernel(w, r, kernel_names, n_kernels, &rg->name, &stmt);
   if (!rg->reason) rg->reason = check_kernel(im, stmt.data, stmt.len);
@@ -61,6 +73,123 @@ static void take_region(imp *im, spec_writer *w, int r, const char *const *kerne
     diag_text_printf(&rg->text, "%s", stmt.data);
   }
   diag_text_free(&stmt);
+}
+
+/* Writes and checks every region of f (graph order), recording the names taken. */
+static void take_regions(imp *im, const import_graph *gr, fusion *f) {
+  spec_writer w;
+  spec_write_init(&w, gr, f);
+  for (int r = f->n_regions - 1; r >= 0; r--) { /* numbered from the outputs back */
+    if (im->n_kernels + 1 >= im->cap_names) {
+      int          cap = im->cap_names * 2 + 16;
+      const char **nn = graph_alloc(gr, (size_t)cap, sizeof *nn);
+      if (im->n_kernels) memcpy(nn, im->names, sizeof *nn * (size_t)im->n_kernels);
+      im->names = nn;
+      im->cap_names = cap;
+    }
+    take_region(im, &w, f, r, im->names, im->n_kernels);
+    if (!f->regions[r].reason) im->names[im->n_kernels++] = f->regions[r].name;
+  }
+}
+
+/* A sub-graph input the body leaves untyped gets the type the node gives it (Loop: the
+   iteration count, the condition and the loop-carried values; Scan: its states, and its
+   scan inputs less the scanned axis). A copy of g with those inputs, in the arena. */
+static const onnx_graph *typed_body(const import_graph *outer, int node, const onnx_graph *g) {
+  const graph_node *gn = &outer->nodes[node];
+  const onnx_node  *n = gn->n;
+  bool              loop = strcmp(n->op_type, "Loop") == 0, scan = strcmp(n->op_type, "Scan") == 0;
+  if ((!loop && !scan) || (scan && outer->opset > 0 && outer->opset < 9))
+    return g; /* Scan-8's first input is sequence_lens: its inputs do not line up */
+  onnx_graph      *c = graph_alloc(outer, 1, sizeof *c);
+  onnx_value_info *in = graph_alloc(outer, (size_t)g->n_inputs, sizeof *in);
+  *c = *g;
+  if (g->n_inputs) memcpy(in, g->inputs, sizeof *in * (size_t)g->n_inputs);
+  c->inputs = in;
+  int n_state = n->n_inputs;
+  if (scan) {
+    const onnx_attr *a = graph_attr(n, "num_scan_inputs");
+    n_state = a && a->has_i && a->i >= 0 && a->i <= n->n_inputs ? n->n_inputs - (int)a->i : -1;
+    if (n_state < 0) return c;
+  }
+  for (int k = 0; k < g->n_inputs; k++) {
+    onnx_value_info *vi = &in[k];
+    if (vi->is_tensor && vi->elem_type && vi->has_shape) continue;
+    int                src = k; /* Loop's inputs: M, cond, states; Scan's: states, scans */
+    const graph_value *v = src < n->n_inputs && gn->in[src] >= 0 ? &outer->vals[gn->in[src]] : NULL;
+    bool               drop = scan && k >= n_state; /* a scan input: one slice of it */
+    if (loop && k == 0) {
+      vi->has_type = vi->is_tensor = true;
+      vi->elem_type = WC_INT64;
+      vi->has_shape = true;
+      vi->rank = 0;
+      continue;
+    }
+    if (loop && k == 1) {
+      vi->has_type = vi->is_tensor = true;
+      vi->elem_type = WC_BOOL;
+      vi->has_shape = true;
+      vi->rank = 0;
+      continue;
+    }
+    if (!v || !v->dtype) continue;
+    vi->has_type = vi->is_tensor = true;
+    if (!vi->elem_type) vi->elem_type = (int32_t)v->dtype;
+    if (vi->has_shape || !v->shaped || (drop && v->shape.rank < 1)) continue;
+    vi->has_shape = true;
+    vi->rank = v->shape.rank - (drop ? 1 : 0);
+    vi->dims = graph_alloc(outer, (size_t)vi->rank, sizeof *vi->dims);
+    for (int d = 0; d < vi->rank; d++) {
+      int64_t e = v->shape.dims[d + (drop ? 1 : 0)];
+      vi->dims[d].value = e >= 0 ? e : -1;
+      vi->dims[d].param = e >= 0 ? NULL : outer->syms[-e - 1];
+    }
+  }
+  return c;
+}
+
+/* s with its control characters as '?' (in the arena): for a comment line of the spec. */
+static const char *one_line(const import_graph *gr, const char *s) {
+  char *t = arena_strdup(gr->a, s);
+  for (char *p = t; *p; p++)
+    if ((unsigned char)*p < 0x20 || *p == 0x7f) *p = '?';
+  return t;
+}
+
+/* Imports the sub-graphs of the nodes of gr (and theirs, depth first): false when one
+   is malformed (after printing why). */
+static bool take_bodies(imp *im, const import_graph *gr) {
+  for (int i = 0; i < gr->g->n_nodes; i++) {
+    const onnx_node *n = gr->nodes[i].n;
+    for (int a = 0; a < n->n_attrs; a++) {
+      const onnx_attr *at = &n->attrs[a];
+      int              count = at->has_g ? 1 : at->n_graphs;
+      for (int k = 0; k < count; k++) {
+        const onnx_graph *g = at->has_g ? at->g : &at->graphs[k];
+        if (im->n_bodies == im->cap_bodies) {
+          int    cap = im->cap_bodies * 2 + 4;
+          body **nb = graph_alloc(gr, (size_t)cap, sizeof *nb);
+          if (im->n_bodies) memcpy(nb, im->bodies, sizeof *nb * (size_t)im->n_bodies);
+          im->bodies = nb;
+          im->cap_bodies = cap;
+        }
+        body *b = graph_alloc(gr, 1, sizeof *b);
+        b->title = one_line(gr, graph_fmt(gr, "sub-graph '%s' of %s", at->name, graph_node_label(gr, i)));
+        im->bodies[im->n_bodies++] = b;
+        if (!graph_build_body(&b->gr, &im->a, im->log, im->m, typed_body(gr, i, g), gr))
+          return false;
+        fusion_form(&b->f, &b->gr);
+        take_regions(im, &b->gr, &b->f);
+        if (!take_bodies(im, &b->gr)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+static void free_bodies(imp *im) {
+  for (int k = 0; k < im->n_bodies; k++) fusion_free(&im->bodies[k]->f);
+  im->n_bodies = 0;
 }
 
 static int run_import(imp *im, const uint8_t *buf, size_t len, const char *model_name,
@@ -74,17 +203,24 @@ static int run_import(imp *im, const uint8_t *buf, size_t len, const char *model
   int rc = GEN_EXIT_BAD_INPUT;
   if (!graph_build(&im->gr, &im->a, im->log, im->m)) goto done;
   fusion_form(&im->f, &im->gr);
-  spec_writer w;
-  spec_write_init(&w, &im->gr, &im->f);
-  const char **names = graph_alloc(&im->gr, (size_t)im->f.n_regions + 1, sizeof *names);
-  int          n_kernels = 0;
-  /* regions were numbered from the outputs back; write them in graph order */
-  for (int r = im->f.n_regions - 1; r >= 0; r--) {
-    take_region(im, &w, r, names, n_kernels);
-    if (!im->f.regions[r].reason) names[n_kernels++] = im->f.regions[r].name;
-  }
+  take_regions(im, &im->gr, &im->f);
+  if (!take_bodies(im, &im->gr)) goto done;
   fusion_report(&im->f, &im->gr, im->log);
-  if (n_kernels == 0) {
+  for (int k = 0; k < im->n_bodies; k++) { /* headed by the sub-graph, when it lists any */
+    char  *text = NULL;
+    size_t n = 0;
+    FILE  *mem = open_memstream(&text, &n);
+    if (mem == NULL) {
+      fprintf(im->log, "wherec: in %s:\n", im->bodies[k]->title);
+      fusion_report(&im->bodies[k]->f, &im->bodies[k]->gr, im->log);
+      continue;
+    }
+    fusion_report(&im->bodies[k]->f, &im->bodies[k]->gr, mem);
+    fclose(mem);
+    if (text && n) fprintf(im->log, "wherec: in %s:\n%s", im->bodies[k]->title, text);
+    free(text);
+  }
+  if (im->n_kernels == 0) {
     fprintf(im->log, "wherec: error: %s: no element-wise region could be imported\n", model_name);
     goto done;
   }
@@ -96,6 +232,18 @@ static int run_import(imp *im, const uint8_t *buf, size_t len, const char *model
     diag_text_printf(&out, "\n%s", rg->text.data);
     fusion_report_kernel(&im->f, &im->gr, r, im->log);
   }
+  for (int k = 0; k < im->n_bodies; k++) {
+    const body *b = im->bodies[k];
+    bool        first = true;
+    for (int r = b->f.n_regions - 1; r >= 0; r--) {
+      const fusion_region *rg = &b->f.regions[r];
+      if (rg->reason) continue;
+      if (first) diag_text_printf(&out, "\n# In %s (its outer values are parameters).\n", b->title);
+      first = false;
+      diag_text_printf(&out, "\n%s", rg->text.data);
+      fusion_report_kernel(&b->f, &b->gr, r, im->log);
+    }
+  }
   if (out.truncated) {
     diag_text_free(&out);
     longjmp(im->oom, 1);
@@ -104,6 +252,7 @@ static int run_import(imp *im, const uint8_t *buf, size_t len, const char *model
   rc = GEN_EXIT_OK;
 done:
   fusion_free(&im->f);
+  free_bodies(im);
   onnx_model_free(im->m);
   im->m = NULL;
   return rc;
@@ -124,6 +273,7 @@ int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *l
     rc = run_import(im, buf, len, model_name, spec);
   } else {
     fusion_free(&im->f);
+    free_bodies(im);
     onnx_model_free(im->m);
     fprintf(log, "wherec: error: out of memory\n");
     rc = GEN_EXIT_BAD_INPUT;

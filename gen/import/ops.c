@@ -17,7 +17,10 @@ const op_row *op_lookup(const char *domain, const char *op_type) {
 }
 
 int op_operands(const op_row *op, int n_inputs) {
-  return op && op->kind == IMPORT_CASTLIKE ? 1 : n_inputs;
+  if (op && (op->kind == IMPORT_CASTLIKE || op->kind == IMPORT_DROPOUT))
+    return 1; /* CastLike's second input gives a dtype; Dropout's ratio and mode are no operands */
+  if (op && op->kind == IMPORT_POW) return 1; /* the exponent is a constant, spelled as literals */
+  return n_inputs;
 }
 
 bool op_gives_bool(const op_row *op) {

@@ -55,7 +55,17 @@
   X(Cast, CAST, "", 1, 1, 1, 1, OPT_ALL)             X(CastLike, CASTLIKE, "", 2, 2, 1, 15, OPT_ALL) \
   X(Identity, IDENTITY, "", 1, 1, 1, 1, OPT_ALL)                                             \
   X(Where, WHERE, "where", 3, 3, 1, 9, OPT_ALL)      X(NonZero, NONZERO, "nonzero", 1, 1, 1, 9, OPT_ALL) \
-  X(Constant, CONSTANT, "", 0, -1, 1, 1, OPT_ALL)
+  X(Constant, CONSTANT, "", 0, -1, 1, 1, OPT_ALL)                                          \
+  X(Exp, FUNC, "exp", 1, 1, 1, 1, OPT_F)             X(Log, FUNC, "log", 1, 1, 1, 1, OPT_F)     \
+  X(Tanh, FUNC, "tanh", 1, 1, 1, 1, OPT_F)           X(Erf, FUNC, "erf", 1, 1, 1, 9, OPT_F)     \
+  X(Sigmoid, FUNC, "sigmoid", 1, 1, 1, 1, OPT_F)                                             \
+  X(Softplus, SOFTPLUS, "", 1, 1, 1, 1, OPT_F)       X(Mish, MISH, "", 1, 1, 2, 18, OPT_F)      \
+  X(Gelu, GELU, "", 1, 1, 2, 20, OPT_F)                                                      \
+  X(Sum, SUM, "+", 1, -1, 1, 1, OPT_F)               X(Mean, MEAN, "", 1, -1, 1, 1, OPT_F)      \
+  X(Dropout, DROPOUT, "", 1, 3, 1, 1, OPT_F)         X(Pow, POW, "", 2, 2, 4, 1, OPT_F | OPT_S) \
+  X(BatchNormalization, BATCHNORM, "", 5, 5, 1, 1, OPT_F)                                    \
+  X(QuantizeLinear, QUANTIZE, "", 2, 3, 1, 10, OPT_F | OPT_S)                               \
+  X(DequantizeLinear, DEQUANTIZE, "", 2, 3, 1, 10, OPT_INT)
 /* clang-format on */
 
 /* What an operator computes; the rules of each kind (dtypes, the expression) are
@@ -92,7 +102,17 @@ typedef enum import_kind {
   IMPORT_IDENTITY,
   IMPORT_WHERE,
   IMPORT_NONZERO,
-  IMPORT_CONSTANT
+  IMPORT_CONSTANT,
+  IMPORT_SOFTPLUS,   /* log(exp(x) + 1), ONNX's function body */
+  IMPORT_MISH,       /* x * tanh(softplus(x)) */
+  IMPORT_GELU,       /* approximate "none": (0.5 * x) * (erf(x / sqrt(2)) + 1) */
+  IMPORT_SUM,        /* + folded from the left */
+  IMPORT_MEAN,       /* the Sum, then / the count */
+  IMPORT_DROPOUT,    /* inference: the identity */
+  IMPORT_POW,        /* a constant scalar exponent (fusion.c says which) */
+  IMPORT_BATCHNORM,  /* inference form, in ONNX's reference order */
+  IMPORT_QUANTIZE,   /* saturate(round(x / scale) + zero_point) */
+  IMPORT_DEQUANTIZE  /* (x - zero_point) * scale */
 } import_kind;
 
 typedef struct op_row {

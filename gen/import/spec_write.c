@@ -263,6 +263,23 @@ static ex *sel(spec_writer *w, ex *c, ex *x, ex *y) {
 
 static ex *build(spec_writer *w, int region, int v);
 
+/* Value v read per channel: a parameter declared with pad 1s after its shape, so that
+   [C] broadcasts as [C,1,...] along X's channel axis (a literal broadcasts anyway). */
+static ex *chan(spec_writer *w, int region, int v, int pad) {
+  if (pad > 0 && computed_in(w, region, v)) {
+    if (!w->unspellable)
+      w->unspellable = graph_fmt(w->gr,
+                                 "per-channel parameter '%.200s' is computed inside the kernel, "
+                                 "where it cannot be given the 1s it broadcasts with",
+                                 w->gr->vals[v].name);
+    pad = 0;
+  }
+  w->cur_pad = pad;
+  ex *e = build(w, region, v);
+  w->cur_pad = 0;
+  return e;
+}
+
 /* The literal of dtype t nearest v (an attribute or a constant of ONNX's formula):
    v as float for float, float16 and bfloat16 (those two rounded from the float, as
    numpy rounds a Python float operand), v for double; v exactly for the integers
@@ -368,7 +385,7 @@ static ex *emit_node(spec_writer *w, int region, int i) {
   }
   case IMPORT_PRELU: /* x < 0 ? x * slope : x; the slope broadcasts to x */
     return sel(w, bin(w, "<", WC_BOOL, x, lit_bits(w, t, zero)),
-               bin(w, "*", t, X_, build(w, region, in[1])), X_);
+               bin(w, "*", t, X_, chan(w, region, in[1], fn->pad)), X_); /* PRelu-6: per channel */
   case IMPORT_THRELU: /* x > alpha ? x : 0 */
     return sel(w, bin(w, ">", WC_BOOL, x, lit_attr(w, t, fn->alpha)), X_, lit_bits(w, t, zero));
   case IMPORT_SHRINK: { /* x < -lambd ? x + bias : x > lambd ? x - bias : 0 */
@@ -456,6 +473,81 @@ static ex *emit_node(spec_writer *w, int region, int i) {
   case IMPORT_IDENTITY: return x;
   case IMPORT_WHERE: return sel(w, x, build(w, region, in[1]), build(w, region, in[2]));
   case IMPORT_NONZERO: return call(w, "nonzero", WC_INT64, 1, x, NULL, NULL);
+  case IMPORT_DROPOUT: return x; /* inference: the identity */
+  case IMPORT_SOFTPLUS: /* log(exp(x) + 1): ONNX's function body (inf from exp(x) > max) */
+    return fn1(w, "log", t, bin(w, "+", t, fn1(w, "exp", t, x), lit_num(w, t, 1.0)));
+  case IMPORT_MISH: /* x * tanh(log(exp(x) + 1)) */
+    return bin(w, "*", t, x,
+               fn1(w, "tanh", t,
+                   fn1(w, "log", t, bin(w, "+", t, fn1(w, "exp", t, X_), lit_num(w, t, 1.0)))));
+  case IMPORT_GELU: /* (0.5 * x) * (erf(x / sqrt(2)) + 1), sqrt(2) rounded to the dtype */
+    return bin(w, "*", t, bin(w, "*", t, lit_num(w, t, 0.5), x),
+               bin(w, "+", t, fn1(w, "erf", t, bin(w, "/", t, X_, lit_num(w, t, sqrt(2.0)))),
+                   lit_num(w, t, 1.0)));
+  case IMPORT_SUM:
+  case IMPORT_MEAN: /* folded from the left, as ONNX's reference and onnxruntime; Mean divides
+                       the sum by the count */
+    for (int k = 1; k < nin; k++) x = bin(w, "+", t, x, build(w, region, in[k]));
+    return ni->kind == IMPORT_MEAN ? bin(w, "/", t, x, lit_num(w, t, (double)nin)) : x;
+  case IMPORT_POW: { /* the constant exponents computed exactly (fusion.c checks which) */
+    double e = fn->expo;
+    if (e == 0) /* 1, also for NaN; x's shape */
+      return sel(w, bin(w, "==", WC_BOOL, x, X_), lit_num(w, t, 1.0), lit_num(w, t, 1.0));
+    if (cls == AST_CLASS_REAL || cls == AST_CLASS_HALF) {
+      uint64_t inf[2] = {0, 0}, ninf[2] = {0, 0};
+      inf[0] = t == WC_DOUBLE     ? 0x7ff0000000000000ull
+               : t == WC_FLOAT16  ? 0x7c00u
+               : t == WC_BFLOAT16 ? 0x7f80u
+                                  : 0x7f800000u;
+      ninf[0] = inf[0] | (uint64_t)1 << (dtype_bits(t) - 1);
+      if (e == 2) return bin(w, "*", t, x, X_);    /* x * x is x^2 correctly rounded */
+      if (e == 1) return bin(w, "*", t, x, lit_num(w, t, 1.0)); /* a NaN comes out quiet */
+      if (e == -1) return bin(w, "/", t, lit_num(w, t, 1.0), x);
+      /* e == 0.5: sqrt, but pow(-0, 0.5) is +0 and pow(-inf, 0.5) is +inf */
+      return sel(w, bin(w, "==", WC_BOOL, x, lit_bits(w, t, ninf)), lit_bits(w, t, inf),
+                 bin(w, "+", t, fn1(w, "sqrt", t, X_), lit_bits(w, t, zero)));
+    }
+    if (e < 0) /* 1 / x^-e truncated: 1 for 1, +-1 for -1, 0 otherwise (also for 0) */
+      return sel(w, bin(w, "==", WC_BOOL, x, lit_num(w, t, 1.0)), lit_num(w, t, 1.0),
+                 sel(w, bin(w, "==", WC_BOOL, X_, lit_num(w, t, -1.0)),
+                     lit_num(w, t, fmod(e, 2.0) != 0 ? -1.0 : 1.0), lit_bits(w, t, zero)));
+    for (int k = 1; k < (int)e; k++) x = bin(w, "*", t, x, X_); /* wraps, as numpy */
+    return x;
+  }
+  case IMPORT_BATCHNORM: { /* scale * (x - mean) / sqrt(var + epsilon) + B, in that order */
+    int p = fn->pad;
+    ex *num =
+        bin(w, "*", t, chan(w, region, in[1], p), bin(w, "-", t, x, chan(w, region, in[3], p)));
+    ex *den =
+        fn1(w, "sqrt", t, bin(w, "+", t, chan(w, region, in[4], p), lit_attr(w, t, fn->epsilon)));
+    return bin(w, "+", t, bin(w, "/", t, num, den), chan(w, region, in[2], p));
+  }
+  case IMPORT_QUANTIZE: { /* saturate(round(x / scale) + zero_point): the sum in double (exact
+                             below 2^53), the cast saturates (and takes NaN to 0) */
+    ex *r;
+    if (t == WC_INT32) /* x / scale in double, as numpy promotes int32 / float32 */
+      r = fn1(w, "round", WC_DOUBLE,
+              bin(w, "/", WC_DOUBLE, call(w, "double", WC_DOUBLE, 1, x, NULL, NULL),
+                  call(w, "double", WC_DOUBLE, 1, chan(w, region, in[1], fn->pad), NULL, NULL)));
+    else r = fn1(w, "round", t, bin(w, "/", t, x, chan(w, region, in[1], fn->pad)));
+    if (nin > 2 && in[2] >= 0)
+      r = bin(w, "+", WC_DOUBLE,
+              r->dtype == WC_DOUBLE ? r : call(w, "double", WC_DOUBLE, 1, r, NULL, NULL),
+              call(w, "double", WC_DOUBLE, 1, chan(w, region, in[2], fn->pad), NULL, NULL));
+    return call(w, wc_dtype_name(fn->cast_to), fn->cast_to, 1, r, NULL, NULL);
+  }
+  case IMPORT_DEQUANTIZE: { /* (float(x) - float(zero_point)) * scale, in float; rounded
+                               once to a float16 or bfloat16 scale's dtype */
+    wc_dtype st = w->gr->vals[in[1]].dtype;
+    ex      *d = call(w, "float", WC_FLOAT, 1, x, NULL, NULL);
+    if (nin > 2 && in[2] >= 0)
+      d = bin(w, "-", WC_FLOAT, d,
+              call(w, "float", WC_FLOAT, 1, chan(w, region, in[2], fn->pad), NULL, NULL));
+    ex *sc = chan(w, region, in[1], fn->pad);
+    if (st != WC_FLOAT) sc = call(w, "float", WC_FLOAT, 1, sc, NULL, NULL);
+    d = bin(w, "*", WC_FLOAT, d, sc);
+    return st == WC_FLOAT ? d : call(w, wc_dtype_name(st), st, 1, d, NULL, NULL);
+  }
   default: return x;
   }
 #undef X_
@@ -465,9 +557,19 @@ static ex *emit_node(spec_writer *w, int region, int i) {
    region, else the leaf (parameter or literal). */
 static ex *build(spec_writer *w, int region, int v) {
   const graph_value *val = &w->gr->vals[v];
+  if (computed_in(w, region, v) && w->let_mark[v] == w->stamp) /* a let: by its name */
+    return mk(w, EX_PARAM, val->dtype, w->let_name[v], 0, NULL, NULL, NULL);
   if (computed_in(w, region, v)) return emit_node(w, region, val->producer);
   int l = w->leaf[v];
-  if (w->leaf_name[l]) return mk(w, EX_PARAM, val->dtype, w->leaf_name[l], 0, NULL, NULL, NULL);
+  if (w->leaf_name[l]) {
+    if (w->leaf_pad[l] < 0) w->leaf_pad[l] = w->cur_pad;
+    else if (w->leaf_pad[l] != w->cur_pad && !w->unspellable)
+      w->unspellable = graph_fmt(w->gr,
+                                 "'%.200s' is read both per channel and as it is, and a "
+                                 "parameter has one shape",
+                                 val->name);
+    return mk(w, EX_PARAM, val->dtype, w->leaf_name[l], 0, NULL, NULL, NULL);
+  }
   return lit(w, w->leaf_dtype[l], w->leaf_lit[l]);
 }
 
@@ -499,6 +601,14 @@ static void print_ex(diag_text *t, const ex *e, bool nested) {
     diag_text_printf(t, ")");
     break;
   }
+}
+
+/* Does e name `name` (a let's, by pointer) / any parameter or let (EX_PARAM)? */
+static bool ex_names(const ex *e, const char *name) {
+  if (e->kind == EX_PARAM) return name == NULL || e->text == name;
+  for (int i = 0; i < e->n; i++)
+    if (ex_names(e->arg[i], name)) return true;
+  return false;
 }
 
 /* ---- kernels ------------------------------------------------------------------------ */
@@ -567,6 +677,9 @@ void spec_write_init(spec_writer *w, const import_graph *gr, const fusion *f) {
   w->leaf_name = graph_alloc(gr, n, sizeof *w->leaf_name);
   w->leaf_lit = graph_alloc(gr, n, sizeof *w->leaf_lit);
   w->leaf_dtype = graph_alloc(gr, n, sizeof *w->leaf_dtype);
+  w->leaf_pad = graph_alloc(gr, n, sizeof *w->leaf_pad);
+  w->let_mark = graph_alloc(gr, n, sizeof *w->let_mark);
+  w->let_name = graph_alloc(gr, n, sizeof *w->let_name);
 }
 
 const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_names, int n_kernels,
@@ -584,6 +697,7 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
     w->leaf_lit[l] = NULL;
     w->leaf_name[l] = NULL;
     w->leaf_dtype[l] = v->dtype;
+    w->leaf_pad[l] = -1;
     if (!v->shaped) return graph_fmt(gr, "input '%.200s' has a dynamic shape", v->name);
     if (v->dtype == 0) return graph_fmt(gr, "input '%.200s' has an unknown dtype", v->name);
     uint64_t bits[2];
@@ -594,7 +708,13 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
     else if (v->shape.rank > max_rank) max_rank = v->shape.rank;
   }
   int          n_params = 0;
-  const char **taken = graph_alloc(gr, (size_t)w->n_leaves + (size_t)gr->n_syms + 1, sizeof *taken);
+  int n_lets = 0;
+  for (int k = 0; k < gr->g->n_nodes; k++) {
+    int i = gr->order[k];
+    n_lets += i != rg->root && w->f->nodes[i].region == r && w->f->nodes[i].let;
+  }
+  const char **taken =
+      graph_alloc(gr, (size_t)w->n_leaves + (size_t)gr->n_syms + (size_t)n_lets + 2, sizeof *taken);
   for (int l = 0; l < w->n_leaves; l++) {
     const graph_value *v = &gr->vals[w->leaves[l]];
     if (w->leaf_lit[l] && v->shape.rank <= max_rank) continue;
@@ -613,9 +733,43 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
     taken[n_params + s] = ext_names[s];
   }
 
+  /* lets (values several nodes of the region read), in graph order, then the output */
+  int         n_taken = n_params + gr->n_syms;
+  const char *out_name = NULL;
+  int        *lets = graph_alloc(gr, (size_t)n_lets, sizeof *lets);
+  ex        **let_ex = graph_alloc(gr, (size_t)n_lets, sizeof *let_ex);
+  n_lets = 0;
+  for (int k = 0; k < gr->g->n_nodes; k++) {
+    int i = gr->order[k];
+    if (i == rg->root || w->f->nodes[i].region != r || !w->f->nodes[i].let) continue;
+    int v = gr->nodes[i].out;
+    lets[n_lets++] = i;
+    w->let_name[v] = ident(w, gr->vals[v].name, taken, n_taken);
+    taken[n_taken++] = w->let_name[v];
+    w->let_mark[v] = w->stamp;
+  }
+  if (n_lets) out_name = ident(w, gr->vals[root->out].name, taken, n_taken);
   w->unspellable = NULL;
+  for (int k = 0; k < n_lets; k++) { /* a let of literals only is inlined (the spec wants
+                                         a let to read a parameter) */
+    let_ex[k] = emit_node(w, r, lets[k]);
+    if (!ex_names(let_ex[k], NULL)) w->let_mark[gr->nodes[lets[k]].out] = 0;
+  }
   ex *e = emit_node(w, r, rg->root);
   if (w->unspellable) return w->unspellable;
+  /* keep the lets something reads (a form may drop an operand: Pow by 0), outputs back */
+  bool *keep = graph_alloc(gr, (size_t)n_lets, sizeof *keep);
+  for (int k = n_lets - 1; k >= 0; k--) {
+    int v = gr->nodes[lets[k]].out;
+    if (w->let_mark[v] != w->stamp) continue;
+    keep[k] = ex_names(e, w->let_name[v]);
+    for (int j = k + 1; j < n_lets && !keep[k]; j++)
+      keep[k] = keep[j] && ex_names(let_ex[j], w->let_name[v]);
+  }
+  int n_kept = 0;
+  for (int k = 0; k < n_lets; k++)
+    if (keep[k]) lets[n_kept] = lets[k], let_ex[n_kept++] = let_ex[k];
+  n_lets = n_kept;
   const char *base = whole && gr->g->name[0] ? gr->g->name : gr->vals[root->out].name;
   *name = kernel_ident(w, base, kernel_names, n_kernels);
   diag_text_printf(stmt, "kernel %s(", *name);
@@ -623,11 +777,26 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
     const graph_value *v = &gr->vals[w->leaves[l]];
     if (!w->leaf_name[l]) continue;
     diag_text_printf(stmt, "%s%s: %s", k++ ? ", " : "", w->leaf_name[l], wc_dtype_name(v->dtype));
-    print_shape(stmt, &v->shape, ext_names);
+    ast_shape shape = v->shape; /* with the 1s of a per-channel parameter */
+    for (int d = 0; d < w->leaf_pad[l] && shape.rank < WC_MAX_RANK; d++)
+      shape.dims[shape.rank++] = 1;
+    print_shape(stmt, &shape, ext_names);
   }
-  diag_text_printf(stmt, ") = ");
-  print_ex(stmt, e, false);
-  diag_text_printf(stmt, ";\n");
+  if (n_lets == 0) {
+    diag_text_printf(stmt, ") = ");
+    print_ex(stmt, e, false);
+    diag_text_printf(stmt, ";\n");
+  } else {
+    diag_text_printf(stmt, ") -> (%s) {\n", out_name);
+    for (int k = 0; k < n_lets; k++) {
+      diag_text_printf(stmt, "  let %s = ", w->let_name[gr->nodes[lets[k]].out]);
+      print_ex(stmt, let_ex[k], false);
+      diag_text_printf(stmt, ";\n");
+    }
+    diag_text_printf(stmt, "  %s = ", out_name);
+    print_ex(stmt, e, false);
+    diag_text_printf(stmt, ";\n}\n");
+  }
   if (stmt->truncated) {
     diag_text_free(stmt);
     longjmp(*gr->a->oom, 1);

@@ -24,6 +24,11 @@ typedef struct spec_writer {
   const char        **leaf_lit;  /* literal spelling */
   wc_dtype           *leaf_dtype;
   const char         *unspellable; /* a constant of the kernel with no literal in its dtype */
+  int                *leaf_pad;    /* 1s appended to a parameter's shape (a per-channel
+                                      parameter of BatchNormalization, ...), -1 unread */
+  int                 cur_pad;     /* the 1s the leaf being built is read with */
+  int                *let_mark;    /* per value: stamp when it is a `let` of the current kernel */
+  const char        **let_name;    /* per value: that let's name */
 } spec_writer;
 
 /* A writer for the regions f formed on gr (its arrays in gr's arena). */

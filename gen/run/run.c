@@ -42,7 +42,7 @@
 #define RUN_MAX_PATH     4096
 #define RUN_MAX_FILE     (RUN_MAX_PATH + 512) /* a cache directory plus a file name */
 #define RUN_MAX_LOG      16384                /* compiler output shown on failure, at most */
-#define RUN_CACHE_FORMAT "wherec-run-cache/1" /* bump when the cache layout changes */
+#define RUN_CACHE_FORMAT "wherec-run-cache/2" /* bump when the cache or the table ABI changes */
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
@@ -311,7 +311,7 @@ static int read_inputs(const wc_kernel *k, const run_options *a, npy_array *arr,
 
 /* The output tensor: the kernel's output pattern with the bound extents for
    elementwise kinds; for coordinates, int64 room for rank * elements. */
-static int alloc_output(const wc_kernel *k, const wc_tensor *in, const int64_t *ext,
+static int alloc_output(const wc_kernel *k, const wc_tensor *in, const int64_t *ext, int o,
                         wc_tensor *out) {
   size_t count, bytes;
   memset(out, 0, sizeof *out);
@@ -336,7 +336,7 @@ static int alloc_output(const wc_kernel *k, const wc_tensor *in, const int64_t *
     out->shape[0] = (int64_t)(count * (size_t)rank);
     bytes = count * (size_t)rank * sizeof(int64_t);
   } else {
-    out->dtype = k->out_dtype;
+    out->dtype = k->n_outputs > 1 ? k->outputs[o].dtype : k->out_dtype;
     out->rank = k->out_rank;
     for (int d = 0; d < k->out_rank; d++)
       out->shape[d] = k->out_dims[d] >= 0 ? k->out_dims[d] : ext[-k->out_dims[d] - 1];
@@ -351,6 +351,30 @@ static int alloc_output(const wc_kernel *k, const wc_tensor *in, const int64_t *
     return GEN_EXIT_BAD_INPUT;
   }
   return GEN_EXIT_OK;
+}
+
+/* One OUT.npy per output of k. */
+static bool outs_given(const wc_kernel *k, const run_options *a) {
+  int n = k->n_outputs > 1 ? k->n_outputs : 1;
+  if (a->n_outs == n) return true;
+  say("error: kernel '%s' has %d output%s; %d -o given", k->name, n, n == 1 ? "" : "s", a->n_outs);
+  if (n > 1) {
+    fprintf(stderr, "wherec: outputs, in order:");
+    for (int o = 0; o < n; o++) fprintf(stderr, " %s", k->outputs[o].name);
+    fputc('\n', stderr);
+  }
+  return false;
+}
+
+/* Writes every output to its OUT.npy. */
+static bool write_outputs(const run_options *a, const wc_tensor *out) {
+  char err[512];
+  for (int o = 0; o < a->n_outs; o++)
+    if (!npy_write(a->outs[o], &out[o], err, sizeof err)) {
+      say("error: %s: %s", a->outs[o], err);
+      return false;
+    }
+  return true;
 }
 
 static void list_kernels(const wc_kernel_table *t, const char *spec) {
@@ -424,11 +448,11 @@ int run_command(const run_options *o) {
   void                  *handle = NULL;
   const wc_kernel_table *table = NULL;
   npy_array             *arr = NULL;
-  wc_tensor             *in = NULL, out = {0};
+  wc_tensor             *in = NULL, out[WC_MAX_OPERANDS];
   int64_t               *ext = NULL;
   pool                  *workers = NULL;
-  char                   err[512];
   int                    rc;
+  memset(out, 0, sizeof out);
   if (a.cc == NULL) a.cc = "clang";
   if ((rc = prepare(&a, &handle, &table)) != GEN_EXIT_OK) goto done;
   rc = GEN_EXIT_BAD_INPUT;
@@ -450,6 +474,7 @@ int run_command(const run_options *o) {
     fputc('\n', stderr);
     goto done;
   }
+  if (!outs_given(k, &a)) goto done;
   arr = calloc((size_t)k->n_inputs + 1, sizeof *arr);
   in = calloc((size_t)k->n_inputs + 1, sizeof *in);
   ext = calloc((size_t)k->n_extents + 1, sizeof *ext);
@@ -458,7 +483,8 @@ int run_command(const run_options *o) {
     goto done;
   }
   if ((rc = read_inputs(k, &a, arr, in, ext)) != GEN_EXIT_OK) goto done;
-  if ((rc = alloc_output(k, in, ext, &out)) != GEN_EXIT_OK) goto done;
+  for (int o = 0; o < a.n_outs; o++)
+    if ((rc = alloc_output(k, in, ext, o, &out[o])) != GEN_EXIT_OK) goto done;
   rc = GEN_EXIT_BAD_INPUT;
   if (a.threads > 1) {
     if ((workers = pool_create(a.threads)) == NULL) {
@@ -468,17 +494,14 @@ int run_command(const run_options *o) {
     wc_set_parallel(pool_parallel, workers);
   }
   wc_path   path = WC_PATH_INTERPRETED;
-  wc_status s = a.interp ? wc_interpret(k, in, k->n_inputs, &out)
-                         : wc_run(table, k->name, in, k->n_inputs, &out, &path);
+  wc_status s = a.interp ? wc_interpret_multi(k, in, k->n_inputs, out, a.n_outs)
+                         : wc_run_multi(table, k->name, in, k->n_inputs, out, a.n_outs, &path);
   wc_set_parallel(NULL, NULL);
   if (s != WC_OK) {
     say("error: running '%s' failed: %s", k->name, wc_status_str(s));
     goto done;
   }
-  if (!npy_write(a.out, &out, err, sizeof err)) {
-    say("error: %s: %s", a.out, err);
-    goto done;
-  }
+  if (!write_outputs(&a, out)) goto done;
   say("ran %s (%s)%s", k->name, path == WC_PATH_SPECIALIZED ? "specialized" : "interpreted",
       a.threads > 1 ? ", split over the threads when large" : "");
   rc = GEN_EXIT_OK;
@@ -488,7 +511,7 @@ done:
   free(arr);
   free(in);
   free(ext);
-  free(out.data);
+  for (int o = 0; o < WC_MAX_OPERANDS; o++) free(out[o].data);
   pool_destroy(workers);
   if (handle) dlclose(handle);
   return rc;

@@ -14,7 +14,8 @@ typedef struct run_options {
   const char        *kernel; /* KERNEL */
   const char *const *inputs; /* IN.npy paths, in parameter order */
   int                n_inputs;
-  const char        *out;     /* OUT.npy */
+  const char *const *outs;    /* OUT.npy paths, one per output of the kernel, in order */
+  int                n_outs;
   const char        *cc;      /* compiler command; NULL: "clang" */
   bool               interp;  /* the interpreter instead of the compiled kernel */
   int                threads; /* 1 .. RUN_MAX_THREADS; below 2: the calling thread only */

@@ -6,6 +6,7 @@
 #include "dtypes.h"                                    /* WC_DTYPE_LIST, wc_dtype, element types */
 #include "ops.h"                                       /* element operations */
 #include "exp.h"                                       /* exp, correctly rounded */
+#include "crmath.h"                                    /* log, tanh, sigmoid, erf, correctly rounded */
 #include "loop.h"                                      /* blocks the compiler vectorizes */
 #include "stream.h"                                    /* streaming stores */
 #include "truth.h"                                     /* non-zero byte counts, masks, coordinates */

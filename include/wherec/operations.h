@@ -76,7 +76,11 @@ extern "C" {
   X(P, ROUND, "round",    1, FLOAT, SAME, CALL,   round, NONE) /* half to even */          \
   X(P, TRUNC, "trunc",    1, FLOAT, SAME, CALL,   trunc, NONE)                             \
   X(P, SQRT,  "sqrt",     1, FLOAT, SAME, CALL,   sqrt,  NONE)                             \
-  X(P, EXP,   "exp",      1, CRF,   SAME, CALL,   exp,   NONE) /* exp.h */
+  X(P, EXP,   "exp",      1, CRF,   SAME, CALL,   exp,   NONE) /* exp.h */                 \
+  X(P, LOG,   "log",      1, CRF,   SAME, CALL,   log,   NONE) /* crmath.h */              \
+  X(P, TANH,  "tanh",     1, CRF,   SAME, CALL,   tanh,  NONE) /* crmath.h */              \
+  X(P, SIGMOID, "sigmoid", 1, CRF,  SAME, CALL,   sigmoid, NONE) /* crmath.h */            \
+  X(P, ERF,   "erf",      1, CRF,   SAME, CALL,   erf,   NONE) /* crmath.h */
 /* clang-format on */
 /* WC_OP_LIST's rows without the pass-through argument P of WC_OP_ROWS_ (which
    lets a list nested in another, as the interpreter's dispatch, see its row). */

@@ -20,7 +20,8 @@ typedef enum wc_path { WC_PATH_SPECIALIZED = 1, WC_PATH_INTERPRETED = 2 } wc_pat
    A kernel's expression as straight-line SSA code: instruction i computes a
    tensor of dtype `dtype` from earlier instructions a, b, c (the operation
    table, operations.h, gives each opcode's operands).  The last instruction is
-   the kernel's value. */
+   the kernel's value; a kernel with several outputs lists the instruction of
+   each (wc_kernel.out_instrs). */
 typedef struct wc_instr {
   uint8_t  op;                 /* wc_opcode */
   uint8_t  dtype;              /* wc_dtype of the result */
@@ -62,6 +63,9 @@ typedef int64_t (*wc_count_fn)(const size_t *extents, const void *const *inputs)
    invoker: wc_run counts once, to check the capacity, and passes it). */
 typedef void (*wc_coords_fn)(const size_t *extents, const void *const *inputs,
                              int64_t count, int64_t *coords);
+/* A kernel with several outputs: one data pointer per output, in order. */
+typedef void (*wc_outs_range_fn)(const size_t *extents, const void *const *inputs,
+                                 void *const *outs, size_t begin, size_t end);
 
 typedef struct wc_kernel {
   const char      *name;       /* kernel name in the spec (after specialization) */
@@ -78,6 +82,12 @@ typedef struct wc_kernel {
   wc_range_fn      range;      /* elementwise kinds */
   wc_count_fn      count;      /* coordinate kinds */
   wc_coords_fn     coords;     /* coordinate kinds */
+  /* Several outputs (elementwise kind only; out_dtype, out_rank and out_dims
+     describe output 0, and every output has that shape pattern): */
+  int              n_outputs;  /* 1 for a kernel of one output (range, program's last value) */
+  const wc_param  *outputs;    /* n_outputs > 1: name, dtype, shape pattern of each; else NULL */
+  const uint16_t  *out_instrs; /* n_outputs > 1: the instruction each output stores; else NULL */
+  wc_outs_range_fn range_outs; /* n_outputs > 1: the invoker (range is NULL); else NULL */
 } wc_kernel;
 
 typedef struct wc_kernel_table {

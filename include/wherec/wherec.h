@@ -104,10 +104,34 @@ typedef struct wc_plan {
       int64_t shape[WC_MAX_OPERANDS][WC_MAX_RANK];
     } shapes;
   } u;                        /* by path */
+  int              n_outputs;  /* 1; more in a plan of wc_prepare_multi */
+  wc_outs_range_fn range_outs; /* several outputs, specialized: the kernel's invoker */
 } wc_plan;
 wc_status wc_prepare(const wc_kernel_table *table, const char *kernel, const wc_tensor *inputs,
                      int n_inputs, const wc_tensor *out, wc_plan *plan);
 wc_status wc_plan_run(const wc_plan *plan, const void *const *input_data, void *out_data);
+
+/* ---- kernels with several outputs ------------------------------------------
+   A kernel whose spec names several outputs (`-> (y, t) { ... }`) computes
+   them in one pass: wc_run_multi takes outs[o] for output o, in the order the
+   spec names them (k->outputs; n_outs = k->n_outputs), each of the inputs'
+   broadcast shape and of its output's dtype, with the rules of wc_run (an
+   output may be the buffer of an input of its shape and dtype; outputs do not
+   overlap one another). Any other kernel runs too, with its one output
+   (n_outs 1). wc_run, wc_prepare and wc_interpret refuse a kernel of several
+   outputs (WC_E_ARG): they have one out. The prepared form: wc_prepare_multi
+   as wc_prepare, and wc_plan_run_multi with one data pointer per output
+   (wc_plan_run refuses such a plan); wc_interpret_multi and wc_ref_run_multi
+   are the interpreter's and the reference's. Parallel splits follow output 0. */
+wc_status wc_run_multi(const wc_kernel_table *table, const char *kernel, const wc_tensor *inputs,
+                       int n_inputs, wc_tensor *outs, int n_outs, wc_path *path);
+wc_status wc_prepare_multi(const wc_kernel_table *table, const char *kernel,
+                           const wc_tensor *inputs, int n_inputs, const wc_tensor *outs,
+                           int n_outs, wc_plan *plan);
+wc_status wc_plan_run_multi(const wc_plan *plan, const void *const *input_data,
+                            void *const *out_data);
+wc_status wc_interpret_multi(const wc_kernel *k, const wc_tensor *inputs, int n_inputs,
+                             wc_tensor *outs, int n_outs);
 
 /* ---- parallel execution -----------------------------------------------------
    The runtime owns no threads: the host installs its own parallel-for, and
@@ -155,6 +179,8 @@ wc_status wc_ref_nonzero(const wc_tensor *cond, int64_t *coords, int64_t capacit
 /* Evaluates kernel k's program element by element (expression tree), with
    its own implementation of every operation; same contract as wc_run. */
 wc_status wc_ref_run(const wc_kernel *k, const wc_tensor *inputs, int n_inputs, wc_tensor *out);
+wc_status wc_ref_run_multi(const wc_kernel *k, const wc_tensor *inputs, int n_inputs,
+                           wc_tensor *outs, int n_outs);
 
 #ifdef __cplusplus
 }

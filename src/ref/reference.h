@@ -17,4 +17,10 @@ bool    wc__ref_truth(const wc_tensor *t, int64_t k);
 double wc__ref_exp(float x, int p, int emin, int emax);
 double wc__ref_exp_exact(float x, int p, int emin, int emax);
 
+/* exp, log, tanh, sigmoid, erf, the operations of the table's domain CRF,
+   the same way (ref_math.c): NaN for the log of a negative, +-inf where the
+   value is; _exact: always the exact series (tests check the two agree). */
+double wc__ref_crf(wc_opcode op, float x, int p, int emin, int emax);
+double wc__ref_crf_exact(wc_opcode op, float x, int p, int emin, int emax);
+
 #endif

@@ -256,10 +256,13 @@ static ref_val arith_float(wc_opcode op, wc_dtype t, ref_val va, ref_val vb) {
     uint64_t quiet = t == WC_DOUBLE ? 1ull << 51 : 1ull << 22;
     return from_float_bits(t, float_bits(t, ref_isnan(a) ? va : vb) | quiet);
   }
-  if (op == WC_OP_EXP) /* correctly rounded into t itself: float, float16, bfloat16 */
-    return from_double(t, t == WC_FLOAT16    ? wc__ref_exp((float)a, 11, -14, 15)
-                          : t == WC_BFLOAT16 ? wc__ref_exp((float)a, 8, -126, 127)
-                                             : wc__ref_exp((float)a, 24, -126, 127));
+  if (wc_op_defined(op, WC_FLOAT) && !wc_op_defined(op, WC_DOUBLE)) {
+    /* exp, log, ...: correctly rounded into t itself (float, float16, bfloat16) */
+    double r = t == WC_FLOAT16    ? wc__ref_crf(op, (float)a, 11, -14, 15)
+               : t == WC_BFLOAT16 ? wc__ref_crf(op, (float)a, 8, -126, 127)
+                                  : wc__ref_crf(op, (float)a, 24, -126, 127);
+    return ref_isnan(r) ? canonical_nan(t) : from_double(t, r); /* log of a negative */
+  }
   switch (op) {
   case WC_OP_ADD: r = a + b; break;
   case WC_OP_SUB: r = a - b; break;
@@ -556,6 +559,41 @@ wc_status wc_ref_run(const wc_kernel *k, const wc_tensor *in, int n_in, wc_tenso
   for (int64_t e = 0; e < total; e++) {
     wc__ref_unflatten(e, r, shape, idx);
     store(out->dtype, eval(k, k->n_instrs - 1, in, r, idx), (char *)out->data + (size_t)e * w);
+  }
+  return WC_OK;
+}
+
+/* Several outputs: every output's value at an element is evaluated before
+   any is stored (an output may be an input's buffer, in place). */
+wc_status wc_ref_run_multi(const wc_kernel *k, const wc_tensor *in, int n_in, wc_tensor *outs,
+                           int n_outs) {
+  int64_t   shape[WC_MAX_RANK], idx[WC_MAX_RANK], total;
+  ref_val   v[WC_MAX_OPERANDS];
+  int       r;
+  wc_status s;
+  if (k == NULL) return WC_E_NOKERNEL;
+  if (outs == NULL || n_outs < 1) return WC_E_ARG;
+  if (k->n_outputs <= 1) return n_outs == 1 ? wc_ref_run(k, in, n_in, outs) : WC_E_ARG;
+  if (n_outs != k->n_outputs || n_outs > WC_MAX_OPERANDS) return WC_E_ARG;
+  if (n_in != k->n_inputs || (n_in > 0 && in == NULL)) return WC_E_ARG;
+  for (int i = 0; i < n_in; i++) {
+    if ((s = wc__tensor_check(&in[i], NULL)) != WC_OK) return s;
+    if (in[i].dtype != k->inputs[i].dtype) return WC_E_DTYPE;
+  }
+  if ((s = ref_shape(in, n_in, &r, shape)) != WC_OK) return s;
+  for (int o = 0; o < n_outs; o++) {
+    if ((s = wc__tensor_check(&outs[o], NULL)) != WC_OK) return s;
+    if (outs[o].dtype != k->outputs[o].dtype) return WC_E_DTYPE;
+    if (outs[o].rank != r) return WC_E_SHAPE;
+    for (int d = 0; d < r; d++)
+      if (outs[o].shape[d] != shape[d]) return WC_E_SHAPE;
+  }
+  if ((s = wc__shape_count(outs[0].dtype, r, shape, &total)) != WC_OK) return s;
+  for (int64_t e = 0; e < total; e++) {
+    wc__ref_unflatten(e, r, shape, idx);
+    for (int o = 0; o < n_outs; o++) v[o] = eval(k, k->out_instrs[o], in, r, idx);
+    for (int o = 0; o < n_outs; o++)
+      store(outs[o].dtype, v[o], (char *)outs[o].data + (size_t)e * wc_dtype_size(outs[o].dtype));
   }
   return WC_OK;
 }

@@ -1227,6 +1227,145 @@ static void golden_sign_bfloat16_invoke(const size_t *ext, const void *const *in
   golden_sign_bfloat16_range(ext[0], (const wc_bfloat16 *)in[0], (wc_bfloat16 *)out, begin, end);
 }
 
+/* ---- hard_swish -> (y, t, pos): y = ((x * min(max((x + 3.0f), 0.0f), 6.0f)) / 6.0f); t = (x + 3.0f); pos = ((x + 3.0f) > 0.0f) ---- */
+/* loops: [N * C] x; unroll 4 */
+WC_INLINE void golden_hard_swish_range_any(size_t N, size_t C, const float *x, float *y, float *t, bool *pos, size_t begin, size_t end)
+{
+  const size_t e0 = (size_t)N * C;
+  size_t i0, rest = begin;
+  const float const_1 = wc_bits_to_f32(UINT32_C(0x40400000)); /* 3.0f */
+  const float const_3 = wc_bits_to_f32(UINT32_C(0x0)); /* 0.0f */
+  const float const_5 = wc_bits_to_f32(UINT32_C(0x40c00000)); /* 6.0f */
+  if (begin >= end) return;
+  i0 = rest;
+  while (begin < end) {
+    size_t n = e0 - i0;
+    const float *x_row = x + i0;
+    float *y_row = y + begin;
+    float *t_row = t + begin;
+    uint8_t *pos_row = (uint8_t *)pos + begin;
+    if (n > end - begin) n = end - begin;
+    {
+      size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const float x_val = x_row[j];
+          const float add_2 = wc_add_f32(x_val, const_1);
+          const float max_4 = wc_max_f32(add_2, const_3);
+          const float min_6 = wc_min_f32(max_4, const_5);
+          const float mul_7 = wc_mul_f32(x_val, min_6);
+          const float div_8 = wc_div_f32(mul_7, const_5);
+          const bool gt_9 = add_2 > const_3;
+          y_row[j] = div_8;
+          t_row[j] = add_2;
+          pos_row[j] = gt_9;
+        }
+      }
+      for (; i + 4 <= n; i += 4) {
+        {
+          const size_t j = i + 0;
+          const float x_val = x_row[j];
+          const float add_2 = wc_add_f32(x_val, const_1);
+          const float max_4 = wc_max_f32(add_2, const_3);
+          const float min_6 = wc_min_f32(max_4, const_5);
+          const float mul_7 = wc_mul_f32(x_val, min_6);
+          const float div_8 = wc_div_f32(mul_7, const_5);
+          const bool gt_9 = add_2 > const_3;
+          y_row[j] = div_8;
+          t_row[j] = add_2;
+          pos_row[j] = gt_9;
+        }
+        {
+          const size_t j = i + 1;
+          const float x_val = x_row[j];
+          const float add_2 = wc_add_f32(x_val, const_1);
+          const float max_4 = wc_max_f32(add_2, const_3);
+          const float min_6 = wc_min_f32(max_4, const_5);
+          const float mul_7 = wc_mul_f32(x_val, min_6);
+          const float div_8 = wc_div_f32(mul_7, const_5);
+          const bool gt_9 = add_2 > const_3;
+          y_row[j] = div_8;
+          t_row[j] = add_2;
+          pos_row[j] = gt_9;
+        }
+        {
+          const size_t j = i + 2;
+          const float x_val = x_row[j];
+          const float add_2 = wc_add_f32(x_val, const_1);
+          const float max_4 = wc_max_f32(add_2, const_3);
+          const float min_6 = wc_min_f32(max_4, const_5);
+          const float mul_7 = wc_mul_f32(x_val, min_6);
+          const float div_8 = wc_div_f32(mul_7, const_5);
+          const bool gt_9 = add_2 > const_3;
+          y_row[j] = div_8;
+          t_row[j] = add_2;
+          pos_row[j] = gt_9;
+        }
+        {
+          const size_t j = i + 3;
+          const float x_val = x_row[j];
+          const float add_2 = wc_add_f32(x_val, const_1);
+          const float max_4 = wc_max_f32(add_2, const_3);
+          const float min_6 = wc_min_f32(max_4, const_5);
+          const float mul_7 = wc_mul_f32(x_val, min_6);
+          const float div_8 = wc_div_f32(mul_7, const_5);
+          const bool gt_9 = add_2 > const_3;
+          y_row[j] = div_8;
+          t_row[j] = add_2;
+          pos_row[j] = gt_9;
+        }
+      }
+      for (; i < n; i++) {
+        const size_t j = i;
+        const float x_val = x_row[j];
+        const float add_2 = wc_add_f32(x_val, const_1);
+        const float max_4 = wc_max_f32(add_2, const_3);
+        const float min_6 = wc_min_f32(max_4, const_5);
+        const float mul_7 = wc_mul_f32(x_val, min_6);
+        const float div_8 = wc_div_f32(mul_7, const_5);
+        const bool gt_9 = add_2 > const_3;
+        y_row[j] = div_8;
+        t_row[j] = add_2;
+        pos_row[j] = gt_9;
+      }
+    }
+    begin += n;
+  }
+}
+
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void golden_hard_swish_range_avx2(size_t N, size_t C, const float *x, float *y, float *t, bool *pos, size_t begin, size_t end)
+{
+  golden_hard_swish_range_any(N, C, x, y, t, pos, begin, end);
+}
+#endif
+
+void golden_hard_swish_range(size_t N, size_t C, const float *x, float *y, float *t, bool *pos, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    golden_hard_swish_range_avx2(N, C, x, y, t, pos, begin, end);
+    return;
+  }
+#endif
+  golden_hard_swish_range_any(N, C, x, y, t, pos, begin, end);
+}
+
+void golden_hard_swish(size_t N, size_t C, const float *x, float *y, float *t, bool *pos)
+{
+  golden_hard_swish_range(N, C, x, y, t, pos, 0, (size_t)N * C);
+}
+
+static void golden_hard_swish_invoke(const size_t *ext, const void *const *in, void *const *out, size_t begin, size_t end)
+{
+  golden_hard_swish_range(ext[0], ext[1], (const float *)in[0], (float *)out[0], (float *)out[1], (bool *)out[2], begin, end);
+}
+
 /* ---- fixed_2x2: its description for the runtime ---- */
 static const int64_t golden_fixed_2x2_dims0[] = {2, 2};
 static const int64_t golden_fixed_2x2_dims1[] = {2, 2};
@@ -1428,49 +1567,92 @@ static const wc_instr golden_sign_bfloat16_program[] = {
   {WC_OP_WHERE, WC_BFLOAT16, 2, 3, 6, {UINT64_C(0x0), UINT64_C(0x0)}},
 };
 
+/* ---- hard_swish: its description for the runtime ---- */
+static const int64_t golden_hard_swish_dims0[] = {WC_SYM(0), WC_SYM(1)};
+static const wc_param golden_hard_swish_params[] = {
+  {"x", WC_FLOAT, 2, golden_hard_swish_dims0},
+};
+static const char *const golden_hard_swish_extents[] = {"N", "C"};
+static const int64_t golden_hard_swish_out_dims[] = {WC_SYM(0), WC_SYM(1)};
+static const wc_param golden_hard_swish_outputs[] = {
+  {"y", WC_FLOAT, 2, golden_hard_swish_out_dims},
+  {"t", WC_FLOAT, 2, golden_hard_swish_out_dims},
+  {"pos", WC_BOOL, 2, golden_hard_swish_out_dims},
+};
+static const uint16_t golden_hard_swish_out_instrs[] = {8, 2, 9};
+static const wc_instr golden_hard_swish_program[] = {
+  {WC_OP_INPUT, WC_FLOAT, 0, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_CONST, WC_FLOAT, 0, 0, 0, {UINT64_C(0x40400000), UINT64_C(0x0)}}, /* 3.0f */
+  {WC_OP_ADD, WC_FLOAT, 0, 1, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_CONST, WC_FLOAT, 0, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}}, /* 0.0f */
+  {WC_OP_MAX, WC_FLOAT, 2, 3, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_CONST, WC_FLOAT, 0, 0, 0, {UINT64_C(0x40c00000), UINT64_C(0x0)}}, /* 6.0f */
+  {WC_OP_MIN, WC_FLOAT, 4, 5, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_MUL, WC_FLOAT, 0, 6, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_DIV, WC_FLOAT, 7, 5, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_GT, WC_BOOL, 2, 3, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+};
+
 static const wc_kernel golden_kernels[] = {
   {"fixed_2x2", WC_KIND_ELEMENTWISE, 3, golden_fixed_2x2_params, 0, NULL,
    WC_FLOAT, 2, golden_fixed_2x2_out_dims, 4, golden_fixed_2x2_program,
-   golden_fixed_2x2_invoke, NULL, NULL},
+   golden_fixed_2x2_invoke, NULL, NULL,
+   1, NULL, NULL, NULL},
   {"fixed_empty", WC_KIND_ELEMENTWISE, 3, golden_fixed_empty_params, 0, NULL,
    WC_FLOAT, 2, golden_fixed_empty_out_dims, 4, golden_fixed_empty_program,
-   golden_fixed_empty_invoke, NULL, NULL},
+   golden_fixed_empty_invoke, NULL, NULL,
+   1, NULL, NULL, NULL},
   {"row_bcast", WC_KIND_ELEMENTWISE, 3, golden_row_bcast_params, 2, golden_row_bcast_extents,
    WC_INT32, 2, golden_row_bcast_out_dims, 4, golden_row_bcast_program,
-   golden_row_bcast_invoke, NULL, NULL},
+   golden_row_bcast_invoke, NULL, NULL,
+   1, NULL, NULL, NULL},
   {"scalar_y", WC_KIND_ELEMENTWISE, 3, golden_scalar_y_params, 1, golden_scalar_y_extents,
    WC_DOUBLE, 1, golden_scalar_y_out_dims, 4, golden_scalar_y_program,
-   golden_scalar_y_invoke, NULL, NULL},
+   golden_scalar_y_invoke, NULL, NULL,
+   1, NULL, NULL, NULL},
   {"leaky", WC_KIND_ELEMENTWISE, 1, golden_leaky_params, 1, golden_leaky_extents,
    WC_FLOAT, 2, golden_leaky_out_dims, 6, golden_leaky_program,
-   golden_leaky_invoke, NULL, NULL},
+   golden_leaky_invoke, NULL, NULL,
+   1, NULL, NULL, NULL},
   {"clamp_f16", WC_KIND_ELEMENTWISE, 3, golden_clamp_f16_params, 1, golden_clamp_f16_extents,
    WC_FLOAT16, 1, golden_clamp_f16_out_dims, 7, golden_clamp_f16_program,
-   golden_clamp_f16_invoke, NULL, NULL},
+   golden_clamp_f16_invoke, NULL, NULL,
+   1, NULL, NULL, NULL},
   {"rows_v1", WC_KIND_WHERE_V1, 3, golden_rows_v1_params, 1, golden_rows_v1_extents,
    WC_UINT8, 2, golden_rows_v1_out_dims, 4, golden_rows_v1_program,
-   golden_rows_v1_invoke, NULL, NULL},
+   golden_rows_v1_invoke, NULL, NULL,
+   1, NULL, NULL, NULL},
   {"coords", WC_KIND_ARGWHERE, 1, golden_coords_params, 2, golden_coords_extents,
    WC_INT64, 2, golden_coords_out_dims, 1, golden_coords_program,
-   NULL, golden_coords_count_invoke, golden_coords_coords_invoke},
+   NULL, golden_coords_count_invoke, golden_coords_coords_invoke,
+   1, NULL, NULL, NULL},
   {"nz", WC_KIND_NONZERO, 1, golden_nz_params, 1, golden_nz_extents,
    WC_INT64, 1, golden_nz_out_dims, 1, golden_nz_program,
-   NULL, golden_nz_count_invoke, golden_nz_coords_invoke},
+   NULL, golden_nz_count_invoke, golden_nz_coords_invoke,
+   1, NULL, NULL, NULL},
   {"rows_4k", WC_KIND_ARGWHERE, 1, golden_rows_4k_params, 1, golden_rows_4k_extents,
    WC_INT64, 2, golden_rows_4k_out_dims, 1, golden_rows_4k_program,
-   NULL, golden_rows_4k_count_invoke, golden_rows_4k_coords_invoke},
+   NULL, golden_rows_4k_count_invoke, golden_rows_4k_coords_invoke,
+   1, NULL, NULL, NULL},
   {"nz_8k", WC_KIND_NONZERO, 1, golden_nz_8k_params, 1, golden_nz_8k_extents,
    WC_INT64, 2, golden_nz_8k_out_dims, 1, golden_nz_8k_program,
-   NULL, golden_nz_8k_count_invoke, golden_nz_8k_coords_invoke},
+   NULL, golden_nz_8k_count_invoke, golden_nz_8k_coords_invoke,
+   1, NULL, NULL, NULL},
   {"sign_int8", WC_KIND_ELEMENTWISE, 1, golden_sign_int8_params, 1, golden_sign_int8_extents,
    WC_INT8, 1, golden_sign_int8_out_dims, 8, golden_sign_int8_program,
-   golden_sign_int8_invoke, NULL, NULL},
+   golden_sign_int8_invoke, NULL, NULL,
+   1, NULL, NULL, NULL},
   {"sign_bfloat16", WC_KIND_ELEMENTWISE, 1, golden_sign_bfloat16_params, 1, golden_sign_bfloat16_extents,
    WC_BFLOAT16, 1, golden_sign_bfloat16_out_dims, 8, golden_sign_bfloat16_program,
-   golden_sign_bfloat16_invoke, NULL, NULL},
+   golden_sign_bfloat16_invoke, NULL, NULL,
+   1, NULL, NULL, NULL},
+  {"hard_swish", WC_KIND_ELEMENTWISE, 1, golden_hard_swish_params, 2, golden_hard_swish_extents,
+   WC_FLOAT, 2, golden_hard_swish_out_dims, 10, golden_hard_swish_program,
+   NULL, NULL, NULL,
+   3, golden_hard_swish_outputs, golden_hard_swish_out_instrs, golden_hard_swish_invoke},
 };
 
-const wc_kernel_table golden_table = {"golden", "tests/golden/basic.where", 13, golden_kernels};
+const wc_kernel_table golden_table = {"golden", "tests/golden/basic.where", 14, golden_kernels};
 
 #if defined(WC_AVX512_OFF_)
 #if defined(__clang__)

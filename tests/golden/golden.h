@@ -78,6 +78,11 @@ void golden_sign_int8_range(size_t N, const int8_t *x, int8_t *out, size_t begin
 void golden_sign_bfloat16(size_t N, const wc_bfloat16 *x, wc_bfloat16 *out);
 void golden_sign_bfloat16_range(size_t N, const wc_bfloat16 *x, wc_bfloat16 *out, size_t begin, size_t end);
 
+/* hard_swish -> (y, t, pos): y = ((x * min(max((x + 3.0f), 0.0f), 6.0f)) / 6.0f); t = (x + 3.0f); pos = ((x + 3.0f) > 0.0f)
+   x: float[N,C] */
+void golden_hard_swish(size_t N, size_t C, const float *x, float *y, float *t, bool *pos);
+void golden_hard_swish_range(size_t N, size_t C, const float *x, float *y, float *t, bool *pos, size_t begin, size_t end);
+
 extern const wc_kernel_table golden_table;
 
 #ifdef __cplusplus

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """random_spec.py: writes a spec of random fused kernels over the whole
-expression grammar (docs/language.md), every dtype and broadcast pattern, for
-`wherec check`. Deterministic for a seed: random_spec.py SEED COUNT > x.where"""
+expression grammar (docs/language.md), every dtype and broadcast pattern, one
+kernel in five with a body of lets and several outputs that read each other,
+for `wherec check`. Deterministic for a seed: random_spec.py SEED COUNT > x.where"""
 import random
 import sys
 
@@ -30,6 +31,8 @@ class Kernel:
         self.name = name
         self.out = rng.choice(PATTERNS)
         self.params = []                     # (name, dtype, dims)
+        self.values = []                     # a body's statements so far: (name, dtype)
+        self.read = set()                    # the statements read by later ones
 
     def shape(self):
         """A shape that broadcasts to the output: dims kept, set to 1 or dropped."""
@@ -111,15 +114,44 @@ class Kernel:
 
     def typed(self, dtype, depth):
         """An expression whose dtype does not hang on a literal."""
+        read = set(self.read)
         e, typed = self.expr(dtype, depth)
-        return e if typed else self.param(dtype)
+        if typed:
+            return e
+        self.read = read                     # e is dropped: what it read is not read
+        return self.param(dtype)
 
     def leaf(self, dtype):
+        named = [n for n, t in self.values if t == dtype]
+        if named and self.rng.random() < 0.5:
+            name = self.rng.choice(named)
+            self.read.add(name)
+            return name, True
         if dtype in ("complex64", "complex128", "string") or self.rng.random() < 0.7:
             return self.param(dtype), True
         return self.literal(dtype), False
 
+    def statement(self, name):
+        """`name = expr;` of a random dtype; later statements may read name."""
+        r = self.rng
+        dtype = r.choice(NUMERIC + OTHER)
+        text = "%s = %s;" % (name, self.typed(dtype, r.randrange(1, 4)))
+        self.values.append((name, dtype))
+        return text
+
+    def render_body(self):
+        """-> (outputs) { lets and outputs }: a let nothing reads is an output too."""
+        r = self.rng
+        stmts = ["let " + self.statement("l%d" % i) for i in range(r.randrange(0, 3))]
+        outs = ["o%d" % i for i in range(r.randrange(1, 4))]
+        stmts += [self.statement(o) for o in outs]
+        outs += [n for n, _ in self.values if n.startswith("l") and n not in self.read]
+        params = ", ".join("%s: %s[%s]" % (n, t, ",".join(d)) for n, t, d in self.params)
+        return "kernel %s(%s) -> (%s) { %s }" % (self.name, params, ", ".join(outs), " ".join(stmts))
+
     def render(self):
+        if self.rng.random() < 0.2:
+            return self.render_body()
         top = self.rng.choice(NUMERIC + OTHER)
         if not self.params and self.rng.random() < 0.5:
             self.param(top)                  # most kernels name their output's shape

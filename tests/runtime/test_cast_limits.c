@@ -121,7 +121,7 @@ static void make_cast(cast_kernel *c, wc_dtype to, wc_dtype from) {
   c->prog[0] = (wc_instr){WC_OP_INPUT, (uint8_t)from, 0, 0, 0, {0, 0}};
   c->prog[1] = (wc_instr){WC_OP_CAST, (uint8_t)to, 0, 0, 0, {0, 0}};
   c->k = (wc_kernel){"cast", WC_KIND_ELEMENTWISE, 1, &c->param, 1, NULL, to, 1, c->dims,
-                     2, c->prog, NULL, NULL, NULL};
+                     2, c->prog, NULL, NULL, NULL, 1, NULL, NULL, NULL};
 }
 
 typedef wc_status (*run_fn)(const wc_kernel *, const wc_tensor *, int, wc_tensor *);

@@ -121,7 +121,7 @@ static void test_wc_run_rejects_unknown_kernel_and_wrong_inputs(void **state) {
 static void test_wc_run_finds_no_kernel_in_a_table_without_kernels(void **state) {
   (void)state;
   static const wc_kernel unnamed[] = {{NULL, WC_KIND_ELEMENTWISE, 0, NULL, 0, NULL, WC_FLOAT, 0, NULL,
-                                       0, NULL, NULL, NULL, NULL}};
+                                       0, NULL, NULL, NULL, NULL, 1, NULL, NULL, NULL}};
   static const wc_kernel_table empty = {"t", "t.where", 3, NULL}, anon = {"t", "t.where", 1, unnamed};
   wc_tensor out = tl_tensor(WC_FLOAT, 0, NULL, NULL);
   assert_null(wc_find_kernel(&empty, "w"));
@@ -240,7 +240,7 @@ static void test_wc_register_refuses_a_table_of_more_where_kernels_than_fit(void
   static const wc_kernel_table table = {"t", "t.where", 300, kernels};
   for (int i = 0; i < 300; i++)
     kernels[i] = (wc_kernel){"w", WC_KIND_ELEMENTWISE, 3, params, 1, ext, WC_UINT8, 1, d,
-                             4, prog, bool_rows_range, NULL, NULL};
+                             4, prog, bool_rows_range, NULL, NULL, 1, NULL, NULL, NULL};
   assert_int_equal(wc_register(&table), WC_E_CAPACITY);
   /* one over the room exactly (the registry holds 256 plain-where kernels):
      refused too, and the room not passed while counting */
@@ -258,7 +258,7 @@ static void test_wc_where_does_not_move_bytes_through_a_registered_bool_kernel(v
                                   {WC_OP_INPUT, WC_BOOL, 2, 0, 0, {0, 0}},
                                   {WC_OP_WHERE, WC_BOOL, 0, 1, 2, {0, 0}}};
   static const wc_kernel kernels[] = {{"w", WC_KIND_ELEMENTWISE, 3, params, 3, ext, WC_BOOL, 3, dx,
-                                       4, prog, bool_rows_range, NULL, NULL}};
+                                       4, prog, bool_rows_range, NULL, NULL, 1, NULL, NULL, NULL}};
   static const wc_kernel_table table = {"t", "t.where", 1, kernels};
   uint8_t c[4] = {1, 0, 0, 1}, x[8] = {5, 6, 7, 8, 9, 10, 11, 12}, y[8] = {20, 21, 22, 23, 24, 25, 26, 27};
   uint8_t out[8];
@@ -291,7 +291,7 @@ static void test_wc_register_refuses_a_where_of_out_of_range_parameters(void **s
                                   {WC_OP_INPUT, WC_UINT16, 2, 0, 0, {0, 0}},
                                   {WC_OP_WHERE, WC_UINT16, 0, 1, 2, {0, 0}}};
   static const wc_kernel kernels[] = {{"w", WC_KIND_ELEMENTWISE, 3, params, 3, ext, WC_UINT16, 3, dx,
-                                       4, prog, never_range, NULL, NULL}};
+                                       4, prog, never_range, NULL, NULL, 1, NULL, NULL, NULL}};
   static const wc_kernel_table table = {"t", "t.where", 1, kernels};
   uint8_t c[4] = {1, 0, 0, 1};
   uint16_t x[8] = {5, 6, 7, 8, 9, 10, 11, 12}, y[8] = {20, 21, 22, 23, 24, 25, 26, 27}, out[8];

@@ -119,7 +119,7 @@ static const wc_instr    rank3_prog[] = {{WC_OP_INPUT, WC_BOOL, 0, 0, 0, {0, 0}}
                                          {WC_OP_WHERE, WC_FLOAT, 0, 1, 2, {0, 0}}};
 static const wc_kernel   rank3_kernels[] = {{"w3", WC_KIND_ELEMENTWISE, 3, rank3_params, 3,
                                              rank3_ext, WC_FLOAT, 3, rank3_dx, 4, rank3_prog,
-                                             rank3_range, NULL, NULL}};
+                                             rank3_range, NULL, NULL, 1, NULL, NULL, NULL}};
 static const wc_kernel_table rank3_table = {"t", "t.where", 1, rank3_kernels};
 
 /* wc_where on shapes of rank 3 (past the built-in kernels): c, x, y, out
@@ -177,7 +177,7 @@ static const wc_instr    square_prog[] = {{WC_OP_INPUT, WC_FLOAT, 0, 0, 0, {0, 0
                                           {WC_OP_NEG, WC_FLOAT, 0, 0, 0, {0, 0}}};
 static const wc_kernel   square_kernels[] = {{"sq", WC_KIND_ELEMENTWISE, 1, square_params, 1,
                                               square_ext, WC_FLOAT, 2, square_dims, 2,
-                                              square_prog, square_range, NULL, NULL}};
+                                              square_prog, square_range, NULL, NULL, 1, NULL, NULL, NULL}};
 static const wc_kernel_table square_table = {"s", "s.where", 1, square_kernels};
 
 /* One extent twice in one pattern: [N,N] fits [3,3], not [1,3] or [3,1]. */

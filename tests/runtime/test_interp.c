@@ -758,7 +758,11 @@ static bool defined_on(wc_opcode op, wc_dtype t, wc_dtype to) {
   case WC_OP_ROUND:
   case WC_OP_TRUNC:
   case WC_OP_SQRT: return kind_float(t);
-  case WC_OP_EXP: return t == WC_FLOAT || t == WC_FLOAT16 || t == WC_BFLOAT16;
+  case WC_OP_EXP:
+  case WC_OP_LOG:
+  case WC_OP_TANH:
+  case WC_OP_SIGMOID:
+  case WC_OP_ERF: return t == WC_FLOAT || t == WC_FLOAT16 || t == WC_BFLOAT16;
   default: return kind_num(t); /* + - * / neg min max abs fmod */
   }
 }

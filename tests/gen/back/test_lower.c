@@ -837,6 +837,41 @@ static void test_lower_computes_truth_bytes_of_other_values(void **state) {
   }
 }
 
+/* A let read by two outputs is one node; each output names its node, and the
+   kernel is planned for several outputs (every value a local: no straight-line
+   code, row select or streaming, however small and fixed). */
+static void test_lower_computes_a_let_once_and_stores_each_output(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel hs(x: float[2,3]) -> (y, t) { let t = x + 3.0; y = x * t * t; }", 0);
+  const lower_kernel *k = only_kernel(&p);
+  int                 adds = 0;
+  for (int i = 0; i < k->n_nodes; i++) adds += k->nodes[i].ins.op == WC_OP_ADD;
+  assert_int_equal(adds, 1);
+  assert_int_equal(k->n_outputs, 2);
+  assert_int_equal(k->out_node[0], k->n_nodes - 1);
+  assert_int_equal(k->nodes[k->out_node[1]].ins.op, WC_OP_ADD);
+  assert_string_equal(k->out_ident[0], "y");
+  assert_string_equal(k->out_ident[1], "t");
+  assert_true(k->multi);
+  assert_false(k->straight);
+  assert_false(k->row_select.enabled);
+  assert_false(k->streams);
+  plan_free(&p);
+}
+
+/* One output written as a body is the one-expression kernel: its value the
+   last node, stored through `out`, planned as before. */
+static void test_lower_plans_a_body_of_one_output_as_one_expression(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel k(x: float[2,3]) -> (out) { let t = x + 3.0; out = t * t; }", 0);
+  const lower_kernel *k = only_kernel(&p);
+  assert_int_equal(k->n_outputs, 1);
+  assert_int_equal(k->out_node[0], k->n_nodes - 1);
+  assert_false(k->multi);
+  assert_true(k->straight);
+  plan_free(&p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_lower_coalesces_dims_where_every_operand_is_full),
@@ -894,6 +929,8 @@ int main(void) {
     cmocka_unit_test(test_lower_counts_then_fills_nonzero_of_a_byte_input_smaller_than_the_output),
     cmocka_unit_test(test_lower_reads_a_byte_input_broadcast_along_outer_loops_in_place),
     cmocka_unit_test(test_lower_computes_truth_bytes_of_other_values),
+    cmocka_unit_test(test_lower_computes_a_let_once_and_stores_each_output),
+    cmocka_unit_test(test_lower_plans_a_body_of_one_output_as_one_expression),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

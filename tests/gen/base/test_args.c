@@ -23,7 +23,9 @@ static parsed parse(int max_operands, const char *one_only, char **words) {
   parsed p;
   int argc = 0;
   memset(&p, 0, sizeof p);
-  const args_opt opts[] = {{"-o", true, &p.out}, {"--cc", true, &p.cc}, {"--flag", false, &p.flag}};
+  const args_opt opts[] = {{"-o", true, &p.out, NULL, NULL},
+                           {"--cc", true, &p.cc, NULL, NULL},
+                           {"--flag", false, &p.flag, NULL, NULL}};
   while (words[argc]) argc++;
   p.r = args_parse(argc, words, opts, 3, p.ops, max_operands, &p.n, one_only, p.msg, sizeof p.msg);
   return p;

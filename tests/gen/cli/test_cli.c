@@ -132,7 +132,8 @@ static void good_line(int c, int o, const char **w, uint64_t *expect) {
     w[n++] = r->name;
     switch (r->kind) {
     case CLI_FLAG: break;
-    case CLI_WORD: w[n++] = "v"; break;
+    case CLI_WORD:
+    case CLI_WORDS: w[n++] = "v"; break;
     case CLI_TEXT: w[n++] = ""; break;
     case CLI_NUMBER:
       snprintf(number, sizeof number, "%llu", (unsigned long long)r->hi);
@@ -164,7 +165,7 @@ static void test_every_row_of_the_table_is_whole(void **state) {
     assert_true(r->commands != 0 && r->commands < CLI_TAKES(CLI_N_COMMANDS));
     assert_true((r->value == NULL) == (r->kind == CLI_FLAG));
     assert_true(r->lo <= r->hi);
-    assert_true(!r->required || r->kind == CLI_WORD);
+    assert_true(!r->required || r->kind == CLI_WORD || r->kind == CLI_WORDS);
     for (int c = 0; c < CLI_N_COMMANDS; c++) /* one spelling, one option, per command */
       for (int p = 0; p < o && takes(c, o); p++)
         assert_false(takes(c, p) && strcmp(cli_options[p].name, r->name) == 0);

@@ -66,6 +66,46 @@ static void expect_diag(const char *src, const char *want, int n_errors) {
   diag_free(&d);
 }
 
+/* A body: its outputs in order, its statements (`let` or not), each expression. */
+static void test_parse_reads_a_body_of_lets_and_outputs(void **state) {
+  diag_ctx  d;
+  diag_text t = {0};
+  (void)state;
+  ast_file *f = parse_str(&d, "kernel hs(x: float[N]) -> (y, t) { let t = x + 3.0; y = x * t; }\n"
+                              "kernel let(let: float[N]) = let;\n");
+  assert_non_null(f);
+  assert_string_equal(diag_str(&d), "");
+  assert_int_equal(f->n_kernels, 2);
+  const ast_kernel *k = &f->kernels[0];
+  assert_null(k->expr);
+  assert_int_equal(k->n_outputs, 2);
+  assert_string_equal(k->outputs[0].name, "y");
+  assert_string_equal(k->outputs[1].name, "t");
+  assert_int_equal(k->n_stmts, 2);
+  assert_true(k->stmts[0].let);
+  assert_string_equal(k->stmts[0].name, "t");
+  assert_false(k->stmts[1].let);
+  ast_print_expr(&t, k->stmts[1].expr, NULL);
+  assert_string_equal(t.data, "(* x t)");
+  assert_int_equal(f->kernels[1].n_outputs, 0); /* `let` is a name outside bodies */
+  diag_text_free(&t);
+  ast_file_free(f);
+  diag_free(&d);
+}
+
+/* An error inside a body skips past its '}': the next kernel is read. */
+static void test_parse_recovers_after_the_body_of_a_bad_kernel(void **state) {
+  (void)state;
+  expect_diag("kernel k(x: float[N]) -> (y) { y = x + ; }\nkernel j(x: float[N]) -> y;\n",
+              "t.where:1:40: error: expected an expression, got ';'\n"
+              "kernel k(x: float[N]) -> (y) { y = x + ; }\n"
+              "                                       ^\n"
+              "t.where:2:26: error: expected '(' before the output names, got 'y'\n"
+              "kernel j(x: float[N]) -> y;\n"
+              "                         ^\n",
+              2);
+}
+
 static void test_parse_accepts_design_example_block(void **state) {
   static const char *const names[] = {"pick", "rows", "leaky", "clamp",
                                       "v1", "coords", "nz", "pick2"};
@@ -625,6 +665,8 @@ int main(void) {
     cmocka_unit_test(test_parse_rejects_a_source_over_16_mib_without_reading_it),
     cmocka_unit_test(test_parse_shows_1000_errors_then_only_counts_them),
     cmocka_unit_test(test_parse_and_sema_survive_random_bytes),
+    cmocka_unit_test(test_parse_reads_a_body_of_lets_and_outputs),
+    cmocka_unit_test(test_parse_recovers_after_the_body_of_a_bad_kernel),
     cmocka_unit_test(test_parse_and_sema_survive_random_token_soup),
     cmocka_unit_test(test_parse_and_sema_survive_mutations_of_the_design_example),
   };

@@ -192,6 +192,30 @@ static void test_sema_gives_the_api_lowering_reads(void **state) {
   diag_free(&d);
 }
 
+/* A body: statements typed in order, a reference to a statement of its
+   dtype and shape; outputs in the order the output list names them. */
+static void test_sema_types_a_body_and_orders_its_outputs_as_listed(void **state) {
+  (void)state;
+  expect_dump("kernel hs(x: float[N], b: bool[]) -> (y, t, pos) {\n"
+              "  let t = x + 3.0;\n"
+              "  pos = t > 0.0 && b;\n"
+              "  y = x * min(max(t, 0.0), 6.0) / 6.0;\n"
+              "}\n",
+              "kernel hs: elementwise\n"
+              "  extents: N\n"
+              "  param x: float[N]\n"
+              "  param b: bool[]\n"
+              "  out: float[N]\n"
+              "  stmt 0: (+:float[N] x:float[N] 3.0:float[])\n"
+              "  stmt 1: (&&:bool[N] (>:bool[N] t:float[N] 0.0:float[]) b:bool[])\n"
+              "  stmt 2: (/:float[N] (*:float[N] x:float[N] (min:float[N] (max:float[N] "
+              "t:float[N] 0.0:float[]) 6.0:float[])) 6.0:float[])\n"
+              "  output y: (/:float[N] (*:float[N] x:float[N] (min:float[N] (max:float[N] "
+              "t:float[N] 0.0:float[]) 6.0:float[])) 6.0:float[])\n"
+              "  output t: (+:float[N] x:float[N] 3.0:float[])\n"
+              "  output pos: (&&:bool[N] (>:bool[N] t:float[N] 0.0:float[]) b:bool[])\n");
+}
+
 static void test_sema_specializes_the_cross_product_in_declaration_order(void **state) {
   static const char *const names[] = {"K_float_uint8", "K_float_bfloat16", "K_int8_uint8",
                                       "K_int8_bfloat16", "K_double_uint8", "K_double_bfloat16"};
@@ -455,6 +479,46 @@ static void test_sema_broadcasts_unused_parameters_into_the_output_and_allows_la
 /* One test per diagnostic: the source and the exact text it must produce. */
 #define DIAG_TEST(name, src, want) \
   static void name(void **state) { (void)state; expect_diag(src, want); }
+
+DIAG_TEST(test_sema_rejects_a_let_never_read,
+  "kernel k(x: float[N]) -> (y) { let t = x; y = x; }\n",
+  "t.where:1:36: error: 't' is never read; remove it, or list it as an output\n"
+  "kernel k(x: float[N]) -> (y) { let t = x; y = x; }\n"
+  "                                   ^\n")
+
+DIAG_TEST(test_sema_rejects_an_output_never_assigned,
+  "kernel k(x: float[N]) -> (y, t) { y = x; }\n",
+  "t.where:1:30: error: output 't' is never assigned\n"
+  "kernel k(x: float[N]) -> (y, t) { y = x; }\n"
+  "                             ^\n")
+
+DIAG_TEST(test_sema_rejects_a_name_defined_twice_and_points_at_the_first,
+  "kernel k(x: float[N]) -> (y) { y = x; y = x; }\n",
+  "t.where:1:39: error: 'y' is defined twice\n"
+  "kernel k(x: float[N]) -> (y) { y = x; y = x; }\n"
+  "                                      ^\n"
+  "t.where:1:32: note: 'y' first defined here\n"
+  "kernel k(x: float[N]) -> (y) { y = x; y = x; }\n"
+  "                               ^\n")
+
+DIAG_TEST(test_sema_rejects_a_let_that_redefines_a_parameter,
+  "kernel k(x: float[N]) -> (y) { let x = 1; y = x; }\n",
+  "t.where:1:36: error: 'x' is a parameter of kernel 'k'; a statement cannot redefine it\n"
+  "kernel k(x: float[N]) -> (y) { let x = 1; y = x; }\n"
+  "                                   ^\n")
+
+DIAG_TEST(test_sema_rejects_an_assignment_to_a_name_that_is_no_output,
+  "kernel k(x: float[N]) -> (y) { t = x; y = t; }\n",
+  "t.where:1:32: error: 't' is not an output of kernel 'k'; write 'let t = ...' for a value of "
+  "its own, or list it in '-> (...)'\n"
+  "kernel k(x: float[N]) -> (y) { t = x; y = t; }\n"
+  "                               ^\n")
+
+DIAG_TEST(test_sema_rejects_a_name_read_before_its_statement,
+  "kernel k(x: float[N]) -> (y) { y = t; let t = x; }\n",
+  "t.where:1:36: error: 't' is read before the statement that defines it\n"
+  "kernel k(x: float[N]) -> (y) { y = t; let t = x; }\n"
+  "                                   ^\n")
 
 DIAG_TEST(test_sema_rejects_unknown_option,
   "option foo = 3;\n",
@@ -817,9 +881,9 @@ DIAG_TEST(test_sema_rejects_ceil_with_two_arguments,
   "                      ^\n")
 
 DIAG_TEST(test_sema_rejects_unknown_function,
-  "kernel k(x: f32[]) = tanh(x);",
-  "t.where:1:22: error: unknown function 'tanh'\n"
-  "kernel k(x: f32[]) = tanh(x);\n"
+  "kernel k(x: f32[]) = lgamma(x);",
+  "t.where:1:22: error: unknown function 'lgamma'\n"
+  "kernel k(x: f32[]) = lgamma(x);\n"
   "                     ^\n")
 
 DIAG_TEST(test_sema_rejects_wrong_number_of_arguments,
@@ -945,6 +1009,51 @@ DIAG_TEST(test_sema_rejects_exp_of_an_integer,
   "t.where:1:21: error: 'exp' is defined on float, float16 and bfloat16, not on uint8\n"
   "kernel k(x: u8[]) = exp(x);\n"
   "                    ^\n")
+
+DIAG_TEST(test_sema_rejects_log_of_a_double,
+  "kernel k(x: f64[N]) = log(x);",
+  "t.where:1:23: error: log on double is not supported: wherec's log is not correctly rounded "
+  "in double; cast to float, as in log(float(x))\n"
+  "kernel k(x: f64[N]) = log(x);\n"
+  "                      ^\n")
+
+DIAG_TEST(test_sema_rejects_tanh_sigmoid_and_erf_of_integers_and_bool,
+  "kernel a(x: i32[]) = tanh(x);\nkernel b(x: bool[]) = sigmoid(x);\nkernel c(x: u8[]) = erf(x);",
+  "t.where:1:22: error: 'tanh' is defined on float, float16 and bfloat16, not on int32\n"
+  "kernel a(x: i32[]) = tanh(x);\n"
+  "                     ^\n"
+  "t.where:2:23: error: 'sigmoid' is defined on float, float16 and bfloat16, not on bool\n"
+  "kernel b(x: bool[]) = sigmoid(x);\n"
+  "                      ^\n"
+  "t.where:3:21: error: 'erf' is defined on float, float16 and bfloat16, not on uint8\n"
+  "kernel c(x: u8[]) = erf(x);\n"
+  "                    ^\n")
+
+/* log, tanh, sigmoid and erf take float, float16 and bfloat16 (and literals typed so) */
+static void test_sema_accepts_log_tanh_sigmoid_erf_on_float_and_the_half_types(void **state) {
+  (void)state;
+  expect_dump("kernel k<T: f32, f16, bf16>(x: T[N]) = log(x) + tanh(x) * sigmoid(x) - erf(0.5);",
+              "kernel k_float: elementwise (T = float)\n"
+              "  extents: N\n"
+              "  param x: float[N]\n"
+              "  out: float[N]\n"
+              "  expr: (-:float[N] (+:float[N] (log:float[N] x:float[N]) (*:float[N] (tanh:float[N] "
+              "x:float[N]) (sigmoid:float[N] x:float[N]))) (erf:float[] 0.5:float[]))\n"
+              "kernel k_float16: elementwise (T = float16)\n"
+              "  extents: N\n"
+              "  param x: float16[N]\n"
+              "  out: float16[N]\n"
+              "  expr: (-:float16[N] (+:float16[N] (log:float16[N] x:float16[N]) (*:float16[N] "
+              "(tanh:float16[N] x:float16[N]) (sigmoid:float16[N] x:float16[N]))) (erf:float16[] "
+              "0.5:float16[]))\n"
+              "kernel k_bfloat16: elementwise (T = bfloat16)\n"
+              "  extents: N\n"
+              "  param x: bfloat16[N]\n"
+              "  out: bfloat16[N]\n"
+              "  expr: (-:bfloat16[N] (+:bfloat16[N] (log:bfloat16[N] x:bfloat16[N]) (*:bfloat16[N] "
+              "(tanh:bfloat16[N] x:bfloat16[N]) (sigmoid:bfloat16[N] x:bfloat16[N]))) "
+              "(erf:bfloat16[] 0.5:bfloat16[]))\n");
+}
 
 DIAG_TEST(test_sema_rejects_exp_of_a_literal_taken_as_an_integer,
   "kernel k(x: i32[]) = x + exp(1);",
@@ -1297,6 +1406,9 @@ int main(void) {
     cmocka_unit_test(test_sema_rejects_abs_of_complex),
     cmocka_unit_test(test_sema_rejects_exp_of_a_double),
     cmocka_unit_test(test_sema_rejects_exp_of_an_integer),
+    cmocka_unit_test(test_sema_rejects_log_of_a_double),
+    cmocka_unit_test(test_sema_rejects_tanh_sigmoid_and_erf_of_integers_and_bool),
+    cmocka_unit_test(test_sema_accepts_log_tanh_sigmoid_erf_on_float_and_the_half_types),
     cmocka_unit_test(test_sema_rejects_exp_of_a_literal_taken_as_an_integer),
     cmocka_unit_test(test_sema_rejects_logical_operator_on_numbers),
     cmocka_unit_test(test_sema_rejects_not_on_numbers),
@@ -1356,6 +1468,13 @@ int main(void) {
     cmocka_unit_test(test_sema_rejects_sqrt_of_a_literal_given_an_integer_dtype),
     cmocka_unit_test(test_sema_types_a_shift_count_literal_as_the_shifted_dtype),
     cmocka_unit_test(test_sema_rejects_ceil_with_two_arguments),
+    cmocka_unit_test(test_sema_types_a_body_and_orders_its_outputs_as_listed),
+    cmocka_unit_test(test_sema_rejects_a_let_never_read),
+    cmocka_unit_test(test_sema_rejects_an_output_never_assigned),
+    cmocka_unit_test(test_sema_rejects_a_name_defined_twice_and_points_at_the_first),
+    cmocka_unit_test(test_sema_rejects_a_let_that_redefines_a_parameter),
+    cmocka_unit_test(test_sema_rejects_an_assignment_to_a_name_that_is_no_output),
+    cmocka_unit_test(test_sema_rejects_a_name_read_before_its_statement),
     cmocka_unit_test(test_sema_reports_all_three_errors_of_a_file),
     cmocka_unit_test(test_sema_reports_errors_of_both_operands),
     cmocka_unit_test(test_sema_quotes_a_window_of_very_long_lines),

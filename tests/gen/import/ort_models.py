@@ -23,6 +23,21 @@ except ImportError as e:
 DEVIATIONS = {
     "elu_selu": "onnxruntime's exp is not correctly rounded (1 ulp on some inputs)",
 }
+# op_models/: onnxruntime folds BatchNormalization into x * (scale / sqrt(var + epsilon)) +
+# (B - mean * that), where ONNX's reference (and wherec) computes scale * (x - mean) /
+# sqrt(var + epsilon) + B; that folded form, in float without FMA, reproduces onnxruntime
+# bit for bit on the float and double cases (0 of 438 elements differ); on float16 it computes
+# in float and rounds once, where the reference rounds each operation to float16.
+for _name in ("bn_opset7", "bn_opset7_spatial0", "bn_opset9_rank3", "bn_opset14",
+              "bn_opset15_double", "bn_opset15_float16"):
+    DEVIATIONS[_name] = ("onnxruntime folds BatchNormalization into a scale and a shift per "
+                         "channel; ONNX's reference order rounds differently")
+for _name in ("softplus_opset7", "mish_opset18", "gelu_opset20"):
+    DEVIATIONS[_name] = ("onnxruntime's exp, log, tanh and erf are approximations (and its Softplus "
+                         "a stable rewrite), not ONNX's function body from correctly rounded ones")
+DEVIATIONS["sum_mean_opset13_float16"] = (
+    "onnxruntime's float16 Sum and Mean add in float and round once; ONNX's reference rounds "
+    "each addition to float16")
 
 
 def read_pb(path):
@@ -62,8 +77,14 @@ def main():
             continue
         opts = ort.SessionOptions()
         opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
-        sess = ort.InferenceSession(model.SerializeToString(), opts,
-                                    providers=["CPUExecutionProvider"])
+        try:
+            sess = ort.InferenceSession(model.SerializeToString(), opts,
+                                        providers=["CPUExecutionProvider"])
+        except Exception as e:  # noqa: BLE001 - onnxruntime's NotImplemented has no stable type
+            if "NOT_IMPLEMENTED" not in str(e):
+                raise
+            print("%s: skipped: onnxruntime has no kernel for it (%s)" % (name, str(e).split(": ")[-1]))
+            continue
         feeds = {}
         for i, inp in enumerate(sess.get_inputs()):
             feeds[inp.name] = read_pb(os.path.join(data, "input_%d.pb" % i))

@@ -170,7 +170,7 @@ static void test_fusion_keeps_a_shared_producer_apart_and_fuses_a_sole_one(void 
 
 /* a = Abs(x) read by the Greater and the Where of one select: a value read by several
    nodes ends a kernel even when its readers would share one. */
-static void test_fusion_ends_a_kernel_at_a_value_read_by_two_nodes_of_one_region(void **state) {
+static void test_fusion_makes_a_value_read_by_two_nodes_of_one_region_a_let(void **state) {
   (void)state;
   static const int64_t     four[] = {4};
   static const char *const abs_in[] = {"x"}, *const gt_in[] = {"a", "y"},
@@ -186,10 +186,12 @@ static void test_fusion_ends_a_kernel_at_a_value_read_by_two_nodes_of_one_region
   fusion_form(&b->f, &b->gr);
   const fusion *f = &b->f;
   int ab = node_named(b, "abs"), gn = node_named(b, "g"), w = node_named(b, "w");
-  assert_int_equal(f->n_regions, 2);
+  /* one kernel: a, read by two of its nodes, is a `let` of it (computed once) */
+  assert_int_equal(f->n_regions, 1);
   assert_int_equal(f->nodes[gn].region, f->nodes[w].region); /* gt has one reader */
-  assert_int_not_equal(f->nodes[ab].region, f->nodes[w].region);
-  assert_int_equal(f->regions[f->nodes[ab].region].root, ab);
+  assert_int_equal(f->nodes[ab].region, f->nodes[w].region);
+  assert_true(f->nodes[ab].let);
+  assert_false(f->nodes[gn].let);
   built_free(b);
   pbw_free(&g);
 }
@@ -496,7 +498,7 @@ int main(void) {
     cmocka_unit_test(test_graph_infers_dtypes_shapes_and_consumers_of_known_operators),
     cmocka_unit_test(test_graph_names_each_dim_param_once_as_a_symbol),
     cmocka_unit_test(test_fusion_keeps_a_shared_producer_apart_and_fuses_a_sole_one),
-    cmocka_unit_test(test_fusion_ends_a_kernel_at_a_value_read_by_two_nodes_of_one_region),
+    cmocka_unit_test(test_fusion_makes_a_value_read_by_two_nodes_of_one_region_a_let),
     cmocka_unit_test(test_fusion_gives_each_refused_node_its_reason),
     cmocka_unit_test(test_spec_write_renders_one_region_as_a_kernel_and_its_comment),
     cmocka_unit_test(test_spec_literals_read_back_to_the_same_bits),

@@ -1,0 +1,54 @@
+/* crmath_speed.c: ns per element of the kernels of bench/crmath.where on 16M
+   floats (the best of 9 calls, one thread), for bench/crmath.sh. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "crb.h"
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+typedef void (*kernel_fn)(size_t, const float *, float *);
+
+int main(void) {
+  static const struct {
+    const char *name;
+    kernel_fn   fn;
+    double      lo, hi; /* inputs uniform in [lo, hi) */
+  } ks[] = {{"exp", crb_exp_k, -10, 10},         {"log", crb_log_k, 0.01, 100},
+            {"tanh", crb_tanh_k, -10, 10},       {"sigmoid", crb_sigmoid_k, -10, 10},
+            {"erf", crb_erf_k, -4, 4},           {"relu", crb_relu_k, -10, 10},
+            {"elu", crb_elu_k, -10, 10},         {"silu", crb_silu_k, -10, 10},
+            {"gelu", crb_gelu_k, -4, 4}};
+  size_t n = (size_t)1 << 24;
+  float *x = malloc(n * sizeof *x), *o = malloc(n * sizeof *o);
+  if (!x || !o) return 1;
+  for (size_t k = 0; k < sizeof ks / sizeof ks[0]; k++) {
+    uint64_t s = 88172645463325252u;
+    double   best = 1e9;
+    for (size_t i = 0; i < n; i++) {
+      s ^= s << 13;
+      s ^= s >> 7;
+      s ^= s << 17;
+      x[i] = (float)(ks[k].lo + (ks[k].hi - ks[k].lo) * ((double)(s >> 11) * 0x1p-53));
+    }
+    memset(o, 0, n * sizeof *o);
+    for (int r = 0; r < 9; r++) {
+      double t0 = now(), t;
+      ks[k].fn(n, x, o);
+      t = now() - t0;
+      if (t < best) best = t;
+    }
+    printf("%s %.3f\n", ks[k].name, best / (double)n * 1e9);
+  }
+  free(x);
+  free(o);
+  return 0;
+}

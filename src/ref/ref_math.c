@@ -1,0 +1,401 @@
+/* ref_math.c: the reference's log, tanh, sigmoid and erf, rounded to nearest even
+   into any binary format, computed independently of wherec/crmath.h (other
+   algorithms: libm's long double functions, and exact series in fixed point). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reference.h"
+
+/* Why it is right. Fast path: glibc's logl, tanhl, erfl and expl are within a
+   few units of the last place of a 64-bit significand (sigmoid = 1/(1 +
+   expl(-x)) adds two roundings), far inside the margin DELTA = 2^-45 used
+   here, which holds even where long double is only double (or valgrind runs
+   x87 code in doubles): 256 units of a 53-bit significand. A value whose
+   scaled fraction is farther than DELTA * value from the rounding boundary (a
+   midpoint of the target) rounds as f(x) does. Within it, the exact path
+   decides: fixed point with 512 fraction bits (24 32-bit limbs, 256 integer
+   bits), every series summed until its terms vanish, each step truncated by
+   at most 2^-512:
+   - exp(a) = sum a^n/n! (a = |x| <= 104, float, so each step is an exact
+     multiplication by its 24-bit significand, a shift and a division by n):
+     an error in a term reaches later ones multiplied by a^m n!/(n+m)! <=
+     e^a <= 2^151, so the sum of its ~400 terms is within 2^-351 of exp(a)
+     (< 2^151).
+   - log(m 2^k) = k ln2 + 2 atanh(s), s = (m - 1)/(m + 1) in [0, 1/3), m in
+     [1, 2), atanh(s) = sum s^(2n+1)/(2n+1), ln2 = 2 atanh(1/3): each within
+     2^-500.
+   - tanh(a) = (e^2a - 1)/(e^2a + 1), sigmoid(x) = 1/(1 + e^-x) (as e^|x|/(1 +
+     e^|x|) for x >= 0), by long division: within 2^-340 of values >= 2^-150.
+   - erf(a) = 2/sqrt(pi) sum (-1)^n a^(2n+1)/(n! (2n+1)) (a <= 3.95, its terms
+     below 2^17 in magnitude, summed positive and negative apart), 1/sqrt(pi)
+     by Newton's iteration from pi = 16 atan(1/5) - 4 atan(1/239): within
+     2^-480.
+   So the result is within 2^-180 (relative) of f(x). The rounding then asks
+   for the 100 bits below the target's rounding bit to be neither all zeros
+   nor all ones; it aborts if that ever fails, so a wrong answer cannot pass
+   silently (the nearest a float input comes is 2^-52.6 ulp, sigmoid at
+   -2^-24). */
+
+#define DELTA 0x1p-45L
+
+#define NL   24       /* limbs: value = sum w[i] 2^(32 i - FRAC), two's complement */
+#define FRAC (16 * 32) /* fraction bits */
+
+typedef struct fx {
+  uint32_t w[NL];
+} fx;
+
+static fx fx_int(uint32_t v) {
+  fx r;
+  memset(&r, 0, sizeof r);
+  r.w[FRAC / 32] = v;
+  return r;
+}
+
+static int fx_bit(const fx *a, int i) { return i < 0 ? 0 : (int)((a->w[i / 32] >> (i % 32)) & 1u); }
+static bool fx_is_zero(const fx *a) {
+  for (int i = 0; i < NL; i++)
+    if (a->w[i]) return false;
+  return true;
+}
+static bool fx_is_neg(const fx *a) { return (a->w[NL - 1] >> 31) != 0; }
+
+static fx fx_add(fx a, const fx *b) {
+  uint64_t c = 0;
+  for (int i = 0; i < NL; i++) {
+    c += (uint64_t)a.w[i] + b->w[i];
+    a.w[i] = (uint32_t)c;
+    c >>= 32;
+  }
+  return a;
+}
+
+static fx fx_neg(fx a) {
+  uint64_t c = 1;
+  for (int i = 0; i < NL; i++) {
+    c += (uint64_t)(uint32_t)~a.w[i];
+    a.w[i] = (uint32_t)c;
+    c >>= 32;
+  }
+  return a;
+}
+
+static fx fx_sub(fx a, const fx *b) {
+  fx nb = fx_neg(*b);
+  return fx_add(a, &nb);
+}
+
+/* a >= b, both non-negative */
+static bool fx_ge(const fx *a, const fx *b) {
+  for (int i = NL - 1; i >= 0; i--)
+    if (a->w[i] != b->w[i]) return a->w[i] > b->w[i];
+  return true;
+}
+
+/* a * m >> sh (a >= 0, truncated; sh >= 0) */
+static fx fx_mul_small_shift(const fx *a, uint32_t m, int sh) {
+  uint32_t t[NL + 1];
+  fx       r;
+  uint64_t c = 0;
+  for (int i = 0; i < NL; i++) {
+    c += (uint64_t)a->w[i] * m;
+    t[i] = (uint32_t)c;
+    c >>= 32;
+  }
+  t[NL] = (uint32_t)c;
+  memset(&r, 0, sizeof r);
+  for (int i = 0; i < 32 * NL; i++) {
+    int from = i + sh;
+    if (from < 32 * (NL + 1) && ((t[from / 32] >> (from % 32)) & 1u)) r.w[i / 32] |= 1u << (i % 32);
+  }
+  return r;
+}
+
+static fx fx_div_small(fx a, uint32_t n) { /* a >= 0, truncated */
+  uint64_t rem = 0;
+  for (int i = NL - 1; i >= 0; i--) {
+    uint64_t cur = rem << 32 | a.w[i];
+    a.w[i] = (uint32_t)(cur / n);
+    rem = cur % n;
+  }
+  return a;
+}
+
+/* a * b (both >= 0), truncated */
+static fx fx_mul(const fx *a, const fx *b) {
+  uint32_t p[2 * NL];
+  fx       r;
+  memset(p, 0, sizeof p);
+  for (int i = 0; i < NL; i++) {
+    uint64_t c = 0;
+    for (int j = 0; j < NL; j++) {
+      uint64_t t = (uint64_t)a->w[i] * b->w[j] + p[i + j] + c;
+      p[i + j] = (uint32_t)t;
+      c = t >> 32;
+    }
+    p[i + NL] = (uint32_t)c;
+  }
+  for (int i = 0; i < NL; i++) r.w[i] = p[i + FRAC / 32];
+  return r;
+}
+
+/* a / b (a >= 0, b > 0), truncated: long division of a 2^FRAC by b, bit by bit */
+static fx fx_div(const fx *a, const fx *b) {
+  fx  q, rem;
+  int n = 32 * NL + FRAC;
+  memset(&q, 0, sizeof q);
+  memset(&rem, 0, sizeof rem);
+  for (int i = n - 1; i >= 0; i--) {
+    int top = (int)(rem.w[NL - 1] >> 31), in = fx_bit(a, i - FRAC);
+    for (int k = NL - 1; k > 0; k--) rem.w[k] = rem.w[k] << 1 | rem.w[k - 1] >> 31;
+    rem.w[0] = rem.w[0] << 1 | (uint32_t)in;
+    if (top || fx_ge(&rem, b)) {
+      rem = fx_sub(rem, b);
+      if (i < 32 * NL) q.w[i / 32] |= 1u << (i % 32);
+    }
+  }
+  return q;
+}
+
+/* |x| of a float: its 24-bit significand m and the shift sh with |x| = m 2^-sh */
+static void float_parts(float x, uint32_t *m, int *sh) {
+  int   e;
+  float f = frexpf(fabsf(x), &e);
+  *m = (uint32_t)ldexpf(f, 24);
+  *sh = 24 - e;
+}
+
+static fx fx_from_float(float x) { /* |x|, exactly (FRAC > 149 + 24) */
+  uint32_t m;
+  int      sh;
+  fx       one = fx_int(1);
+  float_parts(x, &m, &sh);
+  return fx_mul_small_shift(&one, m, sh); /* m 2^-sh: a shift right by sh */
+}
+
+/* exp(|x|) by its Taylor series */
+static fx fx_exp_abs(float x) {
+  fx       sum = fx_int(1), term = fx_int(1);
+  uint32_t m;
+  int      sh;
+  float_parts(x, &m, &sh);
+  if (x == 0) return sum;
+  for (uint32_t n = 1; n < 2000 && !fx_is_zero(&term); n++) { /* |x| < 2^24: sh > 0 */
+    term = fx_mul_small_shift(&term, m, sh);
+    term = fx_div_small(term, n);
+    sum = fx_add(sum, &term);
+  }
+  return sum;
+}
+
+/* atanh(s) = sum s^(2n+1)/(2n+1), 0 <= s < 1/3 */
+static fx fx_atanh(const fx *s) {
+  fx s2 = fx_mul(s, s), pw = *s, sum = *s;
+  for (uint32_t n = 1; n < 1000 && !fx_is_zero(&pw); n++) {
+    fx t;
+    pw = fx_mul(&pw, &s2);
+    t = fx_div_small(pw, 2 * n + 1);
+    sum = fx_add(sum, &t);
+  }
+  return sum;
+}
+
+/* atan(1/q) = sum (-1)^n / ((2n+1) q^(2n+1)) */
+static fx fx_atan_inv(uint32_t q) {
+  fx pw = fx_div_small(fx_int(1), q), sum = pw;
+  for (uint32_t n = 1; n < 1000 && !fx_is_zero(&pw); n++) {
+    fx t;
+    pw = fx_div_small(fx_div_small(pw, q), q);
+    t = fx_div_small(pw, 2 * n + 1);
+    sum = n & 1u ? fx_sub(sum, &t) : fx_add(sum, &t);
+  }
+  return sum;
+}
+
+/* 1/sqrt(pi): Newton's y <- y (3 - pi y^2) / 2 from the double 1/sqrt(pi) */
+static fx fx_inv_sqrt_pi(void) {
+  fx a = fx_atan_inv(5), b = fx_atan_inv(239), pi, y, one = fx_int(1);
+  a = fx_mul_small_shift(&a, 16, 0);
+  b = fx_mul_small_shift(&b, 4, 0);
+  pi = fx_sub(a, &b);
+  y = fx_mul_small_shift(&one, 0x906eba82u, 32); /* 1/sqrt(pi) to 32 bits */
+  for (int i = 0; i < 6; i++) {
+    fx y2 = fx_mul(&y, &y), t = fx_mul(&pi, &y2), three = fx_int(3);
+    three = fx_sub(three, &t);
+    y = fx_mul(&y, &three);
+    y = fx_div_small(y, 2);
+  }
+  return y;
+}
+
+/* v (>= 0, within 2^-180 relative of the true value) rounded to p bits with
+   normal exponents [emin, emax], as a double (negated if neg); aborts when the
+   100 bits below the rounding bit cannot decide it. */
+static double fx_round(const fx *v, bool neg, int p, int emin, int emax, const char *what, float x) {
+  int    msb, e, lsb, round, same = 1, sticky = 0;
+  double q = 0;
+  if (fx_is_zero(v)) return neg ? -0.0 : 0.0;
+  for (msb = 32 * NL - 1; !fx_bit(v, msb); msb--) {}
+  e = msb - FRAC;
+  lsb = (e > emin ? e : emin) - p + 1 + FRAC; /* bit of the target's ulp */
+  if (lsb > msb + 1) return neg ? -0.0 : 0.0;
+  for (int i = msb; i >= lsb; i--) q = 2 * q + fx_bit(v, i);
+  round = fx_bit(v, lsb - 1);
+  for (int i = lsb - 2; i >= lsb - 101; i--) same &= fx_bit(v, i) == !round;
+  for (int i = lsb - 2; i >= 0; i--) sticky |= fx_bit(v, i);
+  if (same) {
+    fprintf(stderr, "ref_math: %s(%a) is too close to a rounding boundary\n", what, (double)x);
+    abort();
+  }
+  if (round && (sticky || fmod(q, 2.0) != 0)) q += 1;
+  q = ldexp(q, lsb - FRAC);
+  if (q >= ldexp(1.0, emax + 1)) q = HUGE_VAL;
+  return neg ? -q : q;
+}
+
+/* ---- the exact paths (x finite; log: x > 0) ------------------------------------ */
+
+static double log_exact(float x, int p, int emin, int emax) {
+  int      k;
+  float    m = frexpf(x, &k); /* x = m 2^k, m in [1/2, 1) */
+  fx       mf = fx_from_float(2 * m), one = fx_int(1), num, den, s, l, ln2, third, kl;
+  bool     neg;
+  k -= 1;                     /* x = (2m) 2^k, 2m in [1, 2) */
+  num = fx_sub(mf, &one);
+  den = fx_add(mf, &one);
+  s = fx_div(&num, &den);
+  l = fx_atanh(&s);
+  l = fx_add(l, &l);          /* log(2m) */
+  third = fx_div_small(fx_int(1), 3);
+  ln2 = fx_atanh(&third);
+  ln2 = fx_add(ln2, &ln2);
+  kl = fx_mul_small_shift(&ln2, (uint32_t)(k < 0 ? -k : k), 0);
+  l = k < 0 ? fx_sub(l, &kl) : fx_add(l, &kl);
+  neg = fx_is_neg(&l);
+  if (neg) l = fx_neg(l);
+  return fx_round(&l, neg, p, emin, emax, "log", x);
+}
+
+static double tanh_exact(float x, int p, int emin, int emax) {
+  fx e, one = fx_int(1), num, den, t;
+  if (fabsf(x) > 20) return x < 0 ? -1.0 : 1.0; /* 1 - tanh < 2^-57: no format here rounds below 1 */
+  e = fx_exp_abs(2 * x);
+  num = fx_sub(e, &one);
+  den = fx_add(e, &one);
+  t = fx_div(&num, &den);
+  return fx_round(&t, x < 0, p, emin, emax, "tanh", x);
+}
+
+static double sigmoid_exact(float x, int p, int emin, int emax) {
+  fx e, one = fx_int(1), den, s;
+  if (x > 40) return 1.0;    /* 1 - sigmoid < 2^-57 */
+  if (x < -110) return 0.0;  /* sigmoid < 2^-158 */
+  e = fx_exp_abs(x);
+  den = fx_add(e, &one);
+  s = x >= 0 ? fx_div(&e, &den) : fx_div(&one, &den);
+  return fx_round(&s, false, p, emin, emax, "sigmoid", x);
+}
+
+static double erf_exact(float x, int p, int emin, int emax) {
+  fx  a, a2, t, pos, neg, c;
+  if (fabsf(x) > 6) return x < 0 ? -1.0 : 1.0; /* 1 - erf < 2^-55 */
+  a = fx_from_float(x);
+  a2 = fx_mul(&a, &a);
+  t = a;
+  pos = a;
+  memset(&neg, 0, sizeof neg);
+  for (uint32_t n = 1; n < 2000 && !fx_is_zero(&t); n++) { /* t = a^(2n+1)/n! */
+    fx term;
+    t = fx_mul(&t, &a2);
+    t = fx_div_small(t, n);
+    term = fx_div_small(t, 2 * n + 1);
+    if (n & 1u) neg = fx_add(neg, &term);
+    else pos = fx_add(pos, &term);
+  }
+  pos = fx_sub(pos, &neg);
+  c = fx_inv_sqrt_pi();
+  pos = fx_mul(&pos, &c);
+  pos = fx_add(pos, &pos);
+  return fx_round(&pos, x < 0, p, emin, emax, "erf", x);
+}
+
+/* ---- the fast paths: long double, the exact path within DELTA of a boundary ---- */
+
+/* y (finite, non-zero) rounded to p bits, or NaN when it is within DELTA * |y|
+   of a rounding boundary */
+static double round_ld(long double y, int p, int emin, int emax) {
+  long double a = fabsl(y), v, n, f;
+  int         ey, quantum;
+  double      r;
+  frexpl(a, &ey);
+  quantum = (ey - 1 > emin ? ey - 1 : emin) - p + 1;
+  v = ldexpl(a, -quantum); /* in units of the target's ulp: exact */
+  n = floorl(v);
+  f = v - n;
+  if (fabsl(f - 0.5L) <= DELTA * v) return NAN;
+  r = ldexp((double)(n + (f > 0.5L ? 1 : 0)), quantum);
+  if (r >= ldexp(1.0, emax + 1)) r = HUGE_VAL;
+  return y < 0 ? -r : r;
+}
+
+static double ref_log(float x, int p, int emin, int emax) {
+  double r;
+  if (x != x) return x;
+  if (x < 0) return NAN;
+  if (x == 0) return -HUGE_VAL;
+  if (isinf(x)) return HUGE_VAL;
+  if (x == 1) return 0.0;
+  r = round_ld(logl((long double)x), p, emin, emax);
+  return r == r ? r : log_exact(x, p, emin, emax);
+}
+
+static double ref_tanh(float x, int p, int emin, int emax) {
+  double r;
+  if (x != x || x == 0) return x;
+  if (fabsf(x) > 20) return x < 0 ? -1.0 : 1.0;
+  r = round_ld(tanhl((long double)x), p, emin, emax);
+  return r == r ? r : tanh_exact(x, p, emin, emax);
+}
+
+static double ref_sigmoid(float x, int p, int emin, int emax) {
+  double r;
+  if (x != x) return x;
+  if (x > 40) return 1.0;
+  if (x < -110) return 0.0;
+  r = round_ld(1.0L / (1.0L + expl(-(long double)x)), p, emin, emax);
+  return r == r ? r : sigmoid_exact(x, p, emin, emax);
+}
+
+static double ref_erf(float x, int p, int emin, int emax) {
+  double r;
+  if (x != x || x == 0) return x;
+  if (fabsf(x) > 6) return x < 0 ? -1.0 : 1.0;
+  r = round_ld(erfl((long double)x), p, emin, emax);
+  return r == r ? r : erf_exact(x, p, emin, emax);
+}
+
+/* The reference's function of each operation of the table's domain CRF, and
+   its exact path alone (for the tests). */
+double wc__ref_crf(wc_opcode op, float x, int p, int emin, int emax) {
+  switch (op) {
+  case WC_OP_EXP: return wc__ref_exp(x, p, emin, emax);
+  case WC_OP_LOG: return ref_log(x, p, emin, emax);
+  case WC_OP_TANH: return ref_tanh(x, p, emin, emax);
+  case WC_OP_SIGMOID: return ref_sigmoid(x, p, emin, emax);
+  case WC_OP_ERF: return ref_erf(x, p, emin, emax);
+  default: return NAN;
+  }
+}
+
+double wc__ref_crf_exact(wc_opcode op, float x, int p, int emin, int emax) {
+  switch (op) {
+  case WC_OP_EXP: return wc__ref_exp_exact(x, p, emin, emax);
+  case WC_OP_LOG: return log_exact(x, p, emin, emax);
+  case WC_OP_TANH: return tanh_exact(x, p, emin, emax);
+  case WC_OP_SIGMOID: return sigmoid_exact(x, p, emin, emax);
+  case WC_OP_ERF: return erf_exact(x, p, emin, emax);
+  default: return NAN;
+  }
+}

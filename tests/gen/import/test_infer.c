@@ -1,0 +1,528 @@
+/* test_infer.c: wherec import's inference (gen/import/infer.c) on models with no value_info
+   for their intermediates, as exporters write them: the shapes of Conv, pools, Gemm,
+   Reshape ..., symbolic extents (unnamed dims, reconciled symbols, Shape -> Reshape
+   chains), constant folding, value_info that disagrees, and attributes that make no sense. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "import/import.h"
+#include "pbw.h"
+
+typedef struct result {
+  int    rc;
+  char  *spec; /* NULL unless rc == 0 */
+  char  *log;
+  size_t log_len;
+} result;
+
+static result import_pbw(const pbw *g, int opset) {
+  pbw    m = {0};
+  result r = {0, NULL, NULL, 0};
+  pbw_model(&m, g, opset);
+  FILE *log = open_memstream(&r.log, &r.log_len);
+  r.rc = import_model(m.buf, m.len, "test.onnx", log, &r.spec);
+  fclose(log);
+  pbw_free(&m);
+  return r;
+}
+
+static void done(result *r, pbw *g) {
+  free(r->spec);
+  free(r->log);
+  pbw_free(g);
+}
+
+static void expect_in(const char *text, const char *part) {
+  if (text == NULL || strstr(text, part) == NULL)
+    fail_msg("'%s' not in:\n%s", part, text ? text : "(null)");
+}
+
+/* Attributes, tagged for pbw_node: ints (type INTS), one int, one string. */
+static void attr_ints(pbw *attrs, const char *name, const int64_t *v, int n) {
+  pbw at = {0};
+  pbw_str(&at, 1, name);
+  for (int i = 0; i < n; i++) pbw_int(&at, 8, v[i]);
+  pbw_int(&at, 20, 7);
+  pbw_msg(attrs, 5, &at);
+  pbw_free(&at);
+}
+
+static void attr_int(pbw *attrs, const char *name, int64_t v) {
+  pbw at = {0};
+  pbw_str(&at, 1, name);
+  pbw_int(&at, 3, v);
+  pbw_int(&at, 20, 2);
+  pbw_msg(attrs, 5, &at);
+  pbw_free(&at);
+}
+
+/* An initializer of dtype (1 float: zeros; 7 int64: v) and shape dims. */
+static void init_tensor(pbw *g, const char *name, int dtype, const int64_t *dims, int rank,
+                        const int64_t *v) {
+  pbw     t = {0};
+  int64_t n = 1;
+  for (int d = 0; d < rank; d++) {
+    pbw_int(&t, 1, dims[d]);
+    n *= dims[d];
+  }
+  pbw_int(&t, 2, dtype);
+  pbw_str(&t, 8, name);
+  size_t   size = dtype == 7 ? 8 : 4;
+  uint8_t *raw = calloc((size_t)n + 1, size);
+  if (dtype == 7 && v) memcpy(raw, v, (size_t)n * 8);
+  pbw_bytes(&t, 9, raw, (size_t)n * size);
+  free(raw);
+  pbw_msg(g, 5, &t);
+  pbw_free(&t);
+}
+
+static void node1(pbw *g, const char *op, const char *in, const char *out, const pbw *attrs) {
+  const char *const ins[] = {in};
+  pbw_node(g, op, NULL, ins, 1, out, attrs);
+}
+
+static void node2(pbw *g, const char *op, const char *a, const char *b, const char *out,
+                  const pbw *attrs) {
+  const char *const ins[] = {a, b};
+  pbw_node(g, op, NULL, ins, 2, out, attrs);
+}
+
+/* x float[1,3,8,8] -> Conv(W [16,3,3,3], strides 2, pads 1) -> Relu -> MaxPool(2x2) ->
+   Add(bias) -> y, no value_info between: the Relu and the Add know their shapes. */
+static void test_conv_and_pool_shapes_reach_the_element_wise_nodes(void **state) {
+  (void)state;
+  pbw                  g = {0}, ca = {0}, pa = {0};
+  static const int64_t x[] = {1, 3, 8, 8}, w[] = {16, 3, 3, 3}, two[] = {2, 2}, one4[] = {1, 1, 1, 1},
+                       b[] = {16, 1, 1};
+  attr_ints(&ca, "strides", two, 2);
+  attr_ints(&ca, "pads", one4, 4);
+  attr_ints(&pa, "kernel_shape", two, 2);
+  attr_ints(&pa, "strides", two, 2);
+  node2(&g, "Conv", "x", "W", "c", &ca);
+  node1(&g, "Relu", "c", "r", NULL);
+  node1(&g, "MaxPool", "r", "p", &pa);
+  node2(&g, "Add", "p", "B", "y", NULL);
+  init_tensor(&g, "W", 1, w, 4, NULL);
+  init_tensor(&g, "B", 1, b, 3, NULL);
+  pbw_value_info(&g, 11, "x", 1, 4, x, NULL);
+  pbw_value_info(&g, 12, "y", 1, -1, NULL, NULL);
+  result r = import_pbw(&g, 13);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "(c: float[1,16,4,4]) = ");
+  expect_in(r.spec, "(p: float[1,16,2,2], B: float[16,1,1]) = p + B;");
+  pbw_free(&ca);
+  pbw_free(&pa);
+  done(&r, &g);
+}
+
+/* An unnamed extent gets a symbol of its own: the region is not refused. */
+static void test_an_unnamed_dim_becomes_a_symbol(void **state) {
+  (void)state;
+  pbw                  g = {0};
+  static const int64_t d[] = {-1, 3};
+  node1(&g, "Relu", "x", "y", NULL);
+  pbw_value_info(&g, 11, "x", 1, 2, d, NULL);
+  pbw_value_info(&g, 12, "y", 1, -1, NULL, NULL);
+  result r = import_pbw(&g, 13);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "(x: float[unk__0,3]) = ");
+  done(&r, &g);
+}
+
+/* Two symbols that ONNX leaves to the runtime to reconcile are one extent, and a
+   symbol broadcast against a fixed extent takes it. */
+static void test_symbols_reconciled_by_broadcasting_are_one_extent(void **state) {
+  (void)state;
+  pbw                  g = {0};
+  static const int64_t d[] = {-1, 3}, e[] = {-1, 3}, f[] = {-1, 5};
+  static const char   *pn[] = {"N", NULL}, *pm[] = {"M", NULL}, *pk[] = {"K", NULL};
+  node2(&g, "Add", "a", "b", "s", NULL);
+  node1(&g, "Relu", "s", "y", NULL);
+  node2(&g, "Mul", "u", "v", "z", NULL);
+  pbw_value_info(&g, 11, "a", 1, 2, d, pn);
+  pbw_value_info(&g, 11, "b", 1, 2, e, pm);
+  pbw_value_info(&g, 11, "u", 1, 2, f, pk);
+  static const int64_t v[] = {7, 5};
+  pbw_value_info(&g, 11, "v", 1, 2, v, NULL);
+  pbw_value_info(&g, 12, "y", 1, -1, NULL, NULL);
+  pbw_value_info(&g, 12, "z", 1, -1, NULL, NULL);
+  result r = import_pbw(&g, 13);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "(a: float[N,3], b: float[N,3]) = ");
+  expect_in(r.spec, "(u: float[7,5], v: float[7,5]) = u * v;");
+  done(&r, &g);
+}
+
+/* Reshape(x, Concat(Unsqueeze(Gather(Shape(x), 0)), [-1])): folded when x's shape is
+   fixed, kept symbolic (N, 12) when it is not. */
+static void shape_chain(pbw *g, const int64_t *xd, const char *const *params) {
+  static const int64_t zero = 0, minus1[] = {-1}, one[] = {1}, axes[] = {0};
+  static const int64_t scalar[] = {0};
+  (void)scalar;
+  pbw ga = {0}, ua = {0}, cc = {0};
+  attr_int(&ga, "axis", 0);
+  attr_int(&cc, "axis", 0);
+  node1(g, "Shape", "x", "sh", NULL);
+  node2(g, "Gather", "sh", "i0", "n", &ga);
+  node2(g, "Unsqueeze", "n", "ax", "n1", NULL);
+  node2(g, "Concat", "n1", "m1", "newshape", &cc);
+  node2(g, "Reshape", "x", "newshape", "flat", NULL);
+  node1(g, "Relu", "flat", "y", NULL);
+  init_tensor(g, "i0", 7, NULL, 0, &zero);
+  init_tensor(g, "ax", 7, one, 1, axes);
+  init_tensor(g, "m1", 7, one, 1, minus1);
+  pbw_value_info(g, 11, "x", 1, 3, xd, params);
+  pbw_value_info(g, 12, "y", 1, -1, NULL, NULL);
+  pbw_free(&ga);
+  pbw_free(&ua);
+  pbw_free(&cc);
+}
+
+static void test_shape_arithmetic_is_folded_and_reshape_gets_a_static_shape(void **state) {
+  (void)state;
+  pbw                  g = {0};
+  static const int64_t xd[] = {2, 3, 4};
+  shape_chain(&g, xd, NULL);
+  result r = import_pbw(&g, 13);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "(flat: float[2,12]) = ");
+  expect_in(r.log, "wherec: folded: Shape (output 'sh'): its value is a constant, computed at import\n");
+  expect_in(r.log, "wherec: folded: Concat (output 'newshape')");
+  done(&r, &g);
+}
+
+static void test_symbolic_shape_arithmetic_keeps_the_symbol_through_reshape(void **state) {
+  (void)state;
+  pbw                  g = {0};
+  static const int64_t xd[] = {-1, 3, 4};
+  static const char   *params[] = {"batch", NULL, NULL};
+  shape_chain(&g, xd, params);
+  result r = import_pbw(&g, 13);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "(flat: float[batch,12]) = ");
+  done(&r, &g);
+}
+
+/* Integer constants fold exactly: Cast(Add(a, b)) of int64 constants into Where's
+   condition side; the kernel reads the folded constant as a literal. */
+static void test_integer_constant_arithmetic_folds(void **state) {
+  (void)state;
+  pbw                  g = {0}, ca = {0};
+  static const int64_t two = 2, three = 3, x[] = {4};
+  attr_int(&ca, "to", 1);
+  node2(&g, "Add", "a", "b", "s", NULL);
+  node1(&g, "Cast", "s", "f", &ca);
+  node2(&g, "Mul", "x", "f", "y", NULL);
+  init_tensor(&g, "a", 7, NULL, 0, &two);
+  init_tensor(&g, "b", 7, NULL, 0, &three);
+  pbw_value_info(&g, 11, "x", 1, 1, x, NULL);
+  pbw_value_info(&g, 12, "y", 1, -1, NULL, NULL);
+  result r = import_pbw(&g, 13);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.log, "wherec: folded: Add (output 's')");
+  /* the float Cast of a folded int64 is not folded (float conversion is the kernel's) */
+  expect_in(r.spec, "(x: float[4]) = x * float(int64(5));");
+  pbw_free(&ca);
+  done(&r, &g);
+}
+
+/* value_info that disagrees with the operator's rule: a warning names both, the
+   value_info is kept. */
+static void test_value_info_that_disagrees_with_inference_is_named(void **state) {
+  (void)state;
+  pbw                  g = {0};
+  static const int64_t a[] = {2, 3}, b[] = {3, 4}, wrong[] = {2, 5};
+  node2(&g, "MatMul", "a", "b", "m", NULL);
+  node1(&g, "Relu", "m", "y", NULL);
+  pbw_value_info(&g, 11, "a", 1, 2, a, NULL);
+  pbw_value_info(&g, 11, "b", 1, 2, b, NULL);
+  pbw_value_info(&g, 13, "m", 1, 2, wrong, NULL);
+  pbw_value_info(&g, 12, "y", 1, -1, NULL, NULL);
+  result r = import_pbw(&g, 13);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.log, "wherec: warning: value 'm': the model's value_info says float[2,5], inference "
+                   "by MatMul's rule gives float[2,4]; the value_info is kept\n");
+  done(&r, &g);
+}
+
+/* LSTM's outputs, Gemm, Flatten, Transpose, Slice, Split, Pad, ReduceMean, Resize: each
+   output's shape reaches an element-wise node after it. */
+static void test_shapes_through_the_other_operators(void **state) {
+  (void)state;
+  pbw                  g = {0}, la = {0}, ta = {0}, ra = {0};
+  static const int64_t x[] = {5, 2, 8}, w[] = {1, 16, 8}, rr[] = {1, 16, 4}, perm[] = {1, 0, 2},
+                       axes[] = {2}, one[] = {1}, st[] = {1}, en[] = {100}, sa[] = {2};
+  attr_int(&la, "hidden_size", 4);
+  attr_ints(&ta, "perm", perm, 3);
+  attr_ints(&ra, "axes", axes, 1);
+  const char *const lin[] = {"x", "W", "R"};
+  const char *const louts[] = {"Y", "Yh"};
+  (void)louts;
+  pbw_node(&g, "LSTM", NULL, lin, 3, "Y", &la);
+  node1(&g, "Relu", "Y", "y1", NULL);
+  node1(&g, "Transpose", "x", "t", &ta);
+  node1(&g, "Relu", "t", "y2", NULL);
+  node1(&g, "ReduceMean", "x", "m", &ra);
+  node1(&g, "Relu", "m", "y3", NULL);
+  const char *const slin[] = {"x", "st", "en", "sa"};
+  pbw_node(&g, "Slice", NULL, slin, 4, "sl", NULL);
+  node1(&g, "Relu", "sl", "y4", NULL);
+  init_tensor(&g, "W", 1, w, 3, NULL);
+  init_tensor(&g, "R", 1, rr, 3, NULL);
+  init_tensor(&g, "st", 7, one, 1, st);
+  init_tensor(&g, "en", 7, one, 1, en);
+  init_tensor(&g, "sa", 7, one, 1, sa);
+  pbw_value_info(&g, 11, "x", 1, 3, x, NULL);
+  const char *outs[] = {"y1", "y2", "y3", "y4"};
+  for (int i = 0; i < 4; i++) pbw_value_info(&g, 12, outs[i], 1, -1, NULL, NULL);
+  result r = import_pbw(&g, 13);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "(Y: float[5,1,2,4]) = ");
+  expect_in(r.spec, "(t: float[2,5,8]) = ");
+  expect_in(r.spec, "(m: float[5,2,1]) = ");
+  expect_in(r.spec, "(sl: float[5,2,7]) = ");
+  pbw_free(&la);
+  pbw_free(&ta);
+  pbw_free(&ra);
+  done(&r, &g);
+}
+
+/* Attributes and constants that make no sense give no shape (and no crash): strides 0,
+   negative pads, a Reshape with two -1s, Gather out of range, Slice with step 0. */
+static void test_nonsense_attributes_give_no_shape(void **state) {
+  (void)state;
+  pbw                  g = {0}, ca = {0};
+  static const int64_t x[] = {1, 3, 8, 8}, w[] = {4, 3, 3, 3}, zero2[] = {0, 0},
+                       neg4[] = {-9, -9, -9, -9}, two[] = {2}, m2[] = {-1, -1}, one[] = {1},
+                       big[] = {99}, z[] = {0};
+  attr_ints(&ca, "strides", zero2, 2);
+  attr_ints(&ca, "pads", neg4, 4);
+  node2(&g, "Conv", "x", "W", "c", &ca);
+  node1(&g, "Relu", "c", "y1", NULL);
+  node2(&g, "Reshape", "x", "s2", "rs", NULL);
+  node1(&g, "Relu", "rs", "y2", NULL);
+  node2(&g, "Gather", "x", "bad", "ga", NULL);
+  node1(&g, "Relu", "ga", "y3", NULL);
+  const char *const slin[] = {"x", "z", "z", "z", "z"};
+  pbw_node(&g, "Slice", NULL, slin, 5, "sl", NULL);
+  node1(&g, "Relu", "sl", "y4", NULL);
+  init_tensor(&g, "W", 1, w, 4, NULL);
+  init_tensor(&g, "s2", 7, two, 1, m2);
+  init_tensor(&g, "bad", 7, one, 1, big);
+  init_tensor(&g, "z", 7, one, 1, z);
+  pbw_value_info(&g, 11, "x", 1, 4, x, NULL);
+  const char *outs[] = {"y1", "y2", "y3", "y4"};
+  for (int i = 0; i < 4; i++) pbw_value_info(&g, 12, outs[i], 1, -1, NULL, NULL);
+  result r = import_pbw(&g, 13);
+  assert_true(r.rc == 0 || r.rc == 1);
+  expect_in(r.log, "wherec: not taken: Relu (output 'y2'): input 'rs' has a dynamic shape\n");
+  expect_in(r.log, "wherec: not taken: Relu (output 'y4'): input 'sl' has a dynamic shape\n");
+  pbw_free(&ca);
+  done(&r, &g);
+}
+
+/* A ValueInfoProto with a name only (untyped), as exporters write sub-graph inputs. */
+static void untyped(pbw *g, uint32_t field, const char *name) {
+  pbw vi = {0};
+  pbw_str(&vi, 1, name);
+  pbw_msg(g, field, &vi);
+  pbw_free(&vi);
+}
+
+/* If's branches are imported as kernels of their own; the outer value they read is a
+   parameter. */
+static void test_if_branches_are_imported_with_outer_values_as_parameters(void **state) {
+  (void)state;
+  pbw                  g = {0}, th = {0}, el = {0}, attrs = {0};
+  static const int64_t d[] = {2, 3};
+  node1(&th, "Relu", "x", "t", NULL);
+  pbw_value_info(&th, 12, "t", 1, 2, d, NULL);
+  node1(&el, "Neg", "x", "e", NULL);
+  pbw_value_info(&el, 12, "e", 1, 2, d, NULL);
+  pbw_graph_attr(&attrs, "then_branch", &th);
+  pbw_graph_attr(&attrs, "else_branch", &el);
+  const char *const in[] = {"c"};
+  pbw_node(&g, "If", "branch", in, 1, "r", &attrs);
+  node1(&g, "Sigmoid", "r", "y", NULL);
+  pbw_value_info(&g, 11, "c", 9, 0, NULL, NULL);
+  pbw_value_info(&g, 11, "x", 1, 2, d, NULL);
+  pbw_value_info(&g, 12, "y", 1, -1, NULL, NULL);
+  result r = import_pbw(&g, 13);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "# In sub-graph 'then_branch' of If 'branch' (its outer values are parameters).\n");
+  expect_in(r.spec, "(x: float[2,3]) = where(x < 0.0, 0.0, x);");
+  expect_in(r.spec, "(x: float[2,3]) = -x;");
+  expect_in(r.log, "wherec: kernel t: Relu (output 't')\n");
+  pbw_free(&th);
+  pbw_free(&el);
+  pbw_free(&attrs);
+  done(&r, &g);
+}
+
+/* A Loop body whose inputs are untyped gets the types of the Loop's inputs, and the
+   Loop's outputs get the loop-carried value's type and the scan output's extra axis. */
+static void test_loop_body_inputs_take_the_loop_inputs_types(void **state) {
+  (void)state;
+  pbw                  g = {0}, body = {0}, attrs = {0};
+  static const int64_t d[] = {2, 3};
+  node2(&body, "Add", "v", "x", "v2", NULL);
+  node1(&body, "Identity", "c", "c2", NULL);
+  node1(&body, "Neg", "v2", "s", NULL);
+  untyped(&body, 11, "i");
+  untyped(&body, 11, "c");
+  untyped(&body, 11, "v");
+  untyped(&body, 12, "c2");
+  untyped(&body, 12, "v2");
+  pbw_value_info(&body, 12, "s", 1, 2, d, NULL);
+  pbw_graph_attr(&attrs, "body", &body);
+  const char *const in[] = {"trip", "cond", "x"};
+  const char *const outs[] = {"vf", "scan"};
+  (void)outs;
+  pbw loop = {0};
+  for (int i = 0; i < 3; i++) pbw_str(&loop, 1, in[i]);
+  pbw_str(&loop, 2, "vf");
+  pbw_str(&loop, 2, "scan");
+  pbw_str(&loop, 3, "loop");
+  pbw_str(&loop, 4, "Loop");
+  pbw_raw(&loop, attrs.buf, attrs.len);
+  pbw_msg(&g, 1, &loop);
+  node1(&g, "Relu", "vf", "y", NULL);
+  node1(&g, "Relu", "scan", "z", NULL);
+  pbw_value_info(&g, 11, "trip", 7, 0, NULL, NULL);
+  pbw_value_info(&g, 11, "cond", 9, 0, NULL, NULL);
+  pbw_value_info(&g, 11, "x", 1, 2, d, NULL);
+  pbw_value_info(&g, 12, "y", 1, -1, NULL, NULL);
+  pbw_value_info(&g, 12, "z", 1, -1, NULL, NULL);
+  result r = import_pbw(&g, 13);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "(v: float[2,3], x: float[2,3]) = v + x;");
+  expect_in(r.spec, "(vf: float[2,3]) = ");
+  expect_in(r.spec, "(scan: float[unk__0,2,3]) = ");
+  expect_in(r.spec, "(c: bool[]) = c;");
+  pbw_free(&body);
+  pbw_free(&attrs);
+  pbw_free(&loop);
+  done(&r, &g);
+}
+
+/* PRelu before opset 7 with one slope per channel ([C] against X [N,C,H,W]), as exporters
+   wrote it and onnxruntime runs it: the slope is declared [C,1,1]. */
+static void test_prelu6_takes_a_per_channel_slope(void **state) {
+  (void)state;
+  pbw                  g = {0};
+  static const int64_t x[] = {2, 3, 4, 5}, c[] = {3}, bad[] = {4};
+  node2(&g, "PRelu", "x", "slope", "y", NULL);
+  node2(&g, "PRelu", "x", "other", "z", NULL);
+  init_tensor(&g, "slope", 1, c, 1, NULL);
+  init_tensor(&g, "other", 1, bad, 1, NULL);
+  pbw_value_info(&g, 11, "x", 1, 4, x, NULL);
+  pbw_value_info(&g, 12, "y", 1, -1, NULL, NULL);
+  pbw_value_info(&g, 12, "z", 1, -1, NULL, NULL);
+  result r = import_pbw(&g, 6);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "(x: float[2,3,4,5], slope: float[3,1,1]) = where(x < 0.0, x * slope, x);");
+  expect_in(r.log, "wherec: not taken: PRelu (output 'z'): before opset 7 its slope has one "
+                   "element, X's shape or one value per channel\n");
+  done(&r, &g);
+}
+
+/* HardSwish as exporters write it, x * Clip(x + 3, 0, 6) / 6 with x = a * s + b: x is read
+   by two nodes of one region, so it is a `let` of one kernel (computed once); a value also
+   read outside the region still ends it. */
+static void test_a_value_read_by_two_nodes_of_a_region_is_a_let(void **state) {
+  (void)state;
+  pbw                  g = {0};
+  static const int64_t d[] = {4};
+  static const float   three = 3.0f, zero = 0.0f, six = 6.0f;
+  node2(&g, "Mul", "a", "s", "m", NULL);
+  node2(&g, "Add", "m", "a", "x", NULL);
+  node2(&g, "Add", "x", "three", "x3", NULL);
+  const char *const clip_in[] = {"x3", "zero", "six"};
+  pbw_node(&g, "Clip", NULL, clip_in, 3, "c", NULL);
+  node2(&g, "Mul", "x", "c", "xc", NULL);
+  node2(&g, "Div", "xc", "six", "y", NULL);
+  pbw_scalar_init(&g, "three", 1, &three, 4);
+  pbw_scalar_init(&g, "zero", 1, &zero, 4);
+  pbw_scalar_init(&g, "six", 1, &six, 4);
+  pbw_value_info(&g, 11, "a", 1, 1, d, NULL);
+  pbw_value_info(&g, 11, "s", 1, 1, d, NULL);
+  pbw_value_info(&g, 12, "y", 1, -1, NULL, NULL);
+  pbw_value_info(&g, 12, "m", 1, -1, NULL, NULL); /* m is an output too: it ends its kernel */
+  result r = import_pbw(&g, 13);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "kernel y(a: float[4], m: float[4]) -> (y) {\n"
+                    "  let x = m + a;\n"
+                    "  y = (x * where((x + 3.0) < 0.0, 0.0, where((x + 3.0) > 6.0, 6.0, x + 3.0))) / 6.0;\n"
+                    "}\n");
+  expect_in(r.spec, "kernel m(a: float[4], s: float[4]) = a * s;");
+  done(&r, &g);
+}
+
+static uint64_t next_rand(uint64_t *s) {
+  *s ^= *s >> 12;
+  *s ^= *s << 25;
+  *s ^= *s >> 27;
+  return *s * 2685821657736338717ull;
+}
+
+/* Bit flips and byte changes in models that drive every inference rule (the fuzz seeds
+   tests/fuzz/corpus/fuzz_onnx/infer_*.onnx): any outcome but a crash. */
+static void test_mutated_models_never_crash_the_inference(void **state) {
+  (void)state;
+  static const char *const cases[] = {"infer_conv_pool", "infer_shape_chain", "infer_misc",
+                                      "infer_control"};
+  uint64_t seed = 11;
+  for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/fuzz/corpus/fuzz_onnx/%s.onnx", WHEREC_SOURCE_DIR, cases[c]);
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) fail_msg("%s: cannot open", path);
+    uint8_t buf[4096];
+    size_t  len = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    for (int iter = 0; iter < 2000; iter++) {
+      uint8_t copy[4096];
+      memcpy(copy, buf, len);
+      for (int k = 0; k < 1 + iter % 3; k++) {
+        size_t at = next_rand(&seed) % len;
+        if (iter % 2) copy[at] ^= (uint8_t)(1u << (next_rand(&seed) % 8));
+        else copy[at] = (uint8_t)next_rand(&seed);
+      }
+      char  *log = NULL, *spec = NULL;
+      size_t log_len = 0;
+      FILE  *lf = open_memstream(&log, &log_len);
+      int    rc = import_model(copy, len, "m.onnx", lf, &spec);
+      fclose(lf);
+      assert_true(rc == 0 || rc == 1);
+      assert_true((rc == 0) == (spec != NULL));
+      free(spec);
+      free(log);
+    }
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_conv_and_pool_shapes_reach_the_element_wise_nodes),
+      cmocka_unit_test(test_an_unnamed_dim_becomes_a_symbol),
+      cmocka_unit_test(test_symbols_reconciled_by_broadcasting_are_one_extent),
+      cmocka_unit_test(test_shape_arithmetic_is_folded_and_reshape_gets_a_static_shape),
+      cmocka_unit_test(test_symbolic_shape_arithmetic_keeps_the_symbol_through_reshape),
+      cmocka_unit_test(test_integer_constant_arithmetic_folds),
+      cmocka_unit_test(test_value_info_that_disagrees_with_inference_is_named),
+      cmocka_unit_test(test_shapes_through_the_other_operators),
+      cmocka_unit_test(test_nonsense_attributes_give_no_shape),
+      cmocka_unit_test(test_if_branches_are_imported_with_outer_values_as_parameters),
+      cmocka_unit_test(test_loop_body_inputs_take_the_loop_inputs_types),
+      cmocka_unit_test(test_mutated_models_never_crash_the_inference),
+      cmocka_unit_test(test_prelu6_takes_a_per_channel_slope),
+      cmocka_unit_test(test_a_value_read_by_two_nodes_of_a_region_is_a_let),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

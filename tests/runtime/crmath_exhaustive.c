@@ -1,0 +1,165 @@
+/* crmath_exhaustive.c: exp, log, tanh, sigmoid and erf on float (wherec/exp.h,
+   wherec/crmath.h) against the reference's independent implementations
+   (src/ref/ref_exp.c, ref_math.c) on every float bit pattern, or every N-th
+   (--stride N), a thread per core; and builds of the same functions with FMA
+   contraction and vectorized loops (gcc -ffp-contract=fast and clang, -O3
+   -march=native: crmath_variant.c) against them.
+   usage: crmath_exhaustive [--stride N] [FUNCTION...]   (default: all five, N = 1) */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <wherec/kernel.h>
+
+#include "ref/reference.h"
+
+#define MAX_THREADS 64
+#define SHOWN       5    /* mismatches printed per kind */
+#define CHUNK       4096 /* inputs per call of a variant's loop */
+
+typedef void (*loop_fn)(const float *, float *, size_t);
+
+#define VARIANT_DECLS(v)                                                                         \
+  void v##_exp(const float *, float *, size_t);                                                  \
+  void v##_log(const float *, float *, size_t);                                                  \
+  void v##_tanh(const float *, float *, size_t);                                                 \
+  void v##_sigmoid(const float *, float *, size_t);                                              \
+  void v##_erf(const float *, float *, size_t);
+#ifdef HAVE_GCC_FAST
+VARIANT_DECLS(crmath_gcc_fast)
+#endif
+#ifdef HAVE_CLANG_NATIVE
+VARIANT_DECLS(crmath_clang_native)
+#endif
+
+enum { N_FUNCS = 5 };
+static const struct func {
+  const char *name;
+  wc_opcode   op;
+  float (*fn)(float);
+} funcs[N_FUNCS] = {{"exp", WC_OP_EXP, wc_exp_f32},
+                    {"log", WC_OP_LOG, wc_log_f32},
+                    {"tanh", WC_OP_TANH, wc_tanh_f32},
+                    {"sigmoid", WC_OP_SIGMOID, wc_sigmoid_f32},
+                    {"erf", WC_OP_ERF, wc_erf_f32}};
+
+static const struct variant {
+  const char *name; /* the flags it was built with */
+  loop_fn     fn[N_FUNCS];
+} variants[] = {
+#ifdef HAVE_GCC_FAST
+    {"gcc -std=gnu99 -O3 -march=native -ffp-contract=fast",
+     {crmath_gcc_fast_exp, crmath_gcc_fast_log, crmath_gcc_fast_tanh, crmath_gcc_fast_sigmoid,
+      crmath_gcc_fast_erf}},
+#endif
+#ifdef HAVE_CLANG_NATIVE
+    {"clang -std=c99 -O3 -march=native",
+     {crmath_clang_native_exp, crmath_clang_native_log, crmath_clang_native_tanh,
+      crmath_clang_native_sigmoid, crmath_clang_native_erf}},
+#endif
+    {NULL, {NULL}}};
+
+typedef struct slice {
+  int      f;                          /* the function */
+  uint64_t count, stride;              /* inputs i * stride, i < count */
+  int      thread, threads;            /* this slice takes every threads-th chunk from thread */
+  uint64_t ref_mismatches;             /* wc_<f>_f32 != reference */
+  uint64_t variant_mismatches[4];      /* variant v != wc_<f>_f32 */
+} slice;
+
+static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void show(uint64_t *count, const char *fn, const char *what, uint32_t in, uint32_t want,
+                 uint32_t got) {
+  if (++*count > SHOWN) return;
+  pthread_mutex_lock(&print_lock);
+  printf("mismatch (%s): %s(0x%08x = %a) = 0x%08x, got 0x%08x\n", what, fn, (unsigned)in,
+         (double)wc_bits_to_f32(in), (unsigned)want, (unsigned)got);
+  pthread_mutex_unlock(&print_lock);
+}
+
+static void *run_slice(void *arg) {
+  slice             *s = arg;
+  const struct func *F = &funcs[s->f];
+  float              x[CHUNK], got[CHUNK], vgot[CHUNK];
+  /* chunks dealt round-robin: the cheap ranges (NaNs, saturated results) spread evenly */
+  for (uint64_t i = (uint64_t)s->thread * CHUNK; i < s->count; i += (uint64_t)s->threads * CHUNK) {
+    size_t n = s->count - i < CHUNK ? (size_t)(s->count - i) : CHUNK;
+    for (size_t j = 0; j < n; j++) x[j] = wc_bits_to_f32((uint32_t)((i + j) * s->stride));
+    for (size_t j = 0; j < n; j++) got[j] = F->fn(x[j]);
+    for (size_t j = 0; j < n; j++) {
+      uint32_t u = wc_f32_to_bits(x[j]), g = wc_f32_to_bits(got[j]), want;
+      if (x[j] != x[j]) want = u | 0x00400000u; /* NaN: that NaN, quieted (docs/semantics.md) */
+      else {
+        double r = wc__ref_crf(F->op, x[j], 24, -126, 127);
+        want = r != r ? 0x7fc00000u : wc_f32_to_bits((float)r); /* the canonical NaN */
+      }
+      if (g != want) show(&s->ref_mismatches, F->name, "reference", u, want, g);
+    }
+    for (size_t v = 0; variants[v].name != NULL; v++) {
+      variants[v].fn[s->f](x, vgot, n);
+      for (size_t j = 0; j < n; j++)
+        if (wc_f32_to_bits(vgot[j]) != wc_f32_to_bits(got[j]))
+          show(&s->variant_mismatches[v], F->name, variants[v].name, wc_f32_to_bits(x[j]),
+               wc_f32_to_bits(got[j]), wc_f32_to_bits(vgot[j]));
+    }
+  }
+  return NULL;
+}
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+int main(int argc, char **argv) {
+  pthread_t th[MAX_THREADS];
+  slice     sl[MAX_THREADS];
+  long      cores = sysconf(_SC_NPROCESSORS_ONLN);
+  int       threads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (int)cores;
+  uint64_t  stride = 1;
+  int       failed = 0, wanted[N_FUNCS] = {0}, any = 0;
+  for (int a = 1; a < argc; a++) {
+    if (strcmp(argv[a], "--stride") == 0 && a + 1 < argc) {
+      stride = strtoull(argv[++a], NULL, 0);
+      if (stride < 1) stride = 1;
+      continue;
+    }
+    for (int f = 0; f < N_FUNCS; f++)
+      if (strcmp(argv[a], funcs[f].name) == 0) wanted[f] = any = 1;
+  }
+  for (int f = 0; f < N_FUNCS; f++) {
+    uint64_t total = (((uint64_t)1 << 32) + stride - 1) / stride, refm = 0;
+    double   t0 = now();
+    if (any && !wanted[f]) continue;
+    for (int i = 0; i < threads; i++) {
+      memset(&sl[i], 0, sizeof sl[i]);
+      sl[i].f = f;
+      sl[i].stride = stride;
+      sl[i].count = total;
+      sl[i].thread = i;
+      sl[i].threads = threads;
+      if (pthread_create(&th[i], NULL, run_slice, &sl[i]) != 0) return 2;
+    }
+    for (int i = 0; i < threads; i++) pthread_join(th[i], NULL);
+    for (int i = 0; i < threads; i++) refm += sl[i].ref_mismatches;
+    printf("%s on float: %llu mismatches against the reference in %llu inputs (every %llu%s), "
+           "%.1f s\n", funcs[f].name, (unsigned long long)refm, (unsigned long long)total,
+           (unsigned long long)stride, stride == 1 ? "st: all 2^32" : "th", now() - t0);
+    failed |= refm != 0;
+    for (size_t v = 0; variants[v].name != NULL; v++) {
+      uint64_t n = 0;
+      for (int i = 0; i < threads; i++) n += sl[i].variant_mismatches[v];
+      printf("%s on float built with %s: %llu mismatches\n", funcs[f].name, variants[v].name,
+             (unsigned long long)n);
+      failed |= n != 0;
+    }
+    fflush(stdout);
+  }
+  printf("%d threads (one per core)\n", threads);
+  return failed;
+}

@@ -1,0 +1,233 @@
+/* crmath_hardest.c: the inputs of log, tanh, sigmoid and erf (and exp) whose
+   values lie nearest a rounding boundary (a midpoint) of float, float16 and
+   bfloat16, over every input: long double (libm) as a filter, MPFR at 256 bits
+   for the candidates. Its minimum is the distance D that the error bounds of
+   wherec/crmath.h must stay below (their proofs quote it). Not run by test.sh
+   (minutes); tests/runtime/crmath_exhaustive.c checks the functions themselves.
+   usage: crmath_hardest [FUNCTION[:MIN]...]   (default: all; MIN: only |x| >= MIN,
+   e.g. sigmoid:0x1p-6, the part its small-argument series leaves to exp) */
+#include <math.h>
+#include <mpfr.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define KEEP 12          /* hardest inputs kept per function and format */
+#define FILTER 0x1p-40L  /* long double distances (relative) below this go to MPFR */
+
+typedef long double (*ld_fn)(long double);
+typedef int (*mp_fn)(mpfr_t, const mpfr_t, mpfr_rnd_t);
+
+static long double sigmoidl(long double x) { return 1.0L / (1.0L + expl(-x)); }
+static int mpfr_sigmoid(mpfr_t r, const mpfr_t x, mpfr_rnd_t rnd) {
+  mpfr_t t;
+  mpfr_init2(t, mpfr_get_prec(r) + 64);
+  mpfr_neg(t, x, MPFR_RNDN);
+  mpfr_exp(t, t, MPFR_RNDN);
+  mpfr_add_ui(t, t, 1, MPFR_RNDN);
+  mpfr_ui_div(r, 1, t, rnd);
+  mpfr_clear(t);
+  return 0;
+}
+
+static const struct fn {
+  const char *name;
+  ld_fn       ld;
+  mp_fn       mp;
+} fns[] = {{"log", logl, mpfr_log}, {"tanh", tanhl, mpfr_tanh}, {"sigmoid", sigmoidl, mpfr_sigmoid},
+           {"erf", erfl, mpfr_erf}, {"exp", expl, mpfr_exp}};
+
+static const struct fmt {
+  const char *name;
+  int         p, emin, emax;
+} fmts[] = {{"float", 24, -126, 127}, {"float16", 11, -14, 15}, {"bfloat16", 8, -126, 127}};
+
+typedef struct hard {
+  uint32_t x;    /* the input's float bits */
+  double   rel;  /* |f(x) - m| / |f(x)|, m the nearest midpoint */
+  double   ulps; /* the same in units of the target's last place */
+  double   val;  /* f(x) correctly rounded to the format (MPFR) */
+} hard;
+
+static float f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+
+/* the distance of y (finite, > 0 in magnitude) to the nearest midpoint of fmt,
+   relative and in ulps; and y rounded (half to even) into fmt */
+static void dist_ld(long double y, const struct fmt *f, double *rel, double *ulps) {
+  int         e;
+  long double a = fabsl(y), v, q;
+  frexpl(a, &e);
+  e -= 1;
+  if (e < f->emin) e = f->emin;
+  q = ldexpl(1.0L, e - f->p + 1);
+  v = a / q;
+  v = fabsl(v - floorl(v) - 0.5L);
+  *ulps = (double)v;
+  *rel = (double)(v * q / a);
+}
+
+static void dist_mp(const struct fn *fn, uint32_t u, const struct fmt *f, hard *h) {
+  mpfr_t x, y, t;
+  mpfr_exp_t e;
+  mpfr_inits2(256, x, y, t, (mpfr_ptr)0);
+  mpfr_set_flt(x, f32(u), MPFR_RNDN);
+  int neg;
+  fn->mp(y, x, MPFR_RNDN);
+  neg = mpfr_sgn(y) < 0;
+  mpfr_abs(y, y, MPFR_RNDN);
+  e = mpfr_get_exp(y) - 1; /* y in [2^e, 2^(e+1)) */
+  if (e < f->emin) e = f->emin;
+  mpfr_mul_2si(t, y, -(long)(e - f->p + 1), MPFR_RNDN); /* exact */
+  mpfr_frac(t, t, MPFR_RNDN);
+  mpfr_sub_d(t, t, 0.5, MPFR_RNDN);
+  mpfr_abs(t, t, MPFR_RNDN);
+  h->ulps = mpfr_get_d(t, MPFR_RNDN);
+  mpfr_mul_2si(t, t, (long)(e - f->p + 1), MPFR_RNDN);
+  mpfr_div(t, t, y, MPFR_RNDN);
+  h->rel = mpfr_get_d(t, MPFR_RNDN);
+  /* the correctly rounded value: y in units of the quantum, to the nearest integer (ties even) */
+  mpfr_mul_2si(t, y, -(long)(e - f->p + 1), MPFR_RNDN);
+  mpfr_rint(t, t, MPFR_RNDN);
+  mpfr_mul_2si(t, t, (long)(e - f->p + 1), MPFR_RNDN);
+  h->val = mpfr_get_d(t, MPFR_RNDN);
+  if (h->val >= ldexp(1.0, f->emax + 1)) h->val = HUGE_VAL;
+  if (neg) h->val = -h->val;
+  mpfr_clears(x, y, t, (mpfr_ptr)0);
+}
+
+static void keep(hard *list, const hard *h) { /* sorted ascending by rel, KEEP long */
+  int i = KEEP - 1;
+  if (h->rel >= list[i].rel) return;
+  while (i > 0 && list[i - 1].rel > h->rel) {
+    list[i] = list[i - 1];
+    i--;
+  }
+  list[i] = *h;
+}
+
+static double min_abs; /* inputs below it in magnitude are skipped */
+
+typedef struct job {
+  const struct fn *fn;
+  uint64_t         begin, end;
+  hard             list[KEEP];
+  uint64_t         candidates;
+} job;
+
+static void *run(void *arg) {
+  job *j = arg;
+  for (int i = 0; i < KEEP; i++) j->list[i].rel = 1.0;
+  for (uint64_t b = j->begin; b < j->end; b++) {
+    uint32_t    u = (uint32_t)b;
+    float       x = f32(u);
+    long double y;
+    double      rel, ulps;
+    if (x != x || x == 0 || fabsf(x) < min_abs) continue;
+    y = j->fn->ld((long double)x);
+    if (y != y || y == 0 || isinf(y)) continue;
+    if (fabsl(y) >= 0x1p128L) continue; /* overflows (exp): no midpoint below inf matters */
+    dist_ld(y, &fmts[0], &rel, &ulps);
+    if (rel < FILTER) {
+      hard h;
+      h.x = u;
+      dist_mp(j->fn, u, &fmts[0], &h);
+      j->candidates++;
+      keep(j->list, &h);
+    }
+  }
+  return NULL;
+}
+
+static void report(const char *fn, const struct fmt *f, const hard *list, uint64_t cand, double secs) {
+  printf("%s on %s: nearest %.1f (log2, relative) = %.1f (log2, ulps); %llu candidates; %.0f s\n", fn,
+         f->name, log2(list[0].rel), log2(list[0].ulps), (unsigned long long)cand, secs);
+  for (int i = 0; i < KEEP && list[i].rel < 1.0; i++)
+    printf("  {0x%08xu, %a}, /* %s(%a): 2^%.1f relative, 2^%.1f ulp from a midpoint */\n",
+           (unsigned)list[i].x, list[i].val, fn, (double)f32(list[i].x), log2(list[i].rel),
+           log2(list[i].ulps));
+}
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+int main(int argc, char **argv) {
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  int  threads = cores < 1 ? 1 : cores > 16 ? 16 : (int)cores;
+  for (size_t k = 0; k < sizeof fns / sizeof fns[0]; k++) {
+    const struct fn *fn = &fns[k];
+    int              wanted = argc < 2;
+    size_t           len = strlen(fn->name);
+    min_abs = 0;
+    for (int a = 1; a < argc; a++)
+      if (strncmp(argv[a], fn->name, len) == 0 && (argv[a][len] == 0 || argv[a][len] == ':')) {
+        wanted = 1;
+        if (argv[a][len] == ':') min_abs = strtod(argv[a] + len + 1, NULL);
+      }
+    if (!wanted) continue;
+    if (min_abs > 0) printf("(%s: only |x| >= %a)\n", fn->name, min_abs);
+    /* the half formats: every input through MPFR */
+    for (int fi = 1; fi < 3; fi++) {
+      hard     list[KEEP];
+      double   t0 = now();
+      uint64_t n = 0;
+      for (int i = 0; i < KEEP; i++) list[i].rel = 1.0;
+      for (uint32_t h = 0; h < 65536; h++) {
+        uint32_t u;
+        float    x;
+        hard     hd;
+        if (fi == 2) u = h << 16;
+        else { /* float16 -> float bits */
+          uint32_t s = (h & 0x8000u) << 16, e = (h >> 10) & 31u, m = h & 0x3ffu;
+          if (e == 31) continue;
+          if (e == 0) {
+            if (!m) continue;
+            e = 113;
+            while (!(m & 0x400u)) { m <<= 1; e--; }
+            m &= 0x3ffu;
+            u = s | (e << 23) | (m << 13);
+          } else u = s | ((e + 112) << 23) | (m << 13);
+        }
+        x = f32(u);
+        if (x != x || x == 0 || isinf(x) || fabsf(x) < min_abs) continue;
+        {
+          long double y = fn->ld((long double)x);
+          if (y == 0 || y != y || isinf(y) || fabsl(y) >= ldexpl(1.0L, fmts[fi].emax + 1)) continue;
+        }
+        hd.x = u;
+        dist_mp(fn, u, &fmts[fi], &hd);
+        n++;
+        keep(list, &hd);
+      }
+      report(fn->name, &fmts[fi], list, n, now() - t0);
+    }
+    {
+      pthread_t th[16];
+      job       jobs[16];
+      hard      all[KEEP];
+      uint64_t  per = ((uint64_t)1 << 32) / (uint64_t)threads, cand = 0;
+      double    t0 = now();
+      for (int i = 0; i < threads; i++) {
+        memset(&jobs[i], 0, sizeof jobs[i]);
+        jobs[i].fn = fn;
+        jobs[i].begin = per * (uint64_t)i;
+        jobs[i].end = i == threads - 1 ? (uint64_t)1 << 32 : per * (uint64_t)(i + 1);
+        pthread_create(&th[i], NULL, run, &jobs[i]);
+      }
+      for (int i = 0; i < KEEP; i++) all[i].rel = 1.0;
+      for (int i = 0; i < threads; i++) {
+        pthread_join(th[i], NULL);
+        cand += jobs[i].candidates;
+        for (int k2 = 0; k2 < KEEP; k2++) keep(all, &jobs[i].list[k2]);
+      }
+      report(fn->name, &fmts[0], all, cand, now() - t0);
+    }
+    fflush(stdout);
+  }
+  return 0;
+}

@@ -1,0 +1,362 @@
+/* test_crmath.c: log, tanh, sigmoid and erf (wherec/crmath.h) on special values,
+   boundaries and the hardest inputs; every float16 and bfloat16 input against the
+   reference (src/ref/ref_math.c); the reference's two paths; the shared rounding
+   steps of wherec/exp.h against exact rounding. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <string.h>
+
+#include <wherec/kernel.h>
+
+#include "ref/reference.h"
+
+enum { F_LOG, F_TANH, F_SIGMOID, F_ERF, F_EXP, N_FUNCS };
+
+static const char *const names[N_FUNCS] = {"log", "tanh", "sigmoid", "erf", "exp"};
+static const wc_opcode   opcodes[N_FUNCS] = {WC_OP_LOG, WC_OP_TANH, WC_OP_SIGMOID, WC_OP_ERF,
+                                             WC_OP_EXP};
+
+static float    f32_of(uint32_t u) { return wc_bits_to_f32(u); }
+static uint32_t bits_of(float f) { return wc_f32_to_bits(f); }
+
+static float f32_fn(int f, float x) {
+  switch (f) {
+  case F_LOG: return wc_log_f32(x);
+  case F_TANH: return wc_tanh_f32(x);
+  case F_SIGMOID: return wc_sigmoid_f32(x);
+  case F_ERF: return wc_erf_f32(x);
+  default: return wc_exp_f32(x);
+  }
+}
+static wc_float16 f16_fn(int f, wc_float16 x) {
+  switch (f) {
+  case F_LOG: return wc_log_f16(x);
+  case F_TANH: return wc_tanh_f16(x);
+  case F_SIGMOID: return wc_sigmoid_f16(x);
+  case F_ERF: return wc_erf_f16(x);
+  default: return wc_exp_f16(x);
+  }
+}
+static wc_bfloat16 bf16_fn(int f, wc_bfloat16 x) {
+  switch (f) {
+  case F_LOG: return wc_log_bf16(x);
+  case F_TANH: return wc_tanh_bf16(x);
+  case F_SIGMOID: return wc_sigmoid_bf16(x);
+  case F_ERF: return wc_erf_bf16(x);
+  default: return wc_exp_bf16(x);
+  }
+}
+static uint32_t fn_bits(int f, uint32_t x) { return bits_of(f32_fn(f, f32_of(x))); }
+
+/* xorshift64: the same sample on every run */
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+static uint32_t next32(void) {
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return (uint32_t)(rng >> 16);
+}
+
+/* The float inputs whose values lie nearest a rounding boundary, with the
+   correctly rounded results (tests/runtime/crmath_hardest.c, MPFR at 256 bits,
+   over every float). */
+static const uint32_t hardest[][3] = {
+    {F_LOG, 0x65d890d3u, 0x4254d1f9u}, /* log(0x1.b121a6p+76): 2^-57.8 relative */
+    {F_LOG, 0x4c5d65a5u, 0x418f034bu}, /* log(0x1.bacb4ap+25): 2^-56.7 relative */
+    {F_LOG, 0x4d604ebeu, 0x419a352cu}, /* log(0x1.c09d7cp+27): 2^-56.0 relative */
+    {F_LOG, 0x66a8c860u, 0x42595e46u}, /* log(0x1.5190cp+78): 2^-54.9 relative */
+    {F_LOG, 0x1f116ab8u, 0xc233b53eu}, /* log(0x1.22d57p-65): 2^-54.6 relative */
+    {F_LOG, 0x41178febu, 0x400fe5e7u}, /* log(0x1.2f1fd6p+3): 2^-54.6 relative */
+    {F_LOG, 0x3c413d3au, 0xc08e158fu}, /* log(0x1.827a74p-7): 2^-53.8 relative */
+    {F_LOG, 0x6f31a8ecu, 0x42845a89u}, /* log(0x1.6351d8p+95): 2^-53.2 relative */
+    {F_LOG, 0x38dcbe38u, 0xc1128ba4u}, /* log(0x1.b97c7p-14): 2^-53.0 relative */
+    {F_LOG, 0x5ee8984eu, 0x422e4a21u}, /* log(0x1.d1309cp+62): 2^-52.8 relative */
+    {F_LOG, 0x4665a9a6u, 0x41198725u}, /* log(0x1.cb534cp+13): 2^-52.7 relative */
+    {F_LOG, 0x3bf86ef0u, 0xc09c399eu}, /* log(0x1.f0ddep-8): 2^-52.6 relative */
+    {F_TANH, 0x3ac37de2u, 0x3ac37dd9u}, /* tanh(0x1.86fbc4p-10): 2^-50.3 relative */
+    {F_TANH, 0xbac37de2u, 0xbac37dd9u}, /* tanh(-0x1.86fbc4p-10): 2^-50.3 relative */
+    {F_TANH, 0x3eee0566u, 0x3ede3cbeu}, /* tanh(0x1.dc0accp-2): 2^-49.6 relative */
+    {F_TANH, 0xbeee0566u, 0xbede3cbeu}, /* tanh(-0x1.dc0accp-2): 2^-49.6 relative */
+    {F_TANH, 0x40acb4d0u, 0x3f7ffd50u}, /* tanh(0x1.5969ap+2): 2^-49.2 relative */
+    {F_TANH, 0xc0acb4d0u, 0xbf7ffd50u}, /* tanh(-0x1.5969ap+2): 2^-49.2 relative */
+    {F_TANH, 0x3cd41b91u, 0x3cd40f70u}, /* tanh(0x1.a83722p-6): 2^-49.1 relative */
+    {F_TANH, 0xbcd41b91u, 0xbcd40f70u}, /* tanh(-0x1.a83722p-6): 2^-49.1 relative */
+    {F_TANH, 0x40c5e8cau, 0x3f7fff71u}, /* tanh(0x1.8bd194p+2): 2^-48.8 relative */
+    {F_TANH, 0xc0c5e8cau, 0xbf7fff71u}, /* tanh(-0x1.8bd194p+2): 2^-48.8 relative */
+    {F_TANH, 0x3d7c3055u, 0x3d7bdee1u}, /* tanh(0x1.f860aap-5): 2^-48.8 relative */
+    {F_TANH, 0xbd7c3055u, 0xbd7bdee1u}, /* tanh(-0x1.f860aap-5): 2^-48.8 relative */
+    {F_SIGMOID, 0xb3800000u, 0x3f000000u}, /* sigmoid(-0x1p-24): 2^-76.6 relative */
+    {F_SIGMOID, 0x34000000u, 0x3f000000u}, /* sigmoid(0x1p-23): 2^-73.6 relative */
+    {F_SIGMOID, 0xb4400000u, 0x3effffffu}, /* sigmoid(-0x1.8p-23): 2^-71.8 relative */
+    {F_SIGMOID, 0xb4a00000u, 0x3efffffeu}, /* sigmoid(-0x1.4p-22): 2^-69.6 relative */
+    {F_SIGMOID, 0x34c00000u, 0x3f000001u}, /* sigmoid(0x1.8p-22): 2^-68.8 relative */
+    {F_SIGMOID, 0xb4e00000u, 0x3efffffdu}, /* sigmoid(-0x1.cp-22): 2^-68.2 relative */
+    {F_SIGMOID, 0xb5100000u, 0x3efffffcu}, /* sigmoid(-0x1.2p-21): 2^-67.1 relative */
+    {F_SIGMOID, 0x35200000u, 0x3f000002u}, /* sigmoid(0x1.4p-21): 2^-66.6 relative */
+    {F_SIGMOID, 0xb5300000u, 0x3efffffbu}, /* sigmoid(-0x1.6p-21): 2^-66.2 relative */
+    {F_SIGMOID, 0xb5500000u, 0x3efffffau}, /* sigmoid(-0x1.ap-21): 2^-65.5 relative */
+    {F_SIGMOID, 0x35600000u, 0x3f000003u}, /* sigmoid(0x1.cp-21): 2^-65.2 relative */
+    {F_SIGMOID, 0xb5700000u, 0x3efffff9u}, /* sigmoid(-0x1.ep-21): 2^-64.9 relative */
+    {F_ERF, 0x3940ead6u, 0x3959af14u}, /* erf(0x1.81d5acp-13): 2^-56.3 relative */
+    {F_ERF, 0xb940ead6u, 0xb959af14u}, /* erf(-0x1.81d5acp-13): 2^-56.3 relative */
+    {F_ERF, 0x39c0057du, 0x39d8ac49u}, /* erf(0x1.800afap-12): 2^-51.4 relative */
+    {F_ERF, 0xb9c0057du, 0xb9d8ac49u}, /* erf(-0x1.800afap-12): 2^-51.4 relative */
+    {F_ERF, 0x36aea466u, 0x36c51007u}, /* erf(0x1.5d48ccp-18): 2^-50.5 relative */
+    {F_ERF, 0xb6aea466u, 0xb6c51007u}, /* erf(-0x1.5d48ccp-18): 2^-50.5 relative */
+    {F_ERF, 0x358e9d2du, 0x35a0ec32u}, /* erf(0x1.1d3a5ap-20): 2^-50.3 relative */
+    {F_ERF, 0xb58e9d2du, 0xb5a0ec32u}, /* erf(-0x1.1d3a5ap-20): 2^-50.3 relative */
+    {F_ERF, 0x00aa320cu, 0x00c00b88u}, /* erf(0x1.546418p-126): 2^-49.6 relative */
+    {F_ERF, 0x012a320cu, 0x01400b88u}, /* erf(0x1.546418p-125): 2^-49.6 relative */
+    {F_ERF, 0x01aa320cu, 0x01c00b88u}, /* erf(0x1.546418p-124): 2^-49.6 relative */
+    {F_ERF, 0x022a320cu, 0x02400b88u}, /* erf(0x1.546418p-123): 2^-49.6 relative */
+    /* sigmoid beyond the structured cases near 0: |x| >= 2^-11 */
+    {F_SIGMOID, 0xba928601u, 0x3effdb5fu}, /* sigmoid(-0x1.250c02p-10): 2^-55.0 relative */
+    {F_SIGMOID, 0x3d21bc81u, 0x3f0286dcu}, /* sigmoid(0x1.437902p-5): 2^-53.1 relative */
+    {F_SIGMOID, 0xbe104170u, 0x3eedff70u}, /* sigmoid(-0x1.2082ep-3): 2^-52.8 relative */
+    {F_SIGMOID, 0x3b128604u, 0x3f0024a1u}, /* sigmoid(0x1.250c08p-9): 2^-50.9 relative */
+    {F_SIGMOID, 0xbf1964d0u, 0x3eb584b1u}, /* sigmoid(-0x1.32c9ap-1): 2^-50.8 relative */
+    {F_SIGMOID, 0x3a689801u, 0x3f000e89u}, /* sigmoid(0x1.d13002p-11): 2^-50.0 relative */
+    {F_SIGMOID, 0xbda363f4u, 0x3ef5cb23u}, /* sigmoid(-0x1.46c7e8p-4): 2^-49.8 relative */
+    {F_SIGMOID, 0xc164ddcbu, 0x3524acb6u}, /* sigmoid(-0x1.c9bb96p+3): 2^-49.1 relative */
+    {F_SIGMOID, 0x3e8dffafu, 0x3f11a30fu}, /* sigmoid(0x1.1bff5ep-2): 2^-49.0 relative */
+    {F_SIGMOID, 0xbd655024u, 0x3ef8d5fau}, /* sigmoid(-0x1.caa048p-5): 2^-48.9 relative */
+    {F_SIGMOID, 0x3eb2c9b8u, 0x3f161fc8u}, /* sigmoid(0x1.65937p-2): 2^-48.7 relative */
+    {F_SIGMOID, 0xbd567bbbu, 0x3ef94c86u}, /* sigmoid(-0x1.acf776p-5): 2^-48.6 relative */
+};
+
+/* Values checked against MPFR and the boundaries where results change. */
+static const uint32_t known[][3] = {
+    {F_LOG, 0x3f800000u, 0x00000000u},     /* log(1) = +0 */
+    {F_LOG, 0x40000000u, 0x3f317218u},     /* log(2) */
+    {F_LOG, 0x3f7fffffu, 0xb3800000u},     /* log(1 - 2^-24) = -2^-24 - 2^-49 - ... */
+    {F_LOG, 0x3f800001u, 0x33ffffffu},     /* log(1 + 2^-23) */
+    {F_LOG, 0x00000001u, 0xc2ce8ed0u},     /* log of the smallest subnormal */
+    {F_LOG, 0x7f7fffffu, 0x42b17218u},     /* log(FLT_MAX) */
+    {F_TANH, 0x3f800000u, 0x3f42f7d6u},    /* tanh(1) */
+    {F_TANH, 0x41102cb4u, 0x3f800000u},    /* tanh(9.0109) = 1 */
+    {F_TANH, 0x41102cb3u, 0x3f7fffffu},    /* its predecessor: below 1 */
+    {F_TANH, 0x39800000u, 0x39800000u},    /* tanh(2^-12) rounds to 2^-12 */
+    {F_TANH, 0x00000001u, 0x00000001u},    /* tanh(2^-149) */
+    {F_SIGMOID, 0x00000000u, 0x3f000000u}, /* sigmoid(0) = 1/2 */
+    {F_SIGMOID, 0x3f800000u, 0x3f3b26a8u}, /* sigmoid(1) */
+    {F_SIGMOID, 0x418aa123u, 0x3f800000u}, /* sigmoid(17.33) = 1 */
+    {F_SIGMOID, 0x418aa122u, 0x3f7fffffu}, /* its predecessor: below 1 */
+    {F_SIGMOID, 0xc2cff1b5u, 0x00000000u}, /* sigmoid(-103.97) underflows to 0 */
+    {F_SIGMOID, 0xc2cff1b4u, 0x00000001u}, /* its successor: the smallest subnormal */
+    {F_SIGMOID, 0xc2aeac50u, 0x007fffe6u}, /* sigmoid(-87.34): subnormal */
+    {F_ERF, 0x3f800000u, 0x3f57bb3du},     /* erf(1) */
+    {F_ERF, 0x407ad445u, 0x3f800000u},     /* erf(3.9192) = 1 */
+    {F_ERF, 0x407ad444u, 0x3f7fffffu},     /* its predecessor: below 1 */
+    {F_ERF, 0x00000001u, 0x00000001u},     /* erf(2^-149) = 2^-149 (2/sqrt(pi) 2^-149 rounds down) */
+    {F_ERF, 0x00000002u, 0x00000002u},     /* erf(2^-148) */
+    {F_ERF, 0x00000007u, 0x00000008u},     /* erf(7 2^-149) = 7.9 2^-149 */
+};
+
+/* the function of each row, correctly rounded by the reference */
+static uint32_t ref_bits(int f, uint32_t x) {
+  double r = wc__ref_crf(opcodes[f], f32_of(x), 24, -126, 127);
+  return r != r ? 0x7fc00000u : bits_of((float)r);
+}
+
+static void test_crmath_matches_the_hardest_cases_and_known_values(void **state) {
+  (void)state;
+  for (size_t i = 0; i < sizeof hardest / sizeof hardest[0]; i++) {
+    int f = (int)hardest[i][0];
+    if (fn_bits(f, hardest[i][1]) != hardest[i][2])
+      print_message("%s(%a): expected 0x%08x, got 0x%08x\n", names[f], (double)f32_of(hardest[i][1]),
+                    (unsigned)hardest[i][2], (unsigned)fn_bits(f, hardest[i][1]));
+    assert_int_equal(fn_bits(f, hardest[i][1]), hardest[i][2]);
+    assert_int_equal(ref_bits(f, hardest[i][1]), hardest[i][2]);
+  }
+  for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+    int f = (int)known[i][0];
+    if (fn_bits(f, known[i][1]) != known[i][2] || ref_bits(f, known[i][1]) != known[i][2])
+      print_message("%s(%a): expected 0x%08x, got 0x%08x, reference 0x%08x\n", names[f],
+                    (double)f32_of(known[i][1]), (unsigned)known[i][2],
+                    (unsigned)fn_bits(f, known[i][1]), (unsigned)ref_bits(f, known[i][1]));
+    assert_int_equal(fn_bits(f, known[i][1]), known[i][2]);
+    assert_int_equal(ref_bits(f, known[i][1]), known[i][2]);
+  }
+}
+
+static void test_crmath_of_special_values(void **state) {
+  (void)state;
+  /* +-0: log -inf; tanh, erf keep the sign; sigmoid 1/2 */
+  assert_int_equal(fn_bits(F_LOG, 0x00000000u), 0xff800000u);
+  assert_int_equal(fn_bits(F_LOG, 0x80000000u), 0xff800000u);
+  assert_int_equal(fn_bits(F_TANH, 0x80000000u), 0x80000000u);
+  assert_int_equal(fn_bits(F_ERF, 0x80000000u), 0x80000000u);
+  assert_int_equal(fn_bits(F_SIGMOID, 0x80000000u), 0x3f000000u);
+  /* +-inf */
+  assert_int_equal(fn_bits(F_LOG, 0x7f800000u), 0x7f800000u);
+  assert_int_equal(fn_bits(F_LOG, 0xff800000u), 0x7fc00000u);
+  assert_int_equal(fn_bits(F_TANH, 0x7f800000u), 0x3f800000u);
+  assert_int_equal(fn_bits(F_TANH, 0xff800000u), 0xbf800000u);
+  assert_int_equal(fn_bits(F_ERF, 0x7f800000u), 0x3f800000u);
+  assert_int_equal(fn_bits(F_ERF, 0xff800000u), 0xbf800000u);
+  assert_int_equal(fn_bits(F_SIGMOID, 0x7f800000u), 0x3f800000u);
+  assert_int_equal(fn_bits(F_SIGMOID, 0xff800000u), 0x00000000u);
+  /* log of a negative: the canonical quiet NaN, in every format */
+  assert_int_equal(fn_bits(F_LOG, 0xbf800000u), 0x7fc00000u);
+  assert_int_equal(fn_bits(F_LOG, 0x80000001u), 0x7fc00000u);
+  assert_int_equal(fn_bits(F_LOG, 0xff7fffffu), 0x7fc00000u);
+  assert_int_equal(wc_log_f16(0xbc00u), 0x7e00u);
+  assert_int_equal(wc_log_bf16(0xbf80u), 0x7fc0u);
+  assert_int_equal(wc_log_f16(0x8000u), 0xfc00u);
+  assert_int_equal(wc_log_bf16(0x7f80u), 0x7f80u);
+  /* subnormal inputs */
+  assert_int_equal(fn_bits(F_TANH, 0x80000001u), 0x80000001u);
+  assert_int_equal(fn_bits(F_SIGMOID, 0x00000001u), 0x3f000000u);
+}
+
+static void test_crmath_keeps_a_nan_quieted(void **state) {
+  (void)state;
+  static const uint32_t nans[] = {0x7fc00000u, 0xffc00000u, 0x7f800001u, 0xff812345u,
+                                  0x7fbfffffu, 0x7fffffffu};
+  for (int f = 0; f < N_FUNCS; f++) {
+    for (size_t i = 0; i < sizeof nans / sizeof nans[0]; i++)
+      assert_int_equal(fn_bits(f, nans[i]), nans[i] | 0x00400000u);
+    /* the half types as their conversions give a quieted float NaN */
+    assert_int_equal(f16_fn(f, 0x7d01u), wc_f32_to_f16(wc_quiet_f32(wc_f16_to_f32(0x7d01u))));
+    assert_int_equal(f16_fn(f, 0xfe00u), 0xfe00u);
+    assert_int_equal(bf16_fn(f, 0xff81u), 0xffc0u);
+    assert_int_equal(bf16_fn(f, 0x7f81u), 0x7fc0u);
+  }
+}
+
+/* Each function is monotone (tanh, sigmoid, erf increasing, log too): on a
+   sample of neighbouring floats the results are in order. */
+static void test_crmath_is_monotone_across_the_range(void **state) {
+  (void)state;
+  for (int f = 0; f < N_FUNCS; f++)
+    for (int i = 0; i < 100000; i++) {
+      uint32_t x = next32();
+      float    a = f32_of(x), b = f32_of(x + 1u), ra, rb;
+      if (a != a || b != b || (f == F_LOG && (a < 0 || b < 0))) continue;
+      ra = f32_fn(f, a);
+      rb = f32_fn(f, b);
+      if (a < b) assert_true(ra <= rb);
+      else assert_true(ra >= rb);
+    }
+}
+
+/* The formats: significand bits, emin, emax. */
+static const int fmt[3][3] = {{24, -126, 127}, {11, -14, 15}, {8, -126, 127}};
+
+/* Every float16 and bfloat16 input: each correctly rounded straight from f(x)
+   (the reference), not through float; and how often the float result, rounded
+   again, would differ (double rounding). */
+static void test_crmath_on_float16_and_bfloat16_is_correctly_rounded_everywhere(void **state) {
+  (void)state;
+  for (int f = 0; f < N_FUNCS; f++)
+    for (int half = 0; half < 2; half++) {
+      unsigned long wrong = 0, twice = 0;
+      for (uint32_t h = 0; h < 65536u; h++) {
+        float    x = half ? wc_bf16_to_f32((uint16_t)h) : wc_f16_to_f32((uint16_t)h);
+        uint16_t got = half ? bf16_fn(f, (uint16_t)h) : f16_fn(f, (uint16_t)h);
+        float    fr = f32_fn(f, x);
+        uint16_t via_float = half ? wc_f32_to_bf16(fr) : wc_f32_to_f16(fr), want;
+        if (x != x) want = via_float; /* NaN: the float rule, quieted */
+        else {
+          double r = wc__ref_crf(opcodes[f], x, fmt[1 + half][0], fmt[1 + half][1], fmt[1 + half][2]);
+          float  rf = r != r ? f32_of(0x7fc00000u) : (float)r; /* exact: r is in the format */
+          want = half ? wc_f32_to_bf16(rf) : wc_f32_to_f16(rf);
+        }
+        if (got != want && wrong++ < 5)
+          print_message("%s(0x%04x): expected 0x%04x, got 0x%04x\n", names[f], (unsigned)h, want, got);
+        if (via_float != want) twice++;
+      }
+      print_message("%s on %s: %lu of 65536 wrong; rounding the float result again would differ "
+                    "on %lu\n", names[f], half ? "bfloat16" : "float16", wrong, twice);
+      assert_int_equal(wrong, 0);
+    }
+}
+
+/* The reference's two paths (long double, and the exact series it falls back
+   on) agree on a sample of every format, and on the hardest cases. */
+static void test_crmath_reference_paths_agree(void **state) {
+  (void)state;
+  for (int f = 0; f < N_FUNCS; f++) {
+    for (int i = 0; i < 300; i++) {
+      uint32_t   u = next32();
+      const int *q = fmt[i % 3];
+      float      x;
+      u = (u & 0x80ffffffu) | ((uint32_t)(90 + (u >> 24) % 45) << 23); /* |x| in [2^-37, 2^7) */
+      x = f32_of(u);
+      if (f == F_LOG) x = fabsf(x);
+      if (f == F_EXP && (x > 89.0f || x < -104.0f)) continue; /* exp's exact path: no overflow */
+      assert_true(wc__ref_crf_exact(opcodes[f], x, q[0], q[1], q[2]) ==
+                  wc__ref_crf(opcodes[f], x, q[0], q[1], q[2]));
+    }
+  }
+  for (size_t i = 0; i < sizeof hardest / sizeof hardest[0]; i++) {
+    int f = (int)hardest[i][0];
+    assert_int_equal(bits_of((float)wc__ref_crf_exact(opcodes[f], f32_of(hardest[i][1]), 24, -126, 127)),
+                     hardest[i][2]);
+  }
+}
+
+/* wc_cr_odd_ then the conversion or wc_cr_round_p_ round h + l once: against
+   rounding h + l to nearest even directly, for pairs at and near midpoints of p
+   bits. h = RN(h + l), so no midpoint lies strictly between h and h + l (it
+   would be a double nearer h + l): h + l rounds as h unless h is a midpoint,
+   which l's sign then decides (a tie, to even, when l = 0). h's rounding is
+   exact in long double. */
+static double round_exact(double h, double l, int p, int emin) {
+  int         e;
+  long double a = fabsl((long double)h), q, n, fr;
+  frexpl(a, &e);
+  e = e - 1 < emin ? emin : e - 1;
+  q = ldexpl(1.0L, e - p + 1);
+  n = floorl(a / q);
+  fr = a / q - n;
+  if (fr == 0.5L && l != 0) fr += (l > 0) == (h > 0) ? 0.25L : -0.25L;
+  if (fr > 0.5L || (fr == 0.5L && fmodl(n, 2.0L) != 0)) n += 1;
+  return (double)(h < 0 ? -n * q : n * q);
+}
+
+static void test_crmath_rounding_steps_round_once(void **state) {
+  (void)state;
+  for (int i = 0; i < 200000; i++) {
+    int    p = i % 3 == 0 ? 24 : i % 3 == 1 ? 11 : 8, emin = p == 11 ? -14 : -126;
+    double m = 1.0 + (double)(next32() & ((1u << (p - 1)) - 1u)) * ldexp(1.0, 1 - p); /* p bits */
+    double h = ldexp(m + ldexp(1.0, -p), (int)(next32() % 40) - 20);                  /* a midpoint */
+    double l = ldexp((double)(int32_t)next32(), -31) * ldexp(h, -54);                 /* |l| <= ulp/2 */
+    uint64_t hb;
+    if (i % 5 == 0) l = i % 10 == 0 ? 0.0 : -0.0;
+    if (i % 7 == 0) {                /* or near one: h a few units of the last place off */
+      memcpy(&hb, &h, 8);
+      hb += (uint64_t)(next32() % 5) - 2u;
+      memcpy(&h, &hb, 8);
+    }
+    if (i & 8) {
+      h = -h;
+      l = -l;
+    }
+    {
+      double w = wc_cr_odd_(h, l), want = round_exact(h, l, p, emin);
+      double got = p == 24 ? (double)(float)w : wc_cr_round_p_(w, p, emin);
+      if (got != want)
+        print_message("p=%d h=%a l=%a: expected %a, got %a\n", p, h, l, want, got);
+      assert_true(got == want);
+    }
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_crmath_matches_the_hardest_cases_and_known_values),
+      cmocka_unit_test(test_crmath_of_special_values),
+      cmocka_unit_test(test_crmath_keeps_a_nan_quieted),
+      cmocka_unit_test(test_crmath_is_monotone_across_the_range),
+      cmocka_unit_test(test_crmath_on_float16_and_bfloat16_is_correctly_rounded_everywhere),
+      cmocka_unit_test(test_crmath_reference_paths_agree),
+      cmocka_unit_test(test_crmath_rounding_steps_round_once),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
