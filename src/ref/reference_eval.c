@@ -514,7 +514,9 @@ wc_status wc_ref_run(const wc_kernel *k, const wc_tensor *in, int n_in, wc_tenso
   int       r;
   wc_status s;
   if (k == NULL) return WC_E_NOKERNEL;
-  if (out == NULL || n_in != k->n_inputs || (n_in > 0 && in == NULL)) return WC_E_ARG;
+  /* one out: a kernel of several outputs is wc_ref_run_multi's, as wc_run refuses it */
+  if (out == NULL || n_in != k->n_inputs || (n_in > 0 && in == NULL) || k->n_outputs > 1)
+    return WC_E_ARG;
   for (int i = 0; i < n_in; i++) {
     if ((s = wc__tensor_check(&in[i], NULL)) != WC_OK) return s;
     if (in[i].dtype != k->inputs[i].dtype) return WC_E_DTYPE;

@@ -334,8 +334,11 @@ static void pattern_shape(const wc_param *p, const int64_t *ext, int64_t *shape)
 static void run_outputs_agree(const wc_kernel *k, wc_status s1, wc_status s2, wc_status s3,
                               const desc *o1, const desc *o2, const desc *o3) {
   bool coords = k->kind == WC_KIND_ARGWHERE || k->kind == WC_KIND_NONZERO;
-  if ((s1 == WC_OK) != (s3 == WC_OK) || (s2 == WC_OK) != (s3 == WC_OK))
+  if ((s1 == WC_OK) != (s3 == WC_OK) || (s2 == WC_OK) != (s3 == WC_OK)) {
+    fprintf(stderr, "fuzz_runtime: kernel %s: wc_run %d, wc_interpret %d, wc_ref_run %d\n",
+            k->name, (int)s1, (int)s2, (int)s3);
     fail("wc_run / wc_interpret / wc_ref_run disagree on the status");
+  }
   if (coords && ((s1 == WC_E_CAPACITY) != (s3 == WC_E_CAPACITY) ||
                  (s2 == WC_E_CAPACITY) != (s3 == WC_E_CAPACITY)))
     fail("wc_run / wc_interpret / wc_ref_run disagree on the capacity");

@@ -167,6 +167,10 @@ static void test_bad_calls_are_refused(void **state) {
   int64_t other[2] = {2, 6};
   assert_int_equal(wc_run(&golden_table, "hard_swish", &k.x, 1, &k.out[0], NULL), WC_E_ARG);
   assert_int_equal(wc_prepare(&golden_table, "hard_swish", &k.x, 1, &k.out[0], &plan), WC_E_ARG);
+  const wc_kernel *hs = wc_find_kernel(&golden_table, "hard_swish");
+  assert_non_null(hs);
+  assert_int_equal(wc_interpret(hs, &k.x, 1, &k.out[0]), WC_E_ARG);
+  assert_int_equal(wc_ref_run(hs, &k.x, 1, &k.out[0]), WC_E_ARG);
   assert_int_equal(wc_run_multi(&golden_table, "hard_swish", &k.x, 1, k.out, 2, NULL), WC_E_ARG);
   assert_int_equal(wc_run_multi(&golden_table, "hard_swish", &k.x, 1, NULL, 3, NULL), WC_E_ARG);
   wc_tensor outs[N_OUT] = {k.out[0], k.out[1], k.out[2]};
