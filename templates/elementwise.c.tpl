@@ -9,9 +9,9 @@
 % local ot = ops.ctype(k.out_dtype)
 % local mt = ops.mtype(k.out_dtype)
 % local function outs(...) return ops.out_params(k, {...}) end
-% local function values(nodes, load)
+% local function values(nodes, load, raw)
 %   for _, n in ipairs(nodes) do
-const $(ops.ctype(n.dtype)) $(n.ident) = $(ops.value(k, n, load));$(ops.value_note(n))
+const $(ops.ctype(n.dtype)) $(n.ident) = $(ops.value(k, n, load, raw));$(ops.value_note(n))
 %   end
 % end
 /* ---- $(ops.summary(k)) ---- */
@@ -40,6 +40,45 @@ void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
 %     local elem = ops.at_level(k, "elem", not k.multi)
 %     local stores = ops.stores(k, dst, store or ops.value(k, last, load))
       size_t i = 0;
+%     if k.nan_redo then
+%       local blocks = ops.block_outputs(k, dst, ops.value(k, last, load, true))
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build;
+         plain IEEE arithmetic first, and a block with a NaN result again with
+         NaNs pinned (ops.h), before anything is stored */
+      for (; i + WC_LOOP_BLOCK <= $(count); i += WC_LOOP_BLOCK) {
+        size_t lane;
+        int any_nan_ = 0;
+%       for _, b in ipairs(blocks) do
+        $(b.type) $(b.name)[WC_LOOP_BLOCK];
+%       end
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+%       indent("          ", values, elem, load, true)
+%       for _, b in ipairs(blocks) do
+          $(b.name)[lane] = $(b.value);
+%       end
+%       for _, b in ipairs(blocks) do
+%         if b.nan then
+          any_nan_ |= $(b.name)[lane] != $(b.name)[lane];
+%         end
+%       end
+        }
+        if (any_nan_) {
+          WC_NO_OVERLAP
+          for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+            const size_t j = i + lane;
+%       indent("            ", values, elem, load)
+%       for _, st in ipairs(stores) do
+            $(st)
+%       end
+          }
+        } else {
+%       for _, b in ipairs(blocks) do
+          memcpy($(b.to), $(b.name), sizeof $(b.name));
+%       end
+        }
+      }
+%     else
       /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
       for (; i + WC_LOOP_BLOCK <= $(count); i += WC_LOOP_BLOCK) {
         size_t lane;
@@ -52,6 +91,7 @@ void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
 %     end
         }
       }
+%     end
 %     if k.unroll > 1 then
       for (; i + $(k.unroll) <= $(count); i += $(k.unroll)) {
 %       for u = 0, k.unroll - 1 do

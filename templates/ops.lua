@@ -39,13 +39,14 @@ end
 
 -- The C expression of node n on operand expressions a, b, c, as lower.c
 -- decided it (n.render): a C operator, ?:, or a call of n.c_op.
-function ops.expr(n, a, b, c)
+function ops.expr(n, a, b, c, raw)
   if n.render == "infix" then return a .. " " .. n.c_op .. " " .. b end
   if n.render == "prefix" then return n.c_op .. a end
   if n.render == "ternary" then return a .. " ? " .. b .. " : " .. c end
   if n.c_load then a = n.c_load .. "(" .. a .. ")" end
   local args = ({ a, b, c })
-  return n.c_op .. "(" .. table.concat(args, ", ", 1, optable[n.op].arity) .. ")"
+  local f = raw and n.c_op_raw or n.c_op
+  return f .. "(" .. table.concat(args, ", ", 1, optable[n.op].arity) .. ")"
 end
 
 -- C condition that a value v of dtype `name` is non-zero (argwhere / nonzero).
@@ -106,12 +107,13 @@ local function node(k, id) return k.nodes[id + 1] end
 ops.node = node
 
 -- The C expression of node n's value, in terms of earlier values; load(n)
--- spells the element an input node reads ("x_row[j]").
-function ops.value(k, n, load)
+-- spells the element an input node reads ("x_row[j]"); raw: the plain IEEE
+-- form where the node has one (c_op_raw, a nan_redo kernel's first pass).
+function ops.value(k, n, load, raw)
   if n.op == "INPUT" then return ops.load(n.dtype, load(n)) end
   if n.op == "CONST" then return ops.const(n.dtype, n.bits0, n.bits1) end
   local function name(id) return node(k, id).ident end
-  return ops.expr(n, name(n.a), name(n.b), name(n.c))
+  return ops.expr(n, name(n.a), name(n.b), name(n.c), raw)
 end
 
 -- The nodes computed at a level ("kernel", "row", "elem"; "inner" is row and
@@ -284,6 +286,25 @@ function ops.stores(k, dst, value)
   if not k.multi then return { dst .. "[j] = " .. value .. ";" } end
   local t = {}
   for _, o in ipairs(k.outputs) do t[#t + 1] = o.ident .. "_row[j] = " .. node(k, o.node).ident .. ";" end
+  return t
+end
+
+-- A nan_redo block's outputs, computed into local arrays before any store:
+-- per output the array's C type and name (names ending in '_' never clash
+-- with the spec's, lower_ident), its value, where the block goes, and
+-- whether a NaN in it sends the block to the pinned pass.
+function ops.block_outputs(k, dst, value)
+  local t = {}
+  local list = k.multi and k.outputs or { { dtype = k.out_dtype } }
+  for o, out in ipairs(list) do
+    t[o] = {
+      type = ops.mtype(out.dtype),
+      name = "block" .. (o - 1) .. "_",
+      value = k.multi and node(k, out.node).ident or value,
+      to = (k.multi and (out.ident .. "_row") or dst) .. " + i",
+      nan = dt(out.dtype).kind == "REAL",
+    }
+  end
   return t
 end
 

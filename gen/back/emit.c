@@ -199,6 +199,7 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
   set_str(L, "out_dtype", wc_dtype_name(sk->out_dtype));
   set_int(L, "unroll", k->unroll);
   set_bool(L, "straight", k->straight);
+  set_bool(L, "nan_redo", k->nan_redo);
   set_bool(L, "empty", k->empty);
   set_bool(L, "streams", k->streams);
   if (k->stream_min) set_str(L, "stream_min", k->stream_min);
@@ -269,6 +270,7 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
     set_str(L, "render", render_name(n->render));
     if (n->c_op) set_str(L, "c_op", n->c_op);
     if (n->c_load) set_str(L, "c_load", n->c_load);
+    if (n->c_op_raw) set_str(L, "c_op_raw", n->c_op_raw);
     set_str(L, "dtype", wc_dtype_name((wc_dtype)n->ins.dtype));
     set_str(L, "level", level_name(n->level));
     set_int(L, "a", n->ins.a);

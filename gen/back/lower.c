@@ -475,6 +475,74 @@ static void plan_row_select(lower_kernel *k) {
    Rows copied whole stream from WC_STREAM_MIN_BYTES of output; rows computed
    (through chunks in L1) from WC_STREAM_COMPUTED_MIN_BYTES, by default never:
    they lose on 4 KiB pages (docs/generated-code.md). */
+static int elem_work(const lower_kernel *k);
+
+/* Whether a product may take the plain form: contraction (clang's
+   -ffp-contract=fast ignores the file's pragma) can fuse a plain product
+   only into an addition or subtraction that reads it, directly or through a
+   negation or a conversion, so every reader must be one of these. */
+static bool product_stays_rounded(const lower_kernel *k, int id) {
+  for (int i = id + 1; i < k->n_nodes; i++) {
+    const wc_instr *u = &k->nodes[i].ins;
+    int             arity = wc_op_arity((wc_opcode)u->op);
+    if (!((arity > 0 && u->a == id) || (arity > 1 && u->b == id) || (arity > 2 && u->c == id)))
+      continue;
+    switch ((wc_opcode)u->op) {
+    case WC_OP_MUL:
+    case WC_OP_DIV:
+    case WC_OP_MIN:
+    case WC_OP_MAX:
+    case WC_OP_EQ:
+    case WC_OP_NE:
+    case WC_OP_LT:
+    case WC_OP_LE:
+    case WC_OP_GT:
+    case WC_OP_GE: break;
+    default: return false;
+    }
+  }
+  return true;
+}
+
+/* NaNs cost most of a float kernel's time: ops.h pins which NaN each
+   operation gives (three selects and a quieting per + - * /). Plain IEEE
+   arithmetic gives the same bits wherever the result is not a NaN, and
+   whether a value is a NaN never depends on an operand NaN's bits (every
+   operation of the table propagates NaN-ness alone; casts and comparisons
+   read only whether). So each block of the innermost loop is evaluated with
+   the plain forms into locals and stored only when no float output lane is a
+   NaN; otherwise it is evaluated again, pinned, before anything is stored
+   (an output may be an input's buffer). Taken when the innermost values hold
+   float or double + - * / and every output is float, double, an integer or
+   bool (a half output would carry a plain NaN's bits into a conversion). */
+static void plan_nan_redo(arena *a, lower_kernel *k, int64_t *budget) {
+  bool any_raw = false, any_real_out = false;
+  for (int o = 0; o < k->n_outputs; o++) {
+    const lower_node *n = &k->nodes[k->out_node[o]];
+    ast_dtype_class   c = ast_dtype_class_of((wc_dtype)n->ins.dtype);
+    if (n->level != LOWER_ELEM) return;
+    if (c == AST_CLASS_REAL) any_real_out = true;
+    else if (c != AST_CLASS_SINT && c != AST_CLASS_UINT && c != AST_CLASS_BOOL) return;
+  }
+  if (!any_real_out || elem_work(k) > *budget) return;
+  for (int i = 0; i < k->n_nodes; i++) {
+    lower_node *n = &k->nodes[i];
+    wc_opcode   op = (wc_opcode)n->ins.op;
+    wc_dtype    t = (wc_dtype)n->ins.dtype;
+    if (n->level != LOWER_ELEM || n->render != LOWER_RENDER_CALL || (t != WC_FLOAT && t != WC_DOUBLE))
+      continue;
+    if (op != WC_OP_ADD && op != WC_OP_SUB && op != WC_OP_MUL && op != WC_OP_DIV) continue;
+    if (op == WC_OP_MUL && !product_stays_rounded(k, i)) continue;
+    char stem[16];
+    snprintf(stem, sizeof stem, "%s_raw", ast_op_helper(op));
+    n->c_op_raw = helper_name(a, stem, ast_dtype_suffix(t));
+    any_raw = true;
+  }
+  if (!any_raw) return;
+  k->nan_redo = true;
+  *budget -= elem_work(k);
+}
+
 static void plan_streaming(lower_kernel *k) {
   const sema_kernel *sk = k->sk;
   size_t             read = 0;
@@ -558,6 +626,7 @@ static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, 
   if (k->unroll < 1) k->unroll = 1;
   *budget -= (int64_t)work * (k->unroll + 1);
   if (*budget < 0) *budget = 0;
+  if (!coords && !k->empty) plan_nan_redo(a, k, budget);
   k->straight = !coords && !k->multi && !k->empty && k->total_fixed <= LOWER_MAX_STRAIGHT &&
                 k->total_fixed >= 0 && k->total_fixed * work <= LOWER_MAX_STRAIGHT_WORK &&
                 k->total_fixed * work <= *budget;

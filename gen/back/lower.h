@@ -35,6 +35,7 @@ typedef struct lower_node {
   lower_render render; /* how the value is written in C */
   const char  *c_op;   /* INFIX, PREFIX: the C operator; CALL: the function ("wc_add_f32") */
   const char  *c_load; /* a cast: the function that loads its operand ("wc_load_i32"), else NULL */
+  const char  *c_op_raw; /* nan_redo: the plain IEEE form of the operation ("wc_add_raw_f32"), or NULL */
 } lower_node;
 
 typedef struct lower_loop {
@@ -73,6 +74,9 @@ typedef struct lower_kernel {
   const char        *stream_min; /* streams: from how many output bytes, a macro of wherec/stream.h:
                                     WC_STREAM_MIN_BYTES (a row select: rows copied whole) or
                                     WC_STREAM_COMPUTED_MIN_BYTES (rows computed); else NULL */
+  bool               nan_redo; /* the innermost loop's blocks evaluate with plain IEEE arithmetic
+                                  (c_op_raw) and are redone with the pinned forms when a result
+                                  is NaN (plan_nan_redo) */
   bool               straight; /* P_K is straight-line code (small fixed kernel) */
   int64_t          **straight_off; /* straight: [element][parameter] element offsets */
   lower_row_select   row_select;

@@ -213,6 +213,15 @@ WC_SEL_OPS_(f64, double, uint64_t)
   WC_INLINE T wc_sub_##s(T a, T b) { return wc_arith_nan_##s(a, b, a - b); } \
   WC_INLINE T wc_mul_##s(T a, T b) { return wc_arith_nan_##s(a, b, a * b); } \
   WC_INLINE T wc_div_##s(T a, T b) { return wc_arith_nan_##s(a, b, a / b); } \
+  /* plain IEEE arithmetic, NaNs as the CPU makes them: the same bits       \
+     whenever the result is not a NaN, and whether it is one never depends  \
+     on an operand NaN's bits; a generated loop evaluates a block with      \
+     these, and redoes the block with the pinned forms if a result is NaN   \
+     (lower.c: plan_nan_redo) */                                             \
+  WC_INLINE T wc_add_raw_##s(T a, T b) { return a + b; }                  \
+  WC_INLINE T wc_sub_raw_##s(T a, T b) { return a - b; }                  \
+  WC_INLINE T wc_mul_raw_##s(T a, T b) { return a * b; }                  \
+  WC_INLINE T wc_div_raw_##s(T a, T b) { return a / b; }                  \
   WC_INLINE T wc_neg_##s(T a) {                                            \
     UT u; memcpy(&u, &a, sizeof u); u ^= (UT)(SIGN); memcpy(&a, &u, sizeof u); return a; } \
   WC_INLINE T wc_abs_##s(T a) {                                            \

@@ -1247,22 +1247,49 @@ WC_INLINE void golden_hard_swish_range_any(size_t N, size_t C, const float *x, f
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build;
+         plain IEEE arithmetic first, and a block with a NaN result again with
+         NaNs pinned (ops.h), before anything is stored */
       for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
         size_t lane;
-        WC_NO_OVERLAP
+        int any_nan_ = 0;
+        float block0_[WC_LOOP_BLOCK];
+        float block1_[WC_LOOP_BLOCK];
+        uint8_t block2_[WC_LOOP_BLOCK];
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
           const size_t j = i + lane;
           const float x_val = x_row[j];
-          const float add_2 = wc_add_f32(x_val, const_1);
+          const float add_2 = wc_add_raw_f32(x_val, const_1);
           const float max_4 = wc_max_f32(add_2, const_3);
           const float min_6 = wc_min_f32(max_4, const_5);
-          const float mul_7 = wc_mul_f32(x_val, min_6);
-          const float div_8 = wc_div_f32(mul_7, const_5);
+          const float mul_7 = wc_mul_raw_f32(x_val, min_6);
+          const float div_8 = wc_div_raw_f32(mul_7, const_5);
           const bool gt_9 = add_2 > const_3;
-          y_row[j] = div_8;
-          t_row[j] = add_2;
-          pos_row[j] = gt_9;
+          block0_[lane] = div_8;
+          block1_[lane] = add_2;
+          block2_[lane] = gt_9;
+          any_nan_ |= block0_[lane] != block0_[lane];
+          any_nan_ |= block1_[lane] != block1_[lane];
+        }
+        if (any_nan_) {
+          WC_NO_OVERLAP
+          for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+            const size_t j = i + lane;
+            const float x_val = x_row[j];
+            const float add_2 = wc_add_f32(x_val, const_1);
+            const float max_4 = wc_max_f32(add_2, const_3);
+            const float min_6 = wc_min_f32(max_4, const_5);
+            const float mul_7 = wc_mul_f32(x_val, min_6);
+            const float div_8 = wc_div_f32(mul_7, const_5);
+            const bool gt_9 = add_2 > const_3;
+            y_row[j] = div_8;
+            t_row[j] = add_2;
+            pos_row[j] = gt_9;
+          }
+        } else {
+          memcpy(y_row + i, block0_, sizeof block0_);
+          memcpy(t_row + i, block1_, sizeof block1_);
+          memcpy(pos_row + i, block2_, sizeof block2_);
         }
       }
       for (; i + 4 <= n; i += 4) {

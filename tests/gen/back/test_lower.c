@@ -67,8 +67,10 @@ static int elem_nodes(const lower_kernel *k) {
 }
 
 /* "kernel NAME(x: float[SHAPE]) = x + 1 + 2 + ... + n;": n + 1 element operations. */
+/* int32: integer sums take no NaN-redo pass, whose extra loop body would take
+   budget too (test_lower_redoes_float_blocks_with_nans_pinned). */
 static void chain_kernel(char *buf, size_t size, const char *name, const char *shape, int n) {
-  size_t at = (size_t)snprintf(buf, size, "kernel %s(x: float[%s]) = x", name, shape);
+  size_t at = (size_t)snprintf(buf, size, "kernel %s(x: int32[%s]) = x", name, shape);
   for (int i = 1; i <= n; i++) at += (size_t)snprintf(buf + at, size - at, " + %d", i);
   snprintf(buf + at, size - at, ";\n");
 }
@@ -450,6 +452,36 @@ static void test_lower_takes_straight_line_code_from_the_budget_of_a_spec(void *
   }
   plan_free(&p);
   free(src);
+}
+
+/* Float and double + - * / evaluate a block in plain IEEE arithmetic first
+   (c_op_raw), except a product an addition reads (contraction could fuse
+   them); kernels with a half output, or nothing plain to do, keep one pass. */
+static void test_lower_redoes_float_blocks_with_nans_pinned(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel fma(x: float[N], y: float[N]) = x * y + 1.0;\n"
+                     "kernel scaled(x: double[N]) -> (y, big) { y = x * 2.0 / 3.0; big = y > 1.0; }\n"
+                     "kernel half(x: float16[N]) = x + x;\n"
+                     "kernel to_half(x: float[N]) = float16(x + 1.0);\n"
+                     "kernel clamp(x: float[N]) = min(max(x, 0.0), 6.0);\n",
+                     4);
+  const lower_kernel *fma = &p.lp->kernels[0], *scaled = &p.lp->kernels[1];
+  assert_true(fma->nan_redo);
+  for (int i = 0; i < fma->n_nodes; i++) {
+    const lower_node *n = &fma->nodes[i];
+    if (n->ins.op == WC_OP_MUL) assert_null(n->c_op_raw);
+    if (n->ins.op == WC_OP_ADD) assert_string_equal(n->c_op_raw, "wc_add_raw_f32");
+  }
+  assert_true(scaled->nan_redo);
+  for (int i = 0; i < scaled->n_nodes; i++) {
+    const lower_node *n = &scaled->nodes[i];
+    if (n->ins.op == WC_OP_MUL) assert_string_equal(n->c_op_raw, "wc_mul_raw_f64");
+    if (n->ins.op == WC_OP_DIV) assert_string_equal(n->c_op_raw, "wc_div_raw_f64");
+  }
+  assert_false(p.lp->kernels[2].nan_redo);
+  assert_false(p.lp->kernels[3].nan_redo);
+  assert_false(p.lp->kernels[4].nan_redo);
+  plan_free(&p);
 }
 
 /* ---- straight-line code ------------------------------------------------------------------- */
@@ -899,6 +931,7 @@ int main(void) {
     cmocka_unit_test(test_lower_never_unrolls_below_one),
     cmocka_unit_test(test_lower_shares_the_unroll_budget_of_a_spec_in_declaration_order),
     cmocka_unit_test(test_lower_takes_straight_line_code_from_the_budget_of_a_spec),
+    cmocka_unit_test(test_lower_redoes_float_blocks_with_nans_pinned),
     cmocka_unit_test(test_lower_writes_a_small_fixed_kernel_as_straight_line_code),
     cmocka_unit_test(test_lower_gives_scalar_operands_of_straight_line_code_offset_zero),
     cmocka_unit_test(test_lower_cuts_straight_line_code_off_past_its_element_count),
