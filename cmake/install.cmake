@@ -18,8 +18,10 @@ set(WHEREC_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/wherec)
 # ---- names under which the package exports the targets ----
 # The soname counts ABI breaks, not releases: 1 since wc_kernel (the generated
 # tables) and wc_plan (caller-owned) gained the fields of kernels with several
-# outputs, so a table or plan built against libwherec.so.0 would be misread.
-set(WHEREC_SOVERSION 1)
+# outputs, so a table or plan built against libwherec.so.0 would be misread;
+# 2 since wc_param gained `data` (baked constants), which changes the stride of
+# every generated parameter array.
+set(WHEREC_SOVERSION 2)
 set_target_properties(wherec_runtime PROPERTIES
   EXPORT_NAME runtime
   VERSION ${PROJECT_VERSION}

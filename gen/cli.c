@@ -39,7 +39,9 @@ const cli_command_row cli_commands[CLI_N_COMMANDS] = {
     "extremes and empty strings, at extents around the unroll factor and zero. It compares, "
     "bit for bit, the direct call, the call split into ranges, wc_run (specialized and "
     "interpreted), the interpreter and the reference, and prints a table; on a mismatch it "
-    "names the kernel, index, inputs, expected and got, and exits 3."},
+    "names the kernel, index, inputs, expected and got, and exits 3. When stderr is a "
+    "terminal, it shows there the kernels done out of the total, erased at the end; "
+    "otherwise it prints nothing more."},
   [CLI_RUN] = {"run", {"SPEC", "KERNEL", "IN.npy..."},
     "compile SPEC (cached) and run KERNEL on .npy files",
     "Generates SPEC, compiles it with clang or CC (-std=c99 -O2 -fPIC -shared) into a "
@@ -60,8 +62,14 @@ const cli_command_row cli_commands[CLI_N_COMMANDS] = {
     "symbolic extent, bound when the kernel is called. One-element constants become "
     "literals, other constants parameters. Each kernel is checked by the spec front end "
     "before it is written. stderr lists every kernel with the nodes it holds and every "
-    "node not taken, with the reason. SPEC is written atomically, and only when at least "
-    "one kernel was imported."},
+    "node not taken, with the reason. Beside SPEC goes a JSON manifest (SPEC.json, or "
+    "--manifest FILE) that names, per kernel, the ONNX nodes it replaces and the graph "
+    "tensor bound to each parameter and output. Both are written atomically, and only "
+    "when at least one kernel was imported. --verify then runs the model in onnxruntime "
+    "and each kernel on the model's own tensors, on both paths, and prints a table: "
+    "bit-exact, or the largest ulp distance and the operators onnxruntime approximates; "
+    "that half is a Python script (verify.py) run with $WHEREC_ORT_PYTHON, which needs "
+    "onnxruntime, onnx and numpy. It exits 3 when a kernel of exact operators differs."},
 };
 
 const cli_option_row cli_options[CLI_N_OPTIONS] = {
@@ -72,6 +80,20 @@ const cli_option_row cli_options[CLI_N_OPTIONS] = {
                      "outputs takes one -o per output, in the order the spec names them"},
   [CLI_OUT_SPEC]  = {"-o", "SPEC", IMPORT, true, CLI_WORD, 0, 0,
                      "the spec to write"},
+  [CLI_MANIFEST]  = {"--manifest", "FILE", IMPORT, false, CLI_WORD, 0, 0,
+                     "the JSON manifest to write: per kernel its ONNX nodes and the graph "
+                     "tensor of each parameter and output (default: SPEC.json)"},
+  [CLI_VERIFY]    = {"--verify", NULL, IMPORT, false, CLI_FLAG, 0, 0,
+                     "then run the model in onnxruntime and every kernel on its tensors, on "
+                     "both paths, and print how each compares (a python script, verify.py, "
+                     "run with $WHEREC_ORT_PYTHON)"},
+  [CLI_INPUT_NPY] = {"--input", "IN.npy", IMPORT, false, CLI_WORDS, 0, 0,
+                     "with --verify: the model's inputs, one per graph input in order "
+                     "(default: made from --seed)"},
+  [CLI_BAKE_LIMIT] = {"--bake-limit", "BYTES", IMPORT, false, CLI_NUMBER, 0, (int64_t)1 << 30,
+                      "initializers a kernel reads of at most BYTES become constants baked "
+                      "into the generated C; larger ones (or with an element that has no "
+                      "exact literal) stay parameters; 0: none (default 65536)"},
   [CLI_PREFIX]    = {"--prefix", "P", GEN, false, CLI_WORD, 0, 0,
                      "C prefix of every symbol (default: the spec's option prefix, else its "
                      "file name)"},
@@ -88,7 +110,7 @@ const cli_option_row cli_options[CLI_N_OPTIONS] = {
   [CLI_TRIALS]    = {"--trials", "N", CHECK, false, CLI_NUMBER, 1, CHECK_MAX_TRIALS,
                      "bindings of the symbolic extents per kernel (default: a walk of the "
                      "extents around the unroll factors, then 8 random bindings)"},
-  [CLI_SEED]      = {"--seed", "S", CHECK, false, CLI_NUMBER_HEX, 0, UINT64_MAX,
+  [CLI_SEED]      = {"--seed", "S", CHECK | IMPORT, false, CLI_NUMBER_HEX, 0, UINT64_MAX,
                      "random seed, decimal or 0x hex (default 1)"},
   [CLI_SANITIZE]  = {"--sanitize", NULL, CHECK, false, CLI_FLAG, 0, 0,
                      "build with -fsanitize=address,undefined"},
@@ -107,8 +129,11 @@ static const struct { const char *name; unsigned commands; const char *help; } e
   {"WHEREC_INCLUDE_DIR", CHECK | RUN, "the wherec headers the generated code compiles against"},
   {"WHEREC_HARNESS", CHECK, "the check harness's source"},
   {"WHEREC_RUNTIME_LIB", CHECK, "the libwherec the harness links"},
-  {"TMPDIR", CHECK, "where the temporary directory goes (default: /tmp)"},
-  {"WHEREC_CACHE_DIR", RUN, "the cache (default: $XDG_CACHE_HOME/wherec, else "
+  {"TMPDIR", CHECK | IMPORT, "where the temporary directory goes (default: /tmp)"},
+  {"WHEREC_ORT_PYTHON", IMPORT, "--verify's python, with onnxruntime, onnx and numpy (default: "
+                                "python3)"},
+  {"WHEREC_VERIFY_SCRIPT", IMPORT, "--verify's script (default: the installed verify.py)"},
+  {"WHEREC_CACHE_DIR", RUN | IMPORT, "the cache (default: $XDG_CACHE_HOME/wherec, else "
                             "~/.cache/wherec)"},
 };
 
@@ -117,7 +142,7 @@ static const struct { int status; unsigned commands; const char *meaning; } stat
   {GEN_EXIT_OK, ALL, "ok"},
   {GEN_EXIT_BAD_INPUT, ALL, "bad input (diagnostics)"},
   {GEN_EXIT_USAGE, ALL, "usage"},
-  {GEN_EXIT_MISMATCH, CHECK, "check mismatch"},
+  {GEN_EXIT_MISMATCH, CHECK | IMPORT, "a kernel disagreed"},
   {GEN_EXIT_TOOLCHAIN, ALL, "toolchain failure"},
 };
 /* clang-format on */

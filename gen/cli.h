@@ -15,6 +15,10 @@ typedef enum cli_option {
   CLI_OUT_DIR,   /* gen -o DIR */
   CLI_OUT_NPY,   /* run -o OUT.npy */
   CLI_OUT_SPEC,  /* import -o SPEC */
+  CLI_MANIFEST,  /* import --manifest FILE */
+  CLI_VERIFY,    /* import --verify */
+  CLI_INPUT_NPY, /* import --input IN.npy */
+  CLI_BAKE_LIMIT, /* import --bake-limit BYTES */
   CLI_PREFIX,    /* gen --prefix P */
   CLI_INTERP,    /* run --interp */
   CLI_THREADS,   /* run --threads N */

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "back/driver.h"
+#include "base/exit_status.h"
 #include "check/check.h"
 #include "cli.h"
 #include "import/import.h"
@@ -42,7 +43,19 @@ static int cmd_run(const cli_args *a) {
 }
 
 static int cmd_import(const cli_args *a) {
-  return import_command(a->operands[0], a->value[CLI_OUT_SPEC]);
+  import_options o = {
+      .manifest = a->value[CLI_MANIFEST],
+      .verify = a->value[CLI_VERIFY] != NULL,
+      .inputs = a->all[CLI_INPUT_NPY],
+      .n_inputs = a->n_all[CLI_INPUT_NPY],
+      .seed = a->value[CLI_SEED],
+      .bake_limit = a->value[CLI_BAKE_LIMIT] ? a->number[CLI_BAKE_LIMIT] : IMPORT_BAKE_LIMIT,
+  };
+  if (!o.verify && (o.n_inputs > 0 || o.seed)) {
+    fprintf(stderr, "wherec: import: --input and --seed go with --verify (wherec import --help)\n");
+    return GEN_EXIT_USAGE;
+  }
+  return import_command(a->operands[0], a->value[CLI_OUT_SPEC], &o);
 }
 
 int main(int argc, char **argv) {

@@ -2450,9 +2450,9 @@ static const int64_t wc_builtin_same_uint8_dims0[] = {WC_SYM(0)};
 static const int64_t wc_builtin_same_uint8_dims1[] = {WC_SYM(0)};
 static const int64_t wc_builtin_same_uint8_dims2[] = {WC_SYM(0)};
 static const wc_param wc_builtin_same_uint8_params[] = {
-  {"c", WC_BOOL, 1, wc_builtin_same_uint8_dims0},
-  {"x", WC_UINT8, 1, wc_builtin_same_uint8_dims1},
-  {"y", WC_UINT8, 1, wc_builtin_same_uint8_dims2},
+  {"c", WC_BOOL, 1, wc_builtin_same_uint8_dims0, NULL},
+  {"x", WC_UINT8, 1, wc_builtin_same_uint8_dims1, NULL},
+  {"y", WC_UINT8, 1, wc_builtin_same_uint8_dims2, NULL},
 };
 static const char *const wc_builtin_same_uint8_extents[] = {"N"};
 static const int64_t wc_builtin_same_uint8_out_dims[] = {WC_SYM(0)};
@@ -2468,9 +2468,9 @@ static const int64_t wc_builtin_same_uint16_dims0[] = {WC_SYM(0)};
 static const int64_t wc_builtin_same_uint16_dims1[] = {WC_SYM(0)};
 static const int64_t wc_builtin_same_uint16_dims2[] = {WC_SYM(0)};
 static const wc_param wc_builtin_same_uint16_params[] = {
-  {"c", WC_BOOL, 1, wc_builtin_same_uint16_dims0},
-  {"x", WC_UINT16, 1, wc_builtin_same_uint16_dims1},
-  {"y", WC_UINT16, 1, wc_builtin_same_uint16_dims2},
+  {"c", WC_BOOL, 1, wc_builtin_same_uint16_dims0, NULL},
+  {"x", WC_UINT16, 1, wc_builtin_same_uint16_dims1, NULL},
+  {"y", WC_UINT16, 1, wc_builtin_same_uint16_dims2, NULL},
 };
 static const char *const wc_builtin_same_uint16_extents[] = {"N"};
 static const int64_t wc_builtin_same_uint16_out_dims[] = {WC_SYM(0)};
@@ -2486,9 +2486,9 @@ static const int64_t wc_builtin_same_uint32_dims0[] = {WC_SYM(0)};
 static const int64_t wc_builtin_same_uint32_dims1[] = {WC_SYM(0)};
 static const int64_t wc_builtin_same_uint32_dims2[] = {WC_SYM(0)};
 static const wc_param wc_builtin_same_uint32_params[] = {
-  {"c", WC_BOOL, 1, wc_builtin_same_uint32_dims0},
-  {"x", WC_UINT32, 1, wc_builtin_same_uint32_dims1},
-  {"y", WC_UINT32, 1, wc_builtin_same_uint32_dims2},
+  {"c", WC_BOOL, 1, wc_builtin_same_uint32_dims0, NULL},
+  {"x", WC_UINT32, 1, wc_builtin_same_uint32_dims1, NULL},
+  {"y", WC_UINT32, 1, wc_builtin_same_uint32_dims2, NULL},
 };
 static const char *const wc_builtin_same_uint32_extents[] = {"N"};
 static const int64_t wc_builtin_same_uint32_out_dims[] = {WC_SYM(0)};
@@ -2504,9 +2504,9 @@ static const int64_t wc_builtin_same_uint64_dims0[] = {WC_SYM(0)};
 static const int64_t wc_builtin_same_uint64_dims1[] = {WC_SYM(0)};
 static const int64_t wc_builtin_same_uint64_dims2[] = {WC_SYM(0)};
 static const wc_param wc_builtin_same_uint64_params[] = {
-  {"c", WC_BOOL, 1, wc_builtin_same_uint64_dims0},
-  {"x", WC_UINT64, 1, wc_builtin_same_uint64_dims1},
-  {"y", WC_UINT64, 1, wc_builtin_same_uint64_dims2},
+  {"c", WC_BOOL, 1, wc_builtin_same_uint64_dims0, NULL},
+  {"x", WC_UINT64, 1, wc_builtin_same_uint64_dims1, NULL},
+  {"y", WC_UINT64, 1, wc_builtin_same_uint64_dims2, NULL},
 };
 static const char *const wc_builtin_same_uint64_extents[] = {"N"};
 static const int64_t wc_builtin_same_uint64_out_dims[] = {WC_SYM(0)};
@@ -2522,9 +2522,9 @@ static const int64_t wc_builtin_same_complex128_dims0[] = {WC_SYM(0)};
 static const int64_t wc_builtin_same_complex128_dims1[] = {WC_SYM(0)};
 static const int64_t wc_builtin_same_complex128_dims2[] = {WC_SYM(0)};
 static const wc_param wc_builtin_same_complex128_params[] = {
-  {"c", WC_BOOL, 1, wc_builtin_same_complex128_dims0},
-  {"x", WC_COMPLEX128, 1, wc_builtin_same_complex128_dims1},
-  {"y", WC_COMPLEX128, 1, wc_builtin_same_complex128_dims2},
+  {"c", WC_BOOL, 1, wc_builtin_same_complex128_dims0, NULL},
+  {"x", WC_COMPLEX128, 1, wc_builtin_same_complex128_dims1, NULL},
+  {"y", WC_COMPLEX128, 1, wc_builtin_same_complex128_dims2, NULL},
 };
 static const char *const wc_builtin_same_complex128_extents[] = {"N"};
 static const int64_t wc_builtin_same_complex128_out_dims[] = {WC_SYM(0)};
@@ -2539,9 +2539,9 @@ static const wc_instr wc_builtin_same_complex128_program[] = {
 static const int64_t wc_builtin_scalar_x_uint8_dims0[] = {WC_SYM(0)};
 static const int64_t wc_builtin_scalar_x_uint8_dims2[] = {WC_SYM(0)};
 static const wc_param wc_builtin_scalar_x_uint8_params[] = {
-  {"c", WC_BOOL, 1, wc_builtin_scalar_x_uint8_dims0},
-  {"x", WC_UINT8, 0, NULL},
-  {"y", WC_UINT8, 1, wc_builtin_scalar_x_uint8_dims2},
+  {"c", WC_BOOL, 1, wc_builtin_scalar_x_uint8_dims0, NULL},
+  {"x", WC_UINT8, 0, NULL, NULL},
+  {"y", WC_UINT8, 1, wc_builtin_scalar_x_uint8_dims2, NULL},
 };
 static const char *const wc_builtin_scalar_x_uint8_extents[] = {"N"};
 static const int64_t wc_builtin_scalar_x_uint8_out_dims[] = {WC_SYM(0)};
@@ -2556,9 +2556,9 @@ static const wc_instr wc_builtin_scalar_x_uint8_program[] = {
 static const int64_t wc_builtin_scalar_x_uint16_dims0[] = {WC_SYM(0)};
 static const int64_t wc_builtin_scalar_x_uint16_dims2[] = {WC_SYM(0)};
 static const wc_param wc_builtin_scalar_x_uint16_params[] = {
-  {"c", WC_BOOL, 1, wc_builtin_scalar_x_uint16_dims0},
-  {"x", WC_UINT16, 0, NULL},
-  {"y", WC_UINT16, 1, wc_builtin_scalar_x_uint16_dims2},
+  {"c", WC_BOOL, 1, wc_builtin_scalar_x_uint16_dims0, NULL},
+  {"x", WC_UINT16, 0, NULL, NULL},
+  {"y", WC_UINT16, 1, wc_builtin_scalar_x_uint16_dims2, NULL},
 };
 static const char *const wc_builtin_scalar_x_uint16_extents[] = {"N"};
 static const int64_t wc_builtin_scalar_x_uint16_out_dims[] = {WC_SYM(0)};
@@ -2573,9 +2573,9 @@ static const wc_instr wc_builtin_scalar_x_uint16_program[] = {
 static const int64_t wc_builtin_scalar_x_uint32_dims0[] = {WC_SYM(0)};
 static const int64_t wc_builtin_scalar_x_uint32_dims2[] = {WC_SYM(0)};
 static const wc_param wc_builtin_scalar_x_uint32_params[] = {
-  {"c", WC_BOOL, 1, wc_builtin_scalar_x_uint32_dims0},
-  {"x", WC_UINT32, 0, NULL},
-  {"y", WC_UINT32, 1, wc_builtin_scalar_x_uint32_dims2},
+  {"c", WC_BOOL, 1, wc_builtin_scalar_x_uint32_dims0, NULL},
+  {"x", WC_UINT32, 0, NULL, NULL},
+  {"y", WC_UINT32, 1, wc_builtin_scalar_x_uint32_dims2, NULL},
 };
 static const char *const wc_builtin_scalar_x_uint32_extents[] = {"N"};
 static const int64_t wc_builtin_scalar_x_uint32_out_dims[] = {WC_SYM(0)};
@@ -2590,9 +2590,9 @@ static const wc_instr wc_builtin_scalar_x_uint32_program[] = {
 static const int64_t wc_builtin_scalar_x_uint64_dims0[] = {WC_SYM(0)};
 static const int64_t wc_builtin_scalar_x_uint64_dims2[] = {WC_SYM(0)};
 static const wc_param wc_builtin_scalar_x_uint64_params[] = {
-  {"c", WC_BOOL, 1, wc_builtin_scalar_x_uint64_dims0},
-  {"x", WC_UINT64, 0, NULL},
-  {"y", WC_UINT64, 1, wc_builtin_scalar_x_uint64_dims2},
+  {"c", WC_BOOL, 1, wc_builtin_scalar_x_uint64_dims0, NULL},
+  {"x", WC_UINT64, 0, NULL, NULL},
+  {"y", WC_UINT64, 1, wc_builtin_scalar_x_uint64_dims2, NULL},
 };
 static const char *const wc_builtin_scalar_x_uint64_extents[] = {"N"};
 static const int64_t wc_builtin_scalar_x_uint64_out_dims[] = {WC_SYM(0)};
@@ -2607,9 +2607,9 @@ static const wc_instr wc_builtin_scalar_x_uint64_program[] = {
 static const int64_t wc_builtin_scalar_x_complex128_dims0[] = {WC_SYM(0)};
 static const int64_t wc_builtin_scalar_x_complex128_dims2[] = {WC_SYM(0)};
 static const wc_param wc_builtin_scalar_x_complex128_params[] = {
-  {"c", WC_BOOL, 1, wc_builtin_scalar_x_complex128_dims0},
-  {"x", WC_COMPLEX128, 0, NULL},
-  {"y", WC_COMPLEX128, 1, wc_builtin_scalar_x_complex128_dims2},
+  {"c", WC_BOOL, 1, wc_builtin_scalar_x_complex128_dims0, NULL},
+  {"x", WC_COMPLEX128, 0, NULL, NULL},
+  {"y", WC_COMPLEX128, 1, wc_builtin_scalar_x_complex128_dims2, NULL},
 };
 static const char *const wc_builtin_scalar_x_complex128_extents[] = {"N"};
 static const int64_t wc_builtin_scalar_x_complex128_out_dims[] = {WC_SYM(0)};
@@ -2624,9 +2624,9 @@ static const wc_instr wc_builtin_scalar_x_complex128_program[] = {
 static const int64_t wc_builtin_scalar_y_uint8_dims0[] = {WC_SYM(0)};
 static const int64_t wc_builtin_scalar_y_uint8_dims1[] = {WC_SYM(0)};
 static const wc_param wc_builtin_scalar_y_uint8_params[] = {
-  {"c", WC_BOOL, 1, wc_builtin_scalar_y_uint8_dims0},
-  {"x", WC_UINT8, 1, wc_builtin_scalar_y_uint8_dims1},
-  {"y", WC_UINT8, 0, NULL},
+  {"c", WC_BOOL, 1, wc_builtin_scalar_y_uint8_dims0, NULL},
+  {"x", WC_UINT8, 1, wc_builtin_scalar_y_uint8_dims1, NULL},
+  {"y", WC_UINT8, 0, NULL, NULL},
 };
 static const char *const wc_builtin_scalar_y_uint8_extents[] = {"N"};
 static const int64_t wc_builtin_scalar_y_uint8_out_dims[] = {WC_SYM(0)};
@@ -2641,9 +2641,9 @@ static const wc_instr wc_builtin_scalar_y_uint8_program[] = {
 static const int64_t wc_builtin_scalar_y_uint16_dims0[] = {WC_SYM(0)};
 static const int64_t wc_builtin_scalar_y_uint16_dims1[] = {WC_SYM(0)};
 static const wc_param wc_builtin_scalar_y_uint16_params[] = {
-  {"c", WC_BOOL, 1, wc_builtin_scalar_y_uint16_dims0},
-  {"x", WC_UINT16, 1, wc_builtin_scalar_y_uint16_dims1},
-  {"y", WC_UINT16, 0, NULL},
+  {"c", WC_BOOL, 1, wc_builtin_scalar_y_uint16_dims0, NULL},
+  {"x", WC_UINT16, 1, wc_builtin_scalar_y_uint16_dims1, NULL},
+  {"y", WC_UINT16, 0, NULL, NULL},
 };
 static const char *const wc_builtin_scalar_y_uint16_extents[] = {"N"};
 static const int64_t wc_builtin_scalar_y_uint16_out_dims[] = {WC_SYM(0)};
@@ -2658,9 +2658,9 @@ static const wc_instr wc_builtin_scalar_y_uint16_program[] = {
 static const int64_t wc_builtin_scalar_y_uint32_dims0[] = {WC_SYM(0)};
 static const int64_t wc_builtin_scalar_y_uint32_dims1[] = {WC_SYM(0)};
 static const wc_param wc_builtin_scalar_y_uint32_params[] = {
-  {"c", WC_BOOL, 1, wc_builtin_scalar_y_uint32_dims0},
-  {"x", WC_UINT32, 1, wc_builtin_scalar_y_uint32_dims1},
-  {"y", WC_UINT32, 0, NULL},
+  {"c", WC_BOOL, 1, wc_builtin_scalar_y_uint32_dims0, NULL},
+  {"x", WC_UINT32, 1, wc_builtin_scalar_y_uint32_dims1, NULL},
+  {"y", WC_UINT32, 0, NULL, NULL},
 };
 static const char *const wc_builtin_scalar_y_uint32_extents[] = {"N"};
 static const int64_t wc_builtin_scalar_y_uint32_out_dims[] = {WC_SYM(0)};
@@ -2675,9 +2675,9 @@ static const wc_instr wc_builtin_scalar_y_uint32_program[] = {
 static const int64_t wc_builtin_scalar_y_uint64_dims0[] = {WC_SYM(0)};
 static const int64_t wc_builtin_scalar_y_uint64_dims1[] = {WC_SYM(0)};
 static const wc_param wc_builtin_scalar_y_uint64_params[] = {
-  {"c", WC_BOOL, 1, wc_builtin_scalar_y_uint64_dims0},
-  {"x", WC_UINT64, 1, wc_builtin_scalar_y_uint64_dims1},
-  {"y", WC_UINT64, 0, NULL},
+  {"c", WC_BOOL, 1, wc_builtin_scalar_y_uint64_dims0, NULL},
+  {"x", WC_UINT64, 1, wc_builtin_scalar_y_uint64_dims1, NULL},
+  {"y", WC_UINT64, 0, NULL, NULL},
 };
 static const char *const wc_builtin_scalar_y_uint64_extents[] = {"N"};
 static const int64_t wc_builtin_scalar_y_uint64_out_dims[] = {WC_SYM(0)};
@@ -2692,9 +2692,9 @@ static const wc_instr wc_builtin_scalar_y_uint64_program[] = {
 static const int64_t wc_builtin_scalar_y_complex128_dims0[] = {WC_SYM(0)};
 static const int64_t wc_builtin_scalar_y_complex128_dims1[] = {WC_SYM(0)};
 static const wc_param wc_builtin_scalar_y_complex128_params[] = {
-  {"c", WC_BOOL, 1, wc_builtin_scalar_y_complex128_dims0},
-  {"x", WC_COMPLEX128, 1, wc_builtin_scalar_y_complex128_dims1},
-  {"y", WC_COMPLEX128, 0, NULL},
+  {"c", WC_BOOL, 1, wc_builtin_scalar_y_complex128_dims0, NULL},
+  {"x", WC_COMPLEX128, 1, wc_builtin_scalar_y_complex128_dims1, NULL},
+  {"y", WC_COMPLEX128, 0, NULL, NULL},
 };
 static const char *const wc_builtin_scalar_y_complex128_extents[] = {"N"};
 static const int64_t wc_builtin_scalar_y_complex128_out_dims[] = {WC_SYM(0)};
@@ -2709,9 +2709,9 @@ static const wc_instr wc_builtin_scalar_y_complex128_program[] = {
 static const int64_t wc_builtin_scalar_c_uint8_dims1[] = {WC_SYM(0)};
 static const int64_t wc_builtin_scalar_c_uint8_dims2[] = {WC_SYM(0)};
 static const wc_param wc_builtin_scalar_c_uint8_params[] = {
-  {"c", WC_BOOL, 0, NULL},
-  {"x", WC_UINT8, 1, wc_builtin_scalar_c_uint8_dims1},
-  {"y", WC_UINT8, 1, wc_builtin_scalar_c_uint8_dims2},
+  {"c", WC_BOOL, 0, NULL, NULL},
+  {"x", WC_UINT8, 1, wc_builtin_scalar_c_uint8_dims1, NULL},
+  {"y", WC_UINT8, 1, wc_builtin_scalar_c_uint8_dims2, NULL},
 };
 static const char *const wc_builtin_scalar_c_uint8_extents[] = {"N"};
 static const int64_t wc_builtin_scalar_c_uint8_out_dims[] = {WC_SYM(0)};
@@ -2726,9 +2726,9 @@ static const wc_instr wc_builtin_scalar_c_uint8_program[] = {
 static const int64_t wc_builtin_scalar_c_uint16_dims1[] = {WC_SYM(0)};
 static const int64_t wc_builtin_scalar_c_uint16_dims2[] = {WC_SYM(0)};
 static const wc_param wc_builtin_scalar_c_uint16_params[] = {
-  {"c", WC_BOOL, 0, NULL},
-  {"x", WC_UINT16, 1, wc_builtin_scalar_c_uint16_dims1},
-  {"y", WC_UINT16, 1, wc_builtin_scalar_c_uint16_dims2},
+  {"c", WC_BOOL, 0, NULL, NULL},
+  {"x", WC_UINT16, 1, wc_builtin_scalar_c_uint16_dims1, NULL},
+  {"y", WC_UINT16, 1, wc_builtin_scalar_c_uint16_dims2, NULL},
 };
 static const char *const wc_builtin_scalar_c_uint16_extents[] = {"N"};
 static const int64_t wc_builtin_scalar_c_uint16_out_dims[] = {WC_SYM(0)};
@@ -2743,9 +2743,9 @@ static const wc_instr wc_builtin_scalar_c_uint16_program[] = {
 static const int64_t wc_builtin_scalar_c_uint32_dims1[] = {WC_SYM(0)};
 static const int64_t wc_builtin_scalar_c_uint32_dims2[] = {WC_SYM(0)};
 static const wc_param wc_builtin_scalar_c_uint32_params[] = {
-  {"c", WC_BOOL, 0, NULL},
-  {"x", WC_UINT32, 1, wc_builtin_scalar_c_uint32_dims1},
-  {"y", WC_UINT32, 1, wc_builtin_scalar_c_uint32_dims2},
+  {"c", WC_BOOL, 0, NULL, NULL},
+  {"x", WC_UINT32, 1, wc_builtin_scalar_c_uint32_dims1, NULL},
+  {"y", WC_UINT32, 1, wc_builtin_scalar_c_uint32_dims2, NULL},
 };
 static const char *const wc_builtin_scalar_c_uint32_extents[] = {"N"};
 static const int64_t wc_builtin_scalar_c_uint32_out_dims[] = {WC_SYM(0)};
@@ -2760,9 +2760,9 @@ static const wc_instr wc_builtin_scalar_c_uint32_program[] = {
 static const int64_t wc_builtin_scalar_c_uint64_dims1[] = {WC_SYM(0)};
 static const int64_t wc_builtin_scalar_c_uint64_dims2[] = {WC_SYM(0)};
 static const wc_param wc_builtin_scalar_c_uint64_params[] = {
-  {"c", WC_BOOL, 0, NULL},
-  {"x", WC_UINT64, 1, wc_builtin_scalar_c_uint64_dims1},
-  {"y", WC_UINT64, 1, wc_builtin_scalar_c_uint64_dims2},
+  {"c", WC_BOOL, 0, NULL, NULL},
+  {"x", WC_UINT64, 1, wc_builtin_scalar_c_uint64_dims1, NULL},
+  {"y", WC_UINT64, 1, wc_builtin_scalar_c_uint64_dims2, NULL},
 };
 static const char *const wc_builtin_scalar_c_uint64_extents[] = {"N"};
 static const int64_t wc_builtin_scalar_c_uint64_out_dims[] = {WC_SYM(0)};
@@ -2777,9 +2777,9 @@ static const wc_instr wc_builtin_scalar_c_uint64_program[] = {
 static const int64_t wc_builtin_scalar_c_complex128_dims1[] = {WC_SYM(0)};
 static const int64_t wc_builtin_scalar_c_complex128_dims2[] = {WC_SYM(0)};
 static const wc_param wc_builtin_scalar_c_complex128_params[] = {
-  {"c", WC_BOOL, 0, NULL},
-  {"x", WC_COMPLEX128, 1, wc_builtin_scalar_c_complex128_dims1},
-  {"y", WC_COMPLEX128, 1, wc_builtin_scalar_c_complex128_dims2},
+  {"c", WC_BOOL, 0, NULL, NULL},
+  {"x", WC_COMPLEX128, 1, wc_builtin_scalar_c_complex128_dims1, NULL},
+  {"y", WC_COMPLEX128, 1, wc_builtin_scalar_c_complex128_dims2, NULL},
 };
 static const char *const wc_builtin_scalar_c_complex128_extents[] = {"N"};
 static const int64_t wc_builtin_scalar_c_complex128_out_dims[] = {WC_SYM(0)};
@@ -2795,9 +2795,9 @@ static const int64_t wc_builtin_rows_uint8_dims0[] = {WC_SYM(0), 1};
 static const int64_t wc_builtin_rows_uint8_dims1[] = {WC_SYM(0), WC_SYM(1)};
 static const int64_t wc_builtin_rows_uint8_dims2[] = {WC_SYM(0), WC_SYM(1)};
 static const wc_param wc_builtin_rows_uint8_params[] = {
-  {"c", WC_BOOL, 2, wc_builtin_rows_uint8_dims0},
-  {"x", WC_UINT8, 2, wc_builtin_rows_uint8_dims1},
-  {"y", WC_UINT8, 2, wc_builtin_rows_uint8_dims2},
+  {"c", WC_BOOL, 2, wc_builtin_rows_uint8_dims0, NULL},
+  {"x", WC_UINT8, 2, wc_builtin_rows_uint8_dims1, NULL},
+  {"y", WC_UINT8, 2, wc_builtin_rows_uint8_dims2, NULL},
 };
 static const char *const wc_builtin_rows_uint8_extents[] = {"R", "C"};
 static const int64_t wc_builtin_rows_uint8_out_dims[] = {WC_SYM(0), WC_SYM(1)};
@@ -2813,9 +2813,9 @@ static const int64_t wc_builtin_rows_uint16_dims0[] = {WC_SYM(0), 1};
 static const int64_t wc_builtin_rows_uint16_dims1[] = {WC_SYM(0), WC_SYM(1)};
 static const int64_t wc_builtin_rows_uint16_dims2[] = {WC_SYM(0), WC_SYM(1)};
 static const wc_param wc_builtin_rows_uint16_params[] = {
-  {"c", WC_BOOL, 2, wc_builtin_rows_uint16_dims0},
-  {"x", WC_UINT16, 2, wc_builtin_rows_uint16_dims1},
-  {"y", WC_UINT16, 2, wc_builtin_rows_uint16_dims2},
+  {"c", WC_BOOL, 2, wc_builtin_rows_uint16_dims0, NULL},
+  {"x", WC_UINT16, 2, wc_builtin_rows_uint16_dims1, NULL},
+  {"y", WC_UINT16, 2, wc_builtin_rows_uint16_dims2, NULL},
 };
 static const char *const wc_builtin_rows_uint16_extents[] = {"R", "C"};
 static const int64_t wc_builtin_rows_uint16_out_dims[] = {WC_SYM(0), WC_SYM(1)};
@@ -2831,9 +2831,9 @@ static const int64_t wc_builtin_rows_uint32_dims0[] = {WC_SYM(0), 1};
 static const int64_t wc_builtin_rows_uint32_dims1[] = {WC_SYM(0), WC_SYM(1)};
 static const int64_t wc_builtin_rows_uint32_dims2[] = {WC_SYM(0), WC_SYM(1)};
 static const wc_param wc_builtin_rows_uint32_params[] = {
-  {"c", WC_BOOL, 2, wc_builtin_rows_uint32_dims0},
-  {"x", WC_UINT32, 2, wc_builtin_rows_uint32_dims1},
-  {"y", WC_UINT32, 2, wc_builtin_rows_uint32_dims2},
+  {"c", WC_BOOL, 2, wc_builtin_rows_uint32_dims0, NULL},
+  {"x", WC_UINT32, 2, wc_builtin_rows_uint32_dims1, NULL},
+  {"y", WC_UINT32, 2, wc_builtin_rows_uint32_dims2, NULL},
 };
 static const char *const wc_builtin_rows_uint32_extents[] = {"R", "C"};
 static const int64_t wc_builtin_rows_uint32_out_dims[] = {WC_SYM(0), WC_SYM(1)};
@@ -2849,9 +2849,9 @@ static const int64_t wc_builtin_rows_uint64_dims0[] = {WC_SYM(0), 1};
 static const int64_t wc_builtin_rows_uint64_dims1[] = {WC_SYM(0), WC_SYM(1)};
 static const int64_t wc_builtin_rows_uint64_dims2[] = {WC_SYM(0), WC_SYM(1)};
 static const wc_param wc_builtin_rows_uint64_params[] = {
-  {"c", WC_BOOL, 2, wc_builtin_rows_uint64_dims0},
-  {"x", WC_UINT64, 2, wc_builtin_rows_uint64_dims1},
-  {"y", WC_UINT64, 2, wc_builtin_rows_uint64_dims2},
+  {"c", WC_BOOL, 2, wc_builtin_rows_uint64_dims0, NULL},
+  {"x", WC_UINT64, 2, wc_builtin_rows_uint64_dims1, NULL},
+  {"y", WC_UINT64, 2, wc_builtin_rows_uint64_dims2, NULL},
 };
 static const char *const wc_builtin_rows_uint64_extents[] = {"R", "C"};
 static const int64_t wc_builtin_rows_uint64_out_dims[] = {WC_SYM(0), WC_SYM(1)};
@@ -2867,9 +2867,9 @@ static const int64_t wc_builtin_rows_complex128_dims0[] = {WC_SYM(0), 1};
 static const int64_t wc_builtin_rows_complex128_dims1[] = {WC_SYM(0), WC_SYM(1)};
 static const int64_t wc_builtin_rows_complex128_dims2[] = {WC_SYM(0), WC_SYM(1)};
 static const wc_param wc_builtin_rows_complex128_params[] = {
-  {"c", WC_BOOL, 2, wc_builtin_rows_complex128_dims0},
-  {"x", WC_COMPLEX128, 2, wc_builtin_rows_complex128_dims1},
-  {"y", WC_COMPLEX128, 2, wc_builtin_rows_complex128_dims2},
+  {"c", WC_BOOL, 2, wc_builtin_rows_complex128_dims0, NULL},
+  {"x", WC_COMPLEX128, 2, wc_builtin_rows_complex128_dims1, NULL},
+  {"y", WC_COMPLEX128, 2, wc_builtin_rows_complex128_dims2, NULL},
 };
 static const char *const wc_builtin_rows_complex128_extents[] = {"R", "C"};
 static const int64_t wc_builtin_rows_complex128_out_dims[] = {WC_SYM(0), WC_SYM(1)};
@@ -2885,9 +2885,9 @@ static const int64_t wc_builtin_cols_uint8_dims0[] = {1, WC_SYM(0)};
 static const int64_t wc_builtin_cols_uint8_dims1[] = {WC_SYM(1), WC_SYM(0)};
 static const int64_t wc_builtin_cols_uint8_dims2[] = {WC_SYM(1), WC_SYM(0)};
 static const wc_param wc_builtin_cols_uint8_params[] = {
-  {"c", WC_BOOL, 2, wc_builtin_cols_uint8_dims0},
-  {"x", WC_UINT8, 2, wc_builtin_cols_uint8_dims1},
-  {"y", WC_UINT8, 2, wc_builtin_cols_uint8_dims2},
+  {"c", WC_BOOL, 2, wc_builtin_cols_uint8_dims0, NULL},
+  {"x", WC_UINT8, 2, wc_builtin_cols_uint8_dims1, NULL},
+  {"y", WC_UINT8, 2, wc_builtin_cols_uint8_dims2, NULL},
 };
 static const char *const wc_builtin_cols_uint8_extents[] = {"C", "R"};
 static const int64_t wc_builtin_cols_uint8_out_dims[] = {WC_SYM(1), WC_SYM(0)};
@@ -2903,9 +2903,9 @@ static const int64_t wc_builtin_cols_uint16_dims0[] = {1, WC_SYM(0)};
 static const int64_t wc_builtin_cols_uint16_dims1[] = {WC_SYM(1), WC_SYM(0)};
 static const int64_t wc_builtin_cols_uint16_dims2[] = {WC_SYM(1), WC_SYM(0)};
 static const wc_param wc_builtin_cols_uint16_params[] = {
-  {"c", WC_BOOL, 2, wc_builtin_cols_uint16_dims0},
-  {"x", WC_UINT16, 2, wc_builtin_cols_uint16_dims1},
-  {"y", WC_UINT16, 2, wc_builtin_cols_uint16_dims2},
+  {"c", WC_BOOL, 2, wc_builtin_cols_uint16_dims0, NULL},
+  {"x", WC_UINT16, 2, wc_builtin_cols_uint16_dims1, NULL},
+  {"y", WC_UINT16, 2, wc_builtin_cols_uint16_dims2, NULL},
 };
 static const char *const wc_builtin_cols_uint16_extents[] = {"C", "R"};
 static const int64_t wc_builtin_cols_uint16_out_dims[] = {WC_SYM(1), WC_SYM(0)};
@@ -2921,9 +2921,9 @@ static const int64_t wc_builtin_cols_uint32_dims0[] = {1, WC_SYM(0)};
 static const int64_t wc_builtin_cols_uint32_dims1[] = {WC_SYM(1), WC_SYM(0)};
 static const int64_t wc_builtin_cols_uint32_dims2[] = {WC_SYM(1), WC_SYM(0)};
 static const wc_param wc_builtin_cols_uint32_params[] = {
-  {"c", WC_BOOL, 2, wc_builtin_cols_uint32_dims0},
-  {"x", WC_UINT32, 2, wc_builtin_cols_uint32_dims1},
-  {"y", WC_UINT32, 2, wc_builtin_cols_uint32_dims2},
+  {"c", WC_BOOL, 2, wc_builtin_cols_uint32_dims0, NULL},
+  {"x", WC_UINT32, 2, wc_builtin_cols_uint32_dims1, NULL},
+  {"y", WC_UINT32, 2, wc_builtin_cols_uint32_dims2, NULL},
 };
 static const char *const wc_builtin_cols_uint32_extents[] = {"C", "R"};
 static const int64_t wc_builtin_cols_uint32_out_dims[] = {WC_SYM(1), WC_SYM(0)};
@@ -2939,9 +2939,9 @@ static const int64_t wc_builtin_cols_uint64_dims0[] = {1, WC_SYM(0)};
 static const int64_t wc_builtin_cols_uint64_dims1[] = {WC_SYM(1), WC_SYM(0)};
 static const int64_t wc_builtin_cols_uint64_dims2[] = {WC_SYM(1), WC_SYM(0)};
 static const wc_param wc_builtin_cols_uint64_params[] = {
-  {"c", WC_BOOL, 2, wc_builtin_cols_uint64_dims0},
-  {"x", WC_UINT64, 2, wc_builtin_cols_uint64_dims1},
-  {"y", WC_UINT64, 2, wc_builtin_cols_uint64_dims2},
+  {"c", WC_BOOL, 2, wc_builtin_cols_uint64_dims0, NULL},
+  {"x", WC_UINT64, 2, wc_builtin_cols_uint64_dims1, NULL},
+  {"y", WC_UINT64, 2, wc_builtin_cols_uint64_dims2, NULL},
 };
 static const char *const wc_builtin_cols_uint64_extents[] = {"C", "R"};
 static const int64_t wc_builtin_cols_uint64_out_dims[] = {WC_SYM(1), WC_SYM(0)};
@@ -2957,9 +2957,9 @@ static const int64_t wc_builtin_cols_complex128_dims0[] = {1, WC_SYM(0)};
 static const int64_t wc_builtin_cols_complex128_dims1[] = {WC_SYM(1), WC_SYM(0)};
 static const int64_t wc_builtin_cols_complex128_dims2[] = {WC_SYM(1), WC_SYM(0)};
 static const wc_param wc_builtin_cols_complex128_params[] = {
-  {"c", WC_BOOL, 2, wc_builtin_cols_complex128_dims0},
-  {"x", WC_COMPLEX128, 2, wc_builtin_cols_complex128_dims1},
-  {"y", WC_COMPLEX128, 2, wc_builtin_cols_complex128_dims2},
+  {"c", WC_BOOL, 2, wc_builtin_cols_complex128_dims0, NULL},
+  {"x", WC_COMPLEX128, 2, wc_builtin_cols_complex128_dims1, NULL},
+  {"y", WC_COMPLEX128, 2, wc_builtin_cols_complex128_dims2, NULL},
 };
 static const char *const wc_builtin_cols_complex128_extents[] = {"C", "R"};
 static const int64_t wc_builtin_cols_complex128_out_dims[] = {WC_SYM(1), WC_SYM(0)};
@@ -2975,9 +2975,9 @@ static const int64_t wc_builtin_row_bcast_uint8_dims0[] = {WC_SYM(0), 1};
 static const int64_t wc_builtin_row_bcast_uint8_dims1[] = {WC_SYM(0), WC_SYM(1)};
 static const int64_t wc_builtin_row_bcast_uint8_dims2[] = {1, WC_SYM(1)};
 static const wc_param wc_builtin_row_bcast_uint8_params[] = {
-  {"c", WC_BOOL, 2, wc_builtin_row_bcast_uint8_dims0},
-  {"x", WC_UINT8, 2, wc_builtin_row_bcast_uint8_dims1},
-  {"y", WC_UINT8, 2, wc_builtin_row_bcast_uint8_dims2},
+  {"c", WC_BOOL, 2, wc_builtin_row_bcast_uint8_dims0, NULL},
+  {"x", WC_UINT8, 2, wc_builtin_row_bcast_uint8_dims1, NULL},
+  {"y", WC_UINT8, 2, wc_builtin_row_bcast_uint8_dims2, NULL},
 };
 static const char *const wc_builtin_row_bcast_uint8_extents[] = {"R", "C"};
 static const int64_t wc_builtin_row_bcast_uint8_out_dims[] = {WC_SYM(0), WC_SYM(1)};
@@ -2993,9 +2993,9 @@ static const int64_t wc_builtin_row_bcast_uint16_dims0[] = {WC_SYM(0), 1};
 static const int64_t wc_builtin_row_bcast_uint16_dims1[] = {WC_SYM(0), WC_SYM(1)};
 static const int64_t wc_builtin_row_bcast_uint16_dims2[] = {1, WC_SYM(1)};
 static const wc_param wc_builtin_row_bcast_uint16_params[] = {
-  {"c", WC_BOOL, 2, wc_builtin_row_bcast_uint16_dims0},
-  {"x", WC_UINT16, 2, wc_builtin_row_bcast_uint16_dims1},
-  {"y", WC_UINT16, 2, wc_builtin_row_bcast_uint16_dims2},
+  {"c", WC_BOOL, 2, wc_builtin_row_bcast_uint16_dims0, NULL},
+  {"x", WC_UINT16, 2, wc_builtin_row_bcast_uint16_dims1, NULL},
+  {"y", WC_UINT16, 2, wc_builtin_row_bcast_uint16_dims2, NULL},
 };
 static const char *const wc_builtin_row_bcast_uint16_extents[] = {"R", "C"};
 static const int64_t wc_builtin_row_bcast_uint16_out_dims[] = {WC_SYM(0), WC_SYM(1)};
@@ -3011,9 +3011,9 @@ static const int64_t wc_builtin_row_bcast_uint32_dims0[] = {WC_SYM(0), 1};
 static const int64_t wc_builtin_row_bcast_uint32_dims1[] = {WC_SYM(0), WC_SYM(1)};
 static const int64_t wc_builtin_row_bcast_uint32_dims2[] = {1, WC_SYM(1)};
 static const wc_param wc_builtin_row_bcast_uint32_params[] = {
-  {"c", WC_BOOL, 2, wc_builtin_row_bcast_uint32_dims0},
-  {"x", WC_UINT32, 2, wc_builtin_row_bcast_uint32_dims1},
-  {"y", WC_UINT32, 2, wc_builtin_row_bcast_uint32_dims2},
+  {"c", WC_BOOL, 2, wc_builtin_row_bcast_uint32_dims0, NULL},
+  {"x", WC_UINT32, 2, wc_builtin_row_bcast_uint32_dims1, NULL},
+  {"y", WC_UINT32, 2, wc_builtin_row_bcast_uint32_dims2, NULL},
 };
 static const char *const wc_builtin_row_bcast_uint32_extents[] = {"R", "C"};
 static const int64_t wc_builtin_row_bcast_uint32_out_dims[] = {WC_SYM(0), WC_SYM(1)};
@@ -3029,9 +3029,9 @@ static const int64_t wc_builtin_row_bcast_uint64_dims0[] = {WC_SYM(0), 1};
 static const int64_t wc_builtin_row_bcast_uint64_dims1[] = {WC_SYM(0), WC_SYM(1)};
 static const int64_t wc_builtin_row_bcast_uint64_dims2[] = {1, WC_SYM(1)};
 static const wc_param wc_builtin_row_bcast_uint64_params[] = {
-  {"c", WC_BOOL, 2, wc_builtin_row_bcast_uint64_dims0},
-  {"x", WC_UINT64, 2, wc_builtin_row_bcast_uint64_dims1},
-  {"y", WC_UINT64, 2, wc_builtin_row_bcast_uint64_dims2},
+  {"c", WC_BOOL, 2, wc_builtin_row_bcast_uint64_dims0, NULL},
+  {"x", WC_UINT64, 2, wc_builtin_row_bcast_uint64_dims1, NULL},
+  {"y", WC_UINT64, 2, wc_builtin_row_bcast_uint64_dims2, NULL},
 };
 static const char *const wc_builtin_row_bcast_uint64_extents[] = {"R", "C"};
 static const int64_t wc_builtin_row_bcast_uint64_out_dims[] = {WC_SYM(0), WC_SYM(1)};
@@ -3047,9 +3047,9 @@ static const int64_t wc_builtin_row_bcast_complex128_dims0[] = {WC_SYM(0), 1};
 static const int64_t wc_builtin_row_bcast_complex128_dims1[] = {WC_SYM(0), WC_SYM(1)};
 static const int64_t wc_builtin_row_bcast_complex128_dims2[] = {1, WC_SYM(1)};
 static const wc_param wc_builtin_row_bcast_complex128_params[] = {
-  {"c", WC_BOOL, 2, wc_builtin_row_bcast_complex128_dims0},
-  {"x", WC_COMPLEX128, 2, wc_builtin_row_bcast_complex128_dims1},
-  {"y", WC_COMPLEX128, 2, wc_builtin_row_bcast_complex128_dims2},
+  {"c", WC_BOOL, 2, wc_builtin_row_bcast_complex128_dims0, NULL},
+  {"x", WC_COMPLEX128, 2, wc_builtin_row_bcast_complex128_dims1, NULL},
+  {"y", WC_COMPLEX128, 2, wc_builtin_row_bcast_complex128_dims2, NULL},
 };
 static const char *const wc_builtin_row_bcast_complex128_extents[] = {"R", "C"};
 static const int64_t wc_builtin_row_bcast_complex128_out_dims[] = {WC_SYM(0), WC_SYM(1)};

@@ -8,6 +8,55 @@
 #include "tensor.h"
 #include "where.h"
 
+/* A call's tensors for every parameter of k, baked ones included: in when k
+   has none; else the caller gave either every parameter (n_in == n_inputs: the
+   tensors given for baked ones are not read) or only its own (the parameters
+   whose data is NULL, in order), and full receives the whole list with each
+   baked parameter as a tensor of its fixed dims and data. */
+static wc_status full_inputs(const wc_kernel *k, const wc_tensor *in, int n_in,
+                             wc_tensor full[WC_MAX_OPERANDS], const wc_tensor **out) {
+  int baked = 0, j = 0;
+  *out = in;
+  if (k == NULL || k->n_inputs < 0 || k->n_inputs > WC_MAX_INPUTS ||
+      (k->n_inputs > 0 && k->inputs == NULL))
+    return WC_OK; /* check_call's to refuse */
+  for (int i = 0; i < k->n_inputs; i++) baked += k->inputs[i].data != NULL;
+  if (baked == 0) return WC_OK;
+  if (n_in != k->n_inputs && n_in != k->n_inputs - baked) return WC_E_ARG;
+  if (n_in > 0 && in == NULL) return WC_E_ARG;
+  for (int i = 0; i < k->n_inputs; i++) {
+    const wc_param *p = &k->inputs[i];
+    if (p->data == NULL) {
+      full[i] = in[n_in == k->n_inputs ? i : j++];
+      continue;
+    }
+    if (p->rank < 0 || p->rank > WC_MAX_RANK || (p->rank > 0 && p->dims == NULL))
+      return WC_E_ARG;
+    memset(&full[i], 0, sizeof full[i]);
+    full[i].dtype = p->dtype;
+    full[i].rank = p->rank;
+    for (int d = 0; d < p->rank; d++) {
+      if (p->dims[d] < 0) return WC_E_ARG; /* a baked parameter has a fixed shape */
+      full[i].shape[d] = p->dims[d];
+    }
+    full[i].data = (void *)p->data; /* only read */
+  }
+  *out = full;
+  return WC_OK;
+}
+
+/* The data pointers of every parameter of a prepared kernel, from the
+   caller's (plan->n_inputs of them: every parameter, or its own only). */
+static const void *const *full_data(const wc_plan *p, const void *const *data,
+                                    const void *buf[WC_MAX_OPERANDS]) {
+  const wc_kernel *k = p->kernel;
+  int              j = 0;
+  if (p->n_baked == 0) return data;
+  for (int i = 0; i < k->n_inputs; i++)
+    buf[i] = k->inputs[i].data ? k->inputs[i].data : data[p->n_inputs == k->n_inputs ? i : j++];
+  return buf;
+}
+
 /* The value a coordinate kernel lists the true elements of: the parameter
    itself when the program is a lone parameter (lone), else the program's
    result, of the inputs' broadcast shape. Only the shape here: the
@@ -190,27 +239,41 @@ static wc_status run_outputs(const wc_kernel *k, const wc_tensor *in, int n_in, 
 wc_status wc_run_multi(const wc_kernel_table *table, const char *kernel, const wc_tensor *inputs,
                        int n_inputs, wc_tensor *outs, int n_outs, wc_path *path) {
   const wc_kernel *k;
+  wc_tensor        full[WC_MAX_OPERANDS];
   wc_status        s = find_checked(table, kernel, &k);
+  if (s == WC_OK) s = full_inputs(k, inputs, n_inputs, full, &inputs);
+  if (s == WC_OK && inputs == full) n_inputs = k->n_inputs;
   return s != WC_OK ? s : run_outputs(k, inputs, n_inputs, outs, n_outs, true, path);
 }
 
 wc_status wc_interpret_multi(const wc_kernel *k, const wc_tensor *inputs, int n_inputs,
                              wc_tensor *outs, int n_outs) {
   if (k == NULL) return WC_E_NOKERNEL;
+  wc_tensor full[WC_MAX_OPERANDS];
+  wc_status s;
   if (wc__program_check(k) != WC_OK) return WC_E_ARG;
+  if ((s = full_inputs(k, inputs, n_inputs, full, &inputs)) != WC_OK) return s;
+  if (inputs == full) n_inputs = k->n_inputs;
   return run_outputs(k, inputs, n_inputs, outs, n_outs, false, NULL);
 }
 
 wc_status wc_run(const wc_kernel_table *table, const char *kernel, const wc_tensor *inputs,
                  int n_inputs, wc_tensor *out, wc_path *path) {
   const wc_kernel *k;
+  wc_tensor        full[WC_MAX_OPERANDS];
   wc_status        s = find_checked(table, kernel, &k);
+  if (s == WC_OK) s = full_inputs(k, inputs, n_inputs, full, &inputs);
+  if (s == WC_OK && inputs == full) n_inputs = k->n_inputs;
   return s != WC_OK ? s : run_kernel(k, inputs, n_inputs, out, true, path);
 }
 
 wc_status wc_interpret(const wc_kernel *k, const wc_tensor *inputs, int n_inputs, wc_tensor *out) {
   if (k == NULL) return WC_E_NOKERNEL;
+  wc_tensor full[WC_MAX_OPERANDS];
+  wc_status s;
   if (wc__program_check(k) != WC_OK) return WC_E_ARG;
+  if ((s = full_inputs(k, inputs, n_inputs, full, &inputs)) != WC_OK) return s;
+  if (inputs == full) n_inputs = k->n_inputs;
   return run_kernel(k, inputs, n_inputs, out, false, NULL);
 }
 
@@ -221,25 +284,31 @@ wc_status wc_interpret(const wc_kernel *k, const wc_tensor *inputs, int n_inputs
 static wc_status prepare(const wc_kernel_table *table, const char *kernel, const wc_tensor *inputs,
                          int n_inputs, const wc_tensor *outs, int n_outs, bool multi,
                          wc_plan *plan) {
-  wc_tensor        in[WC_MAX_OPERANDS], o[WC_MAX_OPERANDS];
+  wc_tensor        in[WC_MAX_OPERANDS], o[WC_MAX_OPERANDS], full[WC_MAX_OPERANDS];
   static char      dummy; /* data for the checks, which test it for NULL only */
   const wc_kernel *k;
+  const wc_tensor *given = inputs;
+  int              n_given = n_inputs;
   wc_status        s;
   if ((s = find_checked(table, kernel, &k)) != WC_OK) return s;
   if (k->kind == WC_KIND_ARGWHERE || k->kind == WC_KIND_NONZERO) return WC_E_ARG;
+  if ((s = full_inputs(k, given, n_given, full, &inputs)) != WC_OK) return s;
+  if (inputs == full) n_inputs = k->n_inputs;
   if (outs == NULL || n_inputs != k->n_inputs || (n_inputs > 0 && inputs == NULL)) return WC_E_ARG;
   if (n_outs != wc__n_outputs(k) || (!multi && n_outs > 1)) return WC_E_ARG;
   /* copies: the shapes only are the caller's; their data need not exist yet */
   for (int i = 0; i < n_inputs; i++) {
     in[i] = inputs[i];
-    in[i].data = (void *)&dummy;
+    if (k->inputs[i].data == NULL) in[i].data = (void *)&dummy;
   }
   for (int i = 0; i < n_outs; i++) {
     o[i] = outs[i];
     o[i].data = (void *)&dummy;
   }
   if ((s = check_outs(k, in, n_inputs, o, n_outs, &plan->count, plan->v1)) != WC_OK) return s;
-  plan->n_inputs = n_inputs;
+  plan->n_inputs = n_given; /* the data pointers wc_plan_run takes */
+  plan->n_baked = 0;
+  for (int i = 0; i < n_inputs; i++) plan->n_baked += k->inputs[i].data != NULL;
   plan->n_outputs = n_outs;
   plan->bytes = (size_t)plan->count * wc_dtype_size(k->out_dtype); /* checked: no overflow */
   if (wc__kernel_bind(k, in, plan->u.extents)) {
@@ -283,7 +352,7 @@ wc_status wc_prepare_multi(const wc_kernel_table *table, const char *kernel,
    output of output 0's). */
 static wc_status plan_interpret(const wc_plan *p, const void *const *data, void *const *out_data) {
   wc_tensor in[WC_MAX_OPERANDS], o[WC_MAX_OPERANDS];
-  int       n = p->n_inputs;
+  int       n = p->kernel->n_inputs;
   for (int i = 0; i < n + p->n_outputs; i++) {
     wc_tensor *t = i < n ? &in[i] : &o[i - n];
     int        at = i < n ? i : n;
@@ -307,9 +376,11 @@ static bool data_given(const void *const *data, int n) {
 }
 
 wc_status wc_plan_run(const wc_plan *plan, const void *const *input_data, void *out_data) {
+  const void *buf[WC_MAX_OPERANDS];
   if (plan == NULL || plan->kernel == NULL || plan->n_outputs > 1) return WC_E_ARG;
   if (plan->count == 0) return WC_OK; /* nothing read or written */
   if (out_data == NULL || !data_given(input_data, plan->n_inputs)) return WC_E_ARG;
+  input_data = full_data(plan, input_data, buf);
   if (plan->range != NULL) {
     wc__run_range(plan->range, plan->u.extents, input_data, out_data, (size_t)plan->count,
                   plan->bytes / (size_t)plan->count);
@@ -320,12 +391,14 @@ wc_status wc_plan_run(const wc_plan *plan, const void *const *input_data, void *
 
 wc_status wc_plan_run_multi(const wc_plan *plan, const void *const *input_data,
                             void *const *out_data) {
+  const void *buf[WC_MAX_OPERANDS];
   if (plan == NULL || plan->kernel == NULL || out_data == NULL) return WC_E_ARG;
   if (plan->n_outputs <= 1) return wc_plan_run(plan, input_data, out_data[0]);
   if (plan->count == 0) return WC_OK; /* nothing read or written */
   if (!data_given(input_data, plan->n_inputs) ||
       !data_given((const void *const *)out_data, plan->n_outputs))
     return WC_E_ARG;
+  input_data = full_data(plan, input_data, buf);
   if (plan->range_outs != NULL) {
     wc__run_outs(plan->range_outs, plan->u.extents, input_data, out_data, (size_t)plan->count,
                  plan->bytes / (size_t)plan->count);

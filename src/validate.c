@@ -100,6 +100,8 @@ wc_status wc__kernel_check(const wc_kernel *k) {
   for (int i = 0; i < k->n_inputs; i++) {
     const wc_param *p = &k->inputs[i];
     if (!pattern_ok(k, p->rank, p->dims, named)) return WC_E_ARG;
+    for (int d = 0; p->data != NULL && d < p->rank; d++)
+      if (p->dims[d] < 0) return WC_E_ARG; /* a baked parameter's shape is fixed */
     if (p->rank > rank) rank = p->rank;
   }
   /* every extent is bound by some parameter; the output pattern has the

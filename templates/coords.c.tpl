@@ -16,6 +16,9 @@ const $(ops.ctype(n.dtype)) $(n.ident) = $(ops.value(k, n, load));$(ops.value_no
 % if nl == 0 then
 int64_t $(k.sym)_count($(ops.signature(k)))
 {
+% for _, line in ipairs(ops.baked_locals(k)) do
+  $(line)
+% end
   int64_t n = 0;
 %   for _, name in ipairs(ops.unused(k)) do
   (void)$(name);
@@ -28,6 +31,9 @@ int64_t $(k.sym)_count($(ops.signature(k)))
 /* the coordinates of the count true elements (count from $(k.sym)_count) */
 static void $(k.sym)_fill($(ops.signature(k, {"int64_t count", "int64_t *coords"})))
 {
+% for _, line in ipairs(ops.baked_locals(k)) do
+  $(line)
+% end
 %   for _, p in ipairs(k.params) do
   (void)$(p.ident);
 %   end
@@ -43,6 +49,9 @@ static void $(k.sym)_fill($(ops.signature(k, {"int64_t count", "int64_t *coords"
 %   local function functions_for(sfx, attr)
 $(attr)int64_t $(k.sym)_count$(sfx)($(ops.signature(k)))
 {
+% for _, line in ipairs(ops.baked_locals(k)) do
+  $(line)
+% end
   const size_t $(ops.loop_extents(k));
   int64_t n = 0;
 %     for _, name in ipairs(ops.unused(k)) do
@@ -66,6 +75,9 @@ $(attr)int64_t $(k.sym)_count$(sfx)($(ops.signature(k)))
 
 $(attr)void $(k.sym)_fill$(sfx)($(ops.signature(k, {"int64_t count", "int64_t *coords"})))
 {
+% for _, line in ipairs(ops.baked_locals(k)) do
+  $(line)
+% end
   const size_t $(ops.loop_extents(k));
   int64_t n = 0;
 %     for _, name in ipairs(ops.unused(k)) do
@@ -108,6 +120,9 @@ $(attr)void $(k.sym)_fill$(sfx)($(ops.signature(k, {"int64_t count", "int64_t *c
 
 $(attr)int64_t $(k.sym)_list$(sfx)($(ops.signature(k, {"int64_t *coords"})))
 {
+% for _, line in ipairs(ops.baked_locals(k)) do
+  $(line)
+% end
   const size_t $(ops.loop_extents(k));
 %       for _, name in ipairs(ops.unused(k)) do
   (void)$(name);
@@ -141,6 +156,9 @@ $(attr)int64_t $(k.sym)_list$(sfx)($(ops.signature(k, {"int64_t *coords"})))
 
 int64_t $(k.sym)_count($(ops.signature(k)))
 {
+% for _, line in ipairs(ops.baked_locals(k)) do
+  $(line)
+% end
 #if WC_TRUTH_CLONES
   if (wc_cpu_truth_avx2()) return $(k.sym)_count_avx2($(ops.arguments(k)));
 #endif
@@ -150,6 +168,9 @@ int64_t $(k.sym)_count($(ops.signature(k)))
 /* the coordinates of the count true elements (count from $(k.sym)_count) */
 static void $(k.sym)_fill($(ops.signature(k, {"int64_t count", "int64_t *coords"})))
 {
+% for _, line in ipairs(ops.baked_locals(k)) do
+  $(line)
+% end
 #if WC_TRUTH_CLONES
   if (wc_cpu_truth_avx2()) {
     $(k.sym)_fill_avx2($(ops.arguments(k, {"count", "coords"})));
@@ -162,6 +183,9 @@ static void $(k.sym)_fill($(ops.signature(k, {"int64_t count", "int64_t *coords"
 
 int64_t $(k.sym)($(ops.signature(k, {"int64_t *coords"})))
 {
+% for _, line in ipairs(ops.baked_locals(k)) do
+  $(line)
+% end
 % if k.one_pass then
 #if WC_TRUTH_CLONES
   if (wc_cpu_truth_avx2()) return $(k.sym)_list_avx2($(ops.arguments(k, {"coords"})));
@@ -179,7 +203,7 @@ static int64_t $(k.sym)_count_invoke(const size_t *ext, const void *const *in)
 % if #k.extents == 0 then
   (void)ext;
 % end
-% if #k.params == 0 then
+% if ops.n_own(k) == 0 then
   (void)in;
 % end
   return $(k.sym)_count($(ops.unpacked(k)));
@@ -190,7 +214,7 @@ static void $(k.sym)_coords_invoke(const size_t *ext, const void *const *in, int
 % if #k.extents == 0 then
   (void)ext;
 % end
-% if #k.params == 0 then
+% if ops.n_own(k) == 0 then
   (void)in;
 % end
   $(k.sym)_fill($(ops.unpacked(k, {"count", "coords"})));

@@ -19,6 +19,9 @@ const $(ops.ctype(n.dtype)) $(n.ident) = $(ops.value(k, n, load, raw));$(ops.val
 /* no elements: a fixed output extent is 0 */
 void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
 {
+% for _, line in ipairs(ops.baked_locals(k)) do
+  $(line)
+% end
 %   for _, e in ipairs(k.extents) do
   (void)$(e.ident);
 %   end
@@ -132,6 +135,9 @@ void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
 /* loops: $(ops.comment(ops.loop_classes(k))); unroll $(k.unroll) */
 WC_INLINE void $(k.sym)_range_any($(ops.signature(k, outs("size_t begin", "size_t end"))))
 {
+% for _, line in ipairs(ops.baked_locals(k)) do
+  $(line)
+% end
   const size_t $(ops.loop_extents(k));
   size_t $(ops.seq("i", nl, ", ")), rest = begin;
 %   for _, name in ipairs(ops.unused(k)) do
@@ -204,12 +210,18 @@ WC_INLINE void $(k.sym)_range_any($(ops.signature(k, outs("size_t begin", "size_
 /* the same loops for AVX2, run when the CPU has it (loop.h) */
 static WC_TARGET_AVX2 void $(k.sym)_range_avx2($(ops.signature(k, outs("size_t begin", "size_t end"))))
 {
+% for _, line in ipairs(ops.baked_locals(k)) do
+  $(line)
+% end
   $(k.sym)_range_any($(args));
 }
 #endif
 
 void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
 {
+% for _, line in ipairs(ops.baked_locals(k)) do
+  $(line)
+% end
 #if WC_CLONES
   if (wc_cpu_avx2()) {
     $(k.sym)_range_avx2($(args));
@@ -225,6 +237,9 @@ void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
    input (in place), and with every load ahead of every store compilers vectorize */
 void $(k.sym)($(ops.signature(k, outs())))
 {
+% for _, line in ipairs(ops.baked_locals(k)) do
+  $(line)
+% end
 %   for _, name in ipairs(ops.unused(k)) do
   (void)$(name);
 %   end
@@ -242,6 +257,9 @@ void $(k.sym)($(ops.signature(k, outs())))
 % else
 void $(k.sym)($(ops.signature(k, outs())))
 {
+% for _, line in ipairs(ops.baked_locals(k)) do
+  $(line)
+% end
   $(k.sym)_range($(ops.arguments(k, ops.out_names(k, {"0", ops.total(k)}))));
 }
 % end
@@ -250,6 +268,9 @@ static void $(k.sym)_invoke(const size_t *ext, const void *const *in, void *$(k.
 {
 % if #k.extents == 0 then
   (void)ext;
+% end
+% if ops.n_own(k) == 0 then
+  (void)in;
 % end
   $(k.sym)_range($(ops.unpacked(k, ops.out_casts(k, {"begin", "end"}))));
 }

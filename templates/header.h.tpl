@@ -14,7 +14,7 @@ extern "C" {
 % for _, k in ipairs(spec.kernels) do
 %   local shapes = {}
 %   for _, p in ipairs(k.params) do
-%     shapes[#shapes + 1] = p.ident .. ": " .. p.dtype .. "[" .. table.concat(p.dims, ",") .. "]"
+%     shapes[#shapes + 1] = (p.baked and "const " or "") .. p.ident .. ": " .. p.dtype .. "[" .. table.concat(p.dims, ",") .. "]"
 %   end
 /* $(ops.summary(k))
    $(ops.comment(table.concat(shapes, ", "))) */

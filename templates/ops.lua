@@ -153,16 +153,43 @@ end
 function ops.signature(k, extra)
   local s = {}
   for _, e in ipairs(k.extents) do s[#s + 1] = "size_t " .. e.ident end
-  for _, p in ipairs(k.params) do s[#s + 1] = "const " .. ops.ctype(p.dtype) .. " *" .. p.ident end
+  for _, p in ipairs(k.params) do
+    if not p.baked then s[#s + 1] = "const " .. ops.ctype(p.dtype) .. " *" .. p.ident end
+  end
   for _, x in ipairs(extra or {}) do s[#s + 1] = x end
   return #s > 0 and table.concat(s, ", ") or "void"
+end
+
+-- The parameters the caller passes (those that are no baked constant).
+function ops.n_own(k)
+  local n = 0
+  for _, p in ipairs(k.params) do
+    if not p.baked then n = n + 1 end
+  end
+  return n
+end
+
+-- The baked parameters (a spec's constants) as locals of a function whose
+-- signature leaves them out: "const float *w = model_const_w.value;", then
+-- "(void)w;" (a function that only passes arguments on reads none).
+function ops.baked_locals(k)
+  local s = {}
+  for _, p in ipairs(k.params) do
+    if p.baked then
+      s[#s + 1] = "const " .. ops.ctype(p.dtype) .. " *" .. p.ident .. " = " .. p.const_sym .. ".value;"
+      s[#s + 1] = "(void)" .. p.ident .. ";"
+    end
+  end
+  return s
 end
 
 -- "N, c, x" passing a kernel's own arguments on; extra appended.
 function ops.arguments(k, extra)
   local s = {}
   for _, e in ipairs(k.extents) do s[#s + 1] = e.ident end
-  for _, p in ipairs(k.params) do s[#s + 1] = p.ident end
+  for _, p in ipairs(k.params) do
+    if not p.baked then s[#s + 1] = p.ident end
+  end
   for _, x in ipairs(extra or {}) do s[#s + 1] = x end
   return table.concat(s, ", ")
 end
@@ -171,7 +198,9 @@ end
 function ops.unpacked(k, extra)
   local s = {}
   for e = 1, #k.extents do s[#s + 1] = "ext[" .. (e - 1) .. "]" end
-  for i, p in ipairs(k.params) do s[#s + 1] = "(const " .. ops.ctype(p.dtype) .. " *)in[" .. (i - 1) .. "]" end
+  for i, p in ipairs(k.params) do
+    if not p.baked then s[#s + 1] = "(const " .. ops.ctype(p.dtype) .. " *)in[" .. (i - 1) .. "]" end
+  end
   for _, x in ipairs(extra or {}) do s[#s + 1] = x end
   return table.concat(s, ", ")
 end

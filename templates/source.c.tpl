@@ -26,6 +26,25 @@
 #endif
 #endif
 #include "$(spec.prefix).h"
+% -- The spec's constants: each a union of its elements' bits (which initialize
+% -- it, exactly) and its values (which the kernels read).
+% for _, c in ipairs(spec.consts) do
+
+/* constant $(c.name): $(c.dtype)$(c.shape), $(c.n) element$(c.n == 1 and "" or "s") */
+static const union {
+  uint$(c.bits)_t bits[$(math.max(c.n, 1))];
+  $(ops.ctype(c.dtype)) value[$(math.max(c.n, 1))];
+} $(c.sym) = {{
+%   if c.n == 0 then
+  0
+%   end
+%   for i = 1, c.n, 8 do
+%     local row = {}
+%     for j = i, math.min(i + 7, c.n) do row[#row + 1] = c.values[j] end
+  $(table.concat(row, ", "))$(i + 8 <= c.n and "," or "")
+%   end
+}};
+% end
 
 % for _, k in ipairs(spec.kernels) do
 %   include(ops.is_coords(k) and "coords.c.tpl" or "elementwise.c.tpl", "", k)
@@ -42,7 +61,7 @@ static const int64_t $(k.sym)_dims$(i - 1)[] = {$(table.concat(p.pattern, ", "))
 %   if #k.params > 0 then
 static const wc_param $(k.sym)_params[] = {
 %     for i, p in ipairs(k.params) do
-  {$(ops.cstring(p.name)), $(ops.enum(p.dtype)), $(p.rank), $(p.rank > 0 and (k.sym .. "_dims" .. (i - 1)) or "NULL")},
+  {$(ops.cstring(p.name)), $(ops.enum(p.dtype)), $(p.rank), $(p.rank > 0 and (k.sym .. "_dims" .. (i - 1)) or "NULL"), $(p.baked and (p.const_sym .. ".value") or "NULL")},
 %     end
 };
 %   end
@@ -59,7 +78,7 @@ static const int64_t $(k.sym)_out_dims[] = {$(table.concat(k.out.pattern, ", "))
 static const wc_param $(k.sym)_outputs[] = {
 %     for _, o in ipairs(k.outputs) do
 %       instrs[#instrs + 1] = o.node
-  {$(ops.cstring(o.name)), $(ops.enum(o.dtype)), $(k.out.rank), $(dims)},
+  {$(ops.cstring(o.name)), $(ops.enum(o.dtype)), $(k.out.rank), $(dims), NULL},
 %     end
 };
 static const uint16_t $(k.sym)_out_instrs[] = {$(table.concat(instrs, ", "))};

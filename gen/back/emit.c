@@ -238,6 +238,13 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
     set_str(L, "ident", k->param_ident[p]);
     set_str(L, "dtype", wc_dtype_name(sk->params[p].dtype));
     set_int(L, "index", p);
+    set_bool(L, "baked", sk->params[p].cst != NULL);
+    if (sk->params[p].cst) {
+      diag_text t = {0};
+      diag_text_printf(&t, "%s_const_%s", prefix, sk->params[p].cst->name);
+      set_str(L, "const_sym", t.data);
+      diag_text_free(&t);
+    }
     set_bool(L, "contig", k->contig[p]);
     set_bool(L, "invariant", k->invariant[p]);
     push_shape(L, &sk->params[p].shape, sk->extent_names);
@@ -334,6 +341,42 @@ static void push_command(lua_State *L, const emit_input *in) {
   diag_text_free(&t);
 }
 
+/* spec.consts: each constant's C symbol, dtype, element count and its
+   elements' bits as C integer constants of the element's width (the source
+   defines them as a union of those bits and the values, so every bit
+   pattern, NaN payloads and -0.0 included, is exact). */
+static void push_consts(lua_State *L, const emit_input *in) {
+  const sema_program *sp = in->lp->sp;
+  lua_createtable(L, sp->n_consts, 0);
+  for (int i = 0; i < sp->n_consts; i++) {
+    const sema_const *c = &sp->consts[i];
+    size_t            w = wc_dtype_size(c->dtype);
+    diag_text         t = {0};
+    char              buf[40];
+    lua_newtable(L);
+    set_str(L, "name", c->name);
+    diag_text_printf(&t, "%s_const_%s", in->prefix, c->name);
+    set_str(L, "sym", t.data);
+    diag_text_free(&t);
+    set_str(L, "dtype", wc_dtype_name(c->dtype));
+    set_int(L, "n", c->n);
+    set_int(L, "bits", (lua_Integer)(w * 8));
+    ast_print_shape(&t, &c->shape, NULL);
+    set_str(L, "shape", t.data ? t.data : "[]");
+    diag_text_free(&t);
+    lua_createtable(L, (int)c->n, 0);
+    for (int64_t j = 0; j < c->n; j++) {
+      if (w == 8) snprintf(buf, sizeof buf, "UINT64_C(0x%llx)", (unsigned long long)c->bits[j]);
+      else snprintf(buf, sizeof buf, "0x%llxu", (unsigned long long)c->bits[j]);
+      lua_pushstring(L, buf);
+      lua_rawseti(L, -2, (lua_Integer)j + 1);
+    }
+    lua_setfield(L, -2, "values");
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "consts");
+}
+
 static void push_spec(lua_State *L, const emit_input *in) {
   lua_newtable(L);
   set_str(L, "path", in->spec_path);
@@ -347,6 +390,7 @@ static void push_spec(lua_State *L, const emit_input *in) {
     lua_rawseti(L, -2, i + 1);
   }
   lua_setfield(L, -2, "kernels");
+  push_consts(L, in);
 }
 
 /* ---- templates ------------------------------------------------------------ */

@@ -91,16 +91,42 @@ static void remove_dir(const char *dir) {
 
 typedef enum check_step { STEP_OK, STEP_NO_COMPILER, STEP_FAILED } check_step;
 
+/* Progress on a terminal: when err is stderr and stderr a terminal (not TERM=dumb),
+   "wherec check: compiling" while the compiler runs, then the harness (--progress)
+   shows kernels done out of the total; each line is erased before anything else is
+   written, and nothing is shown otherwise. */
+static bool status_shown;
+
+static bool progress_wanted(FILE *err) {
+  const char *term = getenv("TERM");
+  return err == stderr && isatty(STDERR_FILENO) && !(term && strcmp(term, "dumb") == 0);
+}
+
+static void status_show(FILE *err, const char *what) {
+  fprintf(err, "\rwherec check: %s\033[K", what);
+  fflush(err);
+  status_shown = true;
+}
+
+static void status_clear(FILE *err) {
+  if (!status_shown) return;
+  fputs("\r\033[K", err);
+  fflush(err);
+  status_shown = false;
+}
+
 /* One build step: runs argv with its output captured in log; on failure says
    which command failed and shows what the compiler printed. */
 static check_step build_step(check_argv *a, const char *what, const char *log, FILE *err) {
   if (a->n > CHECK_MAX_ARGS) {
+    status_clear(err);
     fprintf(err, "wherec check: %s needs %d arguments; the limit is %d (fewer --cflags words)\n",
             what, a->n, CHECK_MAX_ARGS);
     return STEP_FAILED;
   }
   int rc = spawn_run(a->v, log);
   if (rc == 0) return STEP_OK;
+  status_clear(err);
   if (rc == SPAWN_NOT_STARTED) {
     fprintf(err, "wherec check: cannot run the compiler '%s': %s\n", a->v[0], strerror(errno));
     return STEP_NO_COMPILER;
@@ -234,7 +260,7 @@ static check_step build(const check_paths *p, const char *prefix, const check_op
 /* Runs the harness on the unroll factors the generator used (it straddles
    each with its extents) and turns its exit status into check's. */
 static int run_harness(const check_paths *p, const gen_result *g, const check_options *opt,
-                       FILE *err) {
+                       bool progress, FILE *err) {
   char       unroll_text[GEN_MAX_UNROLLS][16];
   check_argv a;
   a.n = 0;
@@ -252,7 +278,9 @@ static int run_harness(const check_paths *p, const gen_result *g, const check_op
     arg(&a, "--unroll");
     arg(&a, unroll_text[i]);
   }
+  if (progress) arg(&a, "--progress");
   int rc = spawn_run(a.v, NULL); /* the harness shares stdout */
+  if (progress && rc != 0) fputs("\r\033[K", err); /* a crash may leave its line shown */
   if (rc == 0) {
     remove_dir(p->dir);
     return GEN_EXIT_OK;
@@ -300,8 +328,11 @@ int check_run(const char *spec_path, const check_options *opt, FILE *err) {
   snprintf(p.exe, sizeof p.exe, "%s/check-harness", p.dir);
   snprintf(p.log, sizeof p.log, "%s/cc-log.txt", p.dir);
 
+  bool progress = progress_wanted(err);
+  if (progress) status_show(err, "compiling");
   check_step step = build(&p, g.prefix, opt, sanitize, err);
-  if (step == STEP_OK) return run_harness(&p, &g, opt, err);
+  status_clear(err);
+  if (step == STEP_OK) return run_harness(&p, &g, opt, progress, err);
   if (step == STEP_NO_COMPILER) remove_dir(p.dir); /* nothing there to debug */
   else fprintf(err, "wherec check: generated code kept in %s\n", p.dir);
   return GEN_EXIT_TOOLCHAIN;

@@ -351,11 +351,37 @@ static void put_inputs_at(const kcheck *kc, const trial *tr, int64_t flat) {
   }
 }
 
+/* ---- progress on a terminal ---------------------------------------------- */
+
+/* With --progress (`wherec check` passes it when its stderr is a terminal), a line
+   "wherec check: 17/78 kernels (checking NAME)" on stderr, rewritten in place as
+   kernels finish and erased before anything is written to stdout, so the table
+   and reports read as without it. Without --progress, nothing. */
+static bool progress_on, progress_shown;
+
+static void progress_clear(void) {
+  if (!progress_shown) return;
+  fflush(stdout);
+  fputs("\r\033[K", stderr);
+  fflush(stderr);
+  progress_shown = false;
+}
+
+static void progress_show(int done, int total, const char *name) {
+  if (!progress_on) return;
+  fflush(stdout);
+  fprintf(stderr, "\rwherec check: %d/%d kernels (checking %s)\033[K", done, total,
+          name ? name : "?");
+  fflush(stderr);
+  progress_shown = true;
+}
+
 /* Opens a mismatch report; true when it is the kernel's first (print details). */
 static bool begin_report(kcheck *kc, const trial *tr, const char *path, int64_t count) {
   kc->mismatches += count;
   if (kc->reported) return false;
   kc->reported = true;
+  progress_clear();
   printf("mismatch in kernel '%s', path %s, binding ", kc->k->name, path);
   put_binding(kc, tr);
   printf(":\n");
@@ -529,12 +555,18 @@ static void add_ties(trial *tr, int i, rng *r) {
   }
 }
 
-static void fill_inputs(trial *tr, int n, rng *r) {
+/* Random inputs; a baked parameter (a constant) of its fixed shape gets its
+   own data, which the runtime passes in its place anyway. */
+static void fill_inputs(trial *tr, const wc_kernel *k, rng *r) {
   static const double p_true[] = {0.5, 0.5, 0.5, 0.5, 0.1, 0.9, 0.0, 1.0}; /* some all-false */
-  for (int i = 0; i < n; i++) {
-    wc_tensor *t = &tr->in[i];
+  for (int i = 0; i < k->n_inputs; i++) {
+    wc_tensor      *t = &tr->in[i];
+    const wc_param *p = &k->inputs[i];
     t->data = xmalloc(tensor_bytes(t));
     fill(r, t->dtype, t->data, count_of(t->rank, t->shape), p_true[rng_below(r, 8)]);
+    if (p->data && t->rank == p->rank &&
+        memcmp(t->shape, p->dims, (size_t)p->rank * sizeof *p->dims) == 0)
+      memcpy(t->data, p->data, tensor_bytes(t));
     tr->data[i] = t->data;
     add_ties(tr, i, r);
   }
@@ -752,7 +784,15 @@ static void run_elementwise(kcheck *kc, const wc_kernel_table *table, trial *tr,
   }
 
   memset(got.data, 0xc3, bytes);
-  s = wc_run(table, k->name, tr->in, k->n_inputs, &got, &path);
+  {
+    /* the caller's own tensors only (baked parameters left out), as a
+       runtime passes them; the full list goes to the other entry points */
+    wc_tensor own[WC_MAX_INPUTS];
+    int       n_own = 0;
+    for (int i = 0; i < k->n_inputs; i++)
+      if (k->inputs[i].data == NULL) own[n_own++] = tr->in[i];
+    s = wc_run(table, k->name, own, n_own, &got, &path);
+  }
   if (s != WC_OK) {
     failf(kc, tr, run_path, "wc_run returned %s", wc_status_str(s));
   } else {
@@ -782,7 +822,7 @@ static void run_elementwise(kcheck *kc, const wc_kernel_table *table, trial *tr,
     /* in place: out is (a copy of) an input of the output's shape and dtype */
     for (int i = 0; i < k->n_inputs; i++) {
       const wc_tensor *in = &tr->in[i];
-      if (in->dtype != t || in->rank != tr->rank ||
+      if (k->inputs[i].data != NULL || in->dtype != t || in->rank != tr->rank ||
           memcmp(in->shape, tr->shape, (size_t)tr->rank * sizeof *tr->shape) != 0)
         continue;
       const void *data[WC_MAX_INPUTS];
@@ -886,12 +926,21 @@ static void run_unfit(kcheck *kc, const wc_kernel_table *table, const trial *bas
   if (k->kind == WC_KIND_WHERE_V1)
     for (int i = 0; i < k->n_inputs; i++)
       if (base->in[i].rank != R) return; /* row select cannot take a leading dim */
+  int own = 0; /* a baked parameter (a constant) keeps its fixed shape */
+  for (int i = 0; i < k->n_inputs; i++) own += k->inputs[i].data == NULL;
+  if (own == 0) return;
   memcpy(&tr, base, sizeof tr);
   tr.note = "every input with a leading dim of 2";
   for (int i = 0; i < k->n_inputs; i++) {
     const wc_tensor *b = &base->in[i];
     wc_tensor       *t = &tr.in[i];
     size_t           bytes = tensor_bytes(b);
+    if (k->inputs[i].data != NULL) {
+      t->data = xmalloc(bytes);
+      memcpy(t->data, b->data, bytes);
+      tr.data[i] = t->data;
+      continue;
+    }
     t->rank = R + 1;
     t->shape[0] = 2;
     for (int d = 1; d <= R; d++) {
@@ -1028,7 +1077,7 @@ static void check_kernel(kcheck *kc, const wc_kernel_table *table, int64_t trial
     }
     kc->trials++;
     note_binding(kc, &tr);
-    fill_inputs(&tr, k->n_inputs, &r);
+    fill_inputs(&tr, k, &r);
     if (is_coords(k)) {
       run_coords(kc, table, &tr, true);
     } else {
@@ -1076,7 +1125,7 @@ static void dtypes_text(const wc_kernel *k, char *buf, size_t cap) {
 }
 
 static int usage(const char *argv0) {
-  fprintf(stderr, "usage: %s [--trials N] [--seed S] [--unroll U]...\n", argv0);
+  fprintf(stderr, "usage: %s [--trials N] [--seed S] [--unroll U]... [--progress]\n", argv0);
   return GEN_EXIT_USAGE;
 }
 
@@ -1099,7 +1148,12 @@ int main(int argc, char **argv) {
   size_t   *list = xmalloc((3 + 5 * ((size_t)argc + 1)) * sizeof *list), n_list;
   char      dt[256];
   unrolls[0] = 8;
-  for (int i = 1; i < argc; i += 2) { /* --name value pairs */
+  for (int i = 1; i < argc; i += 2) { /* --name value pairs, and --progress */
+    if (strcmp(argv[i], "--progress") == 0) {
+      progress_on = true;
+      i--;
+      continue;
+    }
     bool      is_unroll = strcmp(argv[i], "--unroll") == 0;
     uint64_t *dst = strcmp(argv[i], "--trials") == 0 ? &trials
                     : strcmp(argv[i], "--seed") == 0 ? &seed
@@ -1137,8 +1191,10 @@ int main(int argc, char **argv) {
     kc.n_list = n_list;
     kc.random_max = (size_t)(4 * umax);
     fflush(stdout);
+    progress_show(i, table->n_kernels, kc.k->name);
     check_kernel(&kc, table, (int64_t)trials, seed);
     dtypes_text(kc.k, dt, sizeof dt);
+    progress_clear();
     printf("%-*s  %-11s  %-*s  %8" PRId64 "  %10" PRId64 "  %10" PRId64 "\n", name_w,
            kc.k->name ? kc.k->name : "?", kind_name(kc.k->kind), dt_w, dt, kc.n_seen, kc.elements,
            kc.mismatches);

@@ -167,6 +167,25 @@ typedef struct ast_kernel {
   ast_stmt   *stmts;     /* in source order */
 } ast_kernel;
 
+/* One value of a constant: a literal, `-` folded in as in expressions. */
+typedef struct ast_value {
+  const char  *text;    /* spelling without the minus: "300", "0x1f", "1.5e-3", "inf" */
+  diag_loc     loc;     /* the literal (its minus included) */
+  ast_lit_kind kind;    /* how it was written */
+  bool         neg;     /* written with a minus */
+  bool         boolval; /* AST_LIT_BOOL: the value */
+} ast_value;
+
+/* `const w: float[2,3] = {1, 2, 3, 4, 5, 6};` at the top level: an array that
+   the kernels reading `w` bake into the generated code (sema appends it to
+   each one's parameters, with its data). */
+typedef struct ast_const {
+  ast_param  decl;      /* name, dtype and shape, as a parameter writes them */
+  diag_loc   brace;     /* the '{' of the values */
+  int64_t    n_values;  /* values written */
+  ast_value *values;    /* row-major */
+} ast_const;
+
 typedef enum ast_option_kind { AST_OPTION_INT, AST_OPTION_STRING } ast_option_kind;
 
 typedef struct ast_option {
@@ -186,6 +205,8 @@ typedef struct ast_file {
   ast_option *options;   /* in source order */
   int         n_kernels; /* kernel statements without syntax errors */
   ast_kernel *kernels;   /* in source order */
+  int         n_consts;  /* const statements without syntax errors */
+  ast_const  *consts;    /* in source order */
 } ast_file;
 
 void ast_file_free(ast_file *f);

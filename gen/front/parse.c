@@ -20,12 +20,14 @@ typedef struct parser {
   bool      panic;    /* a syntax error in this statement; skip to the next */
   int       n_nodes;  /* expression nodes made in the whole file */
   bool      too_many; /* PARSE_MAX_NODES was reached (reported once) */
+  int64_t   n_values; /* values of const statements so far (PARSE_MAX_VALUES) */
   bool      in_body;  /* inside a kernel's `{ ... }`: an error skips past its '}' */
 } parser;
 
 /* The file's lists, growing in the arena (vec.h). */
 typedef VEC(ast_option) option_vec;
 typedef VEC(ast_kernel) kernel_vec;
+typedef VEC(ast_const) const_vec;
 
 static void advance(parser *p) {
   p->prev = p->tok;
@@ -497,12 +499,79 @@ static void parse_kernel(parser *p, kernel_vec *kernels) {
   *vec_push(p->a, kernels) = k;
 }
 
+/* value := ['-'] (integer | number | 'inf' | 'nan') | 'true' | 'false' */
+static bool parse_value(parser *p, ast_value *v) {
+  memset(v, 0, sizeof *v);
+  v->loc = p->tok.loc;
+  if (p->tok.kind == LEX_MINUS) {
+    v->neg = true;
+    advance(p);
+  }
+  switch (p->tok.kind) {
+  case LEX_INT: v->kind = AST_LIT_INT; break;
+  case LEX_FLOAT: v->kind = AST_LIT_FLOAT; break;
+  case LEX_INF: v->kind = AST_LIT_INF; break;
+  case LEX_NAN: v->kind = AST_LIT_NAN; break;
+  case LEX_TRUE:
+  case LEX_FALSE:
+    v->kind = AST_LIT_BOOL;
+    v->boolval = p->tok.kind == LEX_TRUE;
+    if (!v->neg) break;
+    fail(p, "a number after '-'"); /* -true is no value */
+    return false;
+  default: fail(p, "a literal value (a number, inf, nan, true or false)"); return false;
+  }
+  if (v->neg) v->loc.len = p->tok.loc.off + p->tok.loc.len - v->loc.off;
+  v->text = tok_str(p, &p->tok);
+  advance(p);
+  return true;
+}
+
+/* const := 'const' param '=' '{' [value {',' value}] '}' ';'  (`const` is a
+   keyword only at the start of a statement, before a name). */
+static void parse_const(parser *p, const_vec *consts) {
+  ast_const c;
+  VEC(ast_value) values = {0};
+  memset(&c, 0, sizeof c);
+  advance(p); /* const */
+  if (!parse_param(p, &c.decl)) return;
+  if (!expect(p, LEX_ASSIGN, "'=' after the constant's type")) return;
+  c.brace = p->tok.loc;
+  if (!expect(p, LEX_LBRACE, "'{' before the constant's values")) return;
+  while (p->tok.kind != LEX_RBRACE) {
+    if (p->n_values >= PARSE_MAX_VALUES) {
+      diag_error(p->d, p->tok.loc, "too many constant values in one file (the limit is %lld)",
+                 (long long)PARSE_MAX_VALUES);
+      p->panic = true;
+      return;
+    }
+    if (!parse_value(p, vec_push(p->a, &values))) return;
+    p->n_values++;
+    if (p->tok.kind == LEX_COMMA) {
+      advance(p);
+      if (p->tok.kind == LEX_RBRACE) {
+        fail(p, "a value after ','");
+        return;
+      }
+    } else if (p->tok.kind != LEX_RBRACE) {
+      fail(p, "',' or '}' in the constant's values");
+      return;
+    }
+  }
+  advance(p); /* } */
+  if (!expect(p, LEX_SEMI, "';' after the constant")) return;
+  c.n_values = (int64_t)values.n;
+  c.values = values.data;
+  *vec_push(p->a, consts) = c;
+}
+
 /* Parse the whole file into f (the work of parse_source, apart from its
    out-of-memory recovery point). */
 static void parse_file(ast_file *f, const char *src, size_t len, diag_ctx *d) {
   parser     p;
   option_vec options = {0};
   kernel_vec kernels = {0};
+  const_vec  consts = {0};
   /* The lexer needs a NUL sentinel at src[len]: lex a copy that has one. */
   char *copy = arena_alloc(&f->arena, len + 1);
   if (len) memcpy(copy, src, len);
@@ -519,7 +588,12 @@ static void parse_file(ast_file *f, const char *src, size_t len, diag_ctx *d) {
     case LEX_KERNEL: parse_kernel(&p, &kernels); break;
     case LEX_OPTION: parse_option(&p, &options); break;
     case LEX_SEMI: advance(&p); break;
-    default: fail(&p, "'kernel' or 'option'"); break;
+    default:
+      if (p.tok.kind == LEX_IDENT && p.next.kind == LEX_IDENT && p.tok.len == 5 &&
+          memcmp(p.tok.text, "const", 5) == 0)
+        parse_const(&p, &consts);
+      else fail(&p, "'kernel', 'option' or 'const'");
+      break;
     }
     if (p.panic) sync(&p);
   }
@@ -527,6 +601,8 @@ static void parse_file(ast_file *f, const char *src, size_t len, diag_ctx *d) {
   f->options = options.data;
   f->n_kernels = (int)kernels.n;
   f->kernels = kernels.data;
+  f->n_consts = (int)consts.n;
+  f->consts = consts.data;
 }
 
 /* Run parse_file with an out-of-memory recovery point; false if memory ran out.

@@ -16,6 +16,9 @@
 /* Most expression nodes (operands, operators, calls) in one file: bounds the
    syntax tree's memory whatever the file holds. */
 #define PARSE_MAX_NODES  200000
+/* Most values of all `const` arrays of one file (they are not expression
+   nodes: 4 MiB of float32 constants per file). */
+#define PARSE_MAX_VALUES ((int64_t)1 << 20)
 
 /* Parse src[0, len) (any bytes; it need not be NUL-terminated).  Errors go to
    d; statements with syntax errors are left out of the result, so sema can

@@ -116,6 +116,14 @@ typedef struct sema {
   int        *out_stmt;  /* body: per output, the statement that assigns it */
   ast_expr  **resolved;  /* body: per statement, its resolved value */
 
+  nmap        const_names; /* constant name -> index into consts */
+  int         n_consts;    /* `const` statements */
+  sema_const *consts;      /* their values (in the program's arena) */
+  bool       *const_ok;    /* per constant: no error */
+  bool       *const_read;  /* per constant: some kernel reads it */
+  int        *param_const; /* current kernel: per parameter, its constant or -1 */
+  const ast_file *file;    /* the file being checked */
+
   const sema_binding *bind;      /* current instance: binding per type variable */
   ast_expr *const    *istmts;    /* current instance: typed statement values so far */
   const sema_param   *iparams;   /* current instance: parameters */
@@ -972,6 +980,7 @@ static void instantiate(sema *s, const ast_expr *resolved, sema_binding *bind, c
     params[i].loc = s->params[i].loc;
     params[i].dtype = s->params[i].tvar >= 0 ? bind[s->params[i].tvar].dtype : s->params[i].dtype;
     params[i].shape = s->params[i].shape;
+    params[i].cst = s->param_const && s->param_const[i] >= 0 ? &s->consts[s->param_const[i]] : NULL;
   }
   s->bind = bind;
   s->iparams = params;
@@ -1157,6 +1166,186 @@ static bool check_out_size(sema *s) {
   return false;
 }
 
+/* ---- constants ---------------------------------------------------------------- */
+
+typedef VEC(int) int_vec;
+
+/* One value of constant c as element j: its bits in c's dtype, range-checked
+   as a literal of an expression is. */
+static bool type_value(sema *s, sema_const *c, const ast_value *v, uint64_t *bits) {
+  ast_expr e;
+  if (c->dtype == WC_BOOL || v->kind == AST_LIT_BOOL) {
+    if (c->dtype == WC_BOOL && v->kind == AST_LIT_BOOL) {
+      *bits = v->boolval;
+      return true;
+    }
+    if (c->dtype == WC_BOOL)
+      err(s, v->loc, "constant '%s' is bool: write its values as true or false", c->name);
+    else
+      err(s, v->loc, "'%s' cannot be a value of constant '%s' of dtype %s",
+          v->boolval ? "true" : "false", c->name, wc_dtype_name(c->dtype));
+    return false;
+  }
+  memset(&e, 0, sizeof e);
+  e.kind = AST_LIT;
+  e.loc = v->loc;
+  e.height = 1;
+  e.u.lit.kind = v->kind;
+  e.u.lit.text = v->text;
+  e.u.lit.neg = v->neg;
+  if (!type_literal(s, &e, c->dtype)) return false;
+  *bits = e.u.lit.bits[0];
+  return true;
+}
+
+/* The `const` statements: unique names, a dtype that is bool, an integer or a
+   float, a fixed shape, as many values as the shape holds, each representable. */
+static void check_consts(sema *s, const ast_file *f) {
+  char buf[80];
+  nmap_init(&s->const_names, &s->glob);
+  s->n_consts = f->n_consts;
+  s->consts = arena_array(s->pa, (size_t)f->n_consts + 1, sizeof *s->consts);
+  s->const_ok = arena_array(&s->glob, (size_t)f->n_consts + 1, sizeof *s->const_ok);
+  s->const_read = arena_array(&s->glob, (size_t)f->n_consts + 1, sizeof *s->const_read);
+  for (int i = 0; i < f->n_consts; i++) {
+    const ast_const *ac = &f->consts[i];
+    const ast_param *ap = &ac->decl;
+    sema_const      *c = &s->consts[i];
+    ast_dtype_class  cls;
+    bool             ok = true;
+    int              first = nmap_add(&s->const_names, ap->name, i);
+    c->name = arena_strdup(s->pa, ap->name);
+    c->loc = ap->loc;
+    if (first >= 0) {
+      err(s, ap->loc, "duplicate constant '%s'", ap->name);
+      diag_note(s->d, f->consts[first].decl.loc, "'%s' first declared here", ap->name);
+      ok = false;
+    }
+    if (!ast_dtype_lookup(ap->type, &c->dtype)) {
+      err(s, ap->type_loc, "unknown dtype '%s'", printable(ap->type, buf));
+      ok = false;
+    } else if ((cls = ast_dtype_class_of(c->dtype)) == AST_CLASS_COMPLEX ||
+               cls == AST_CLASS_STRING) {
+      err(s, ap->type_loc, "constant '%s' is %s; constants are bool, integers or floats",
+          ap->name, wc_dtype_name(c->dtype));
+      ok = false;
+    }
+    if (ap->rank > WC_MAX_RANK) {
+      err(s, ap->dims[WC_MAX_RANK].loc, "constant '%s' has %d dimensions; the maximum rank is %d",
+          ap->name, ap->rank, WC_MAX_RANK);
+      s->const_ok[i] = false;
+      continue;
+    }
+    c->shape.rank = ap->rank;
+    c->n = 1;
+    for (int d = 0; d < ap->rank; d++) {
+      const ast_dim *dim = &ap->dims[d];
+      if (dim->name) {
+        err(s, dim->loc,
+            "constant '%s' has the symbolic extent '%s'; a constant's shape is fixed "
+            "(write each extent as an integer)",
+            ap->name, dim->name);
+        ok = false;
+      } else if (dim->too_big || dim->value > (uint64_t)SEMA_MAX_ELEMENTS ||
+                 (c->n > 0 && dim->value > (uint64_t)(SEMA_MAX_ELEMENTS / c->n))) {
+        err(s, dim->loc, "constant '%s' is too large (the limit is %lld elements)", ap->name,
+            (long long)SEMA_MAX_ELEMENTS);
+        ok = false;
+      } else {
+        c->shape.dims[d] = (int64_t)dim->value;
+        c->n *= (int64_t)dim->value;
+      }
+    }
+    if (ok && ac->n_values != c->n) {
+      diag_text t = {0};
+      ast_print_shape(&t, &c->shape, NULL);
+      err(s, ac->brace, "constant '%s' of shape %s holds %lld value%s; %lld %s written", ap->name,
+          t.data ? t.data : "[]", (long long)c->n, c->n == 1 ? "" : "s",
+          (long long)ac->n_values, ac->n_values == 1 ? "is" : "are");
+      diag_text_free(&t);
+      ok = false;
+    }
+    if (ok) {
+      uint64_t *bits = arena_array(s->pa, (size_t)c->n + 1, sizeof *bits);
+      for (int64_t j = 0; j < c->n; j++) ok = type_value(s, c, &ac->values[j], &bits[j]) && ok;
+      c->bits = bits;
+    }
+    s->const_ok[i] = ok;
+  }
+}
+
+/* The names an expression reads that are constants, not yet in *seen, in
+   order of first reading (names the kernel declares are its own). */
+static void collect_consts(sema *s, const ast_expr *e, const nmap *own, int_vec *found,
+                           bool *seen) {
+  switch (e->kind) {
+  case AST_LIT: return;
+  case AST_PARAM: {
+    int c = nmap_get(own, e->u.param.name) >= 0 ? -1 : nmap_get(&s->const_names, e->u.param.name);
+    if (c >= 0 && !seen[c]) {
+      seen[c] = true;
+      *vec_push(&s->tmp, found) = c;
+    }
+    return;
+  }
+  case AST_UNARY: collect_consts(s, e->u.unary.arg, own, found, seen); return;
+  case AST_BINARY:
+    collect_consts(s, e->u.binary.lhs, own, found, seen);
+    collect_consts(s, e->u.binary.rhs, own, found, seen);
+    return;
+  case AST_CALL:
+    for (int i = 0; i < e->u.call.n_args; i++) collect_consts(s, e->u.call.args[i], own, found, seen);
+    return;
+  }
+}
+
+/* k with the constants it reads appended to its parameters (k itself when it
+   reads none), s->param_const saying which; *bad when one of them has an
+   error (reported at its declaration). A parameter named as a constant is an error. */
+static const ast_kernel *with_consts(sema *s, const ast_kernel *k, const ast_file *f, bool *bad) {
+  nmap        own;
+  int_vec     found = {0};
+  bool       *seen = arena_array(&s->tmp, (size_t)s->n_consts + 1, sizeof *seen);
+  ast_kernel *aug;
+  s->param_const = NULL;
+  *bad = false;
+  if (s->n_consts == 0) return k;
+  nmap_init(&own, &s->tmp);
+  for (int i = 0; i < k->n_params; i++) {
+    int c = nmap_get(&s->const_names, k->params[i].name);
+    nmap_add(&own, k->params[i].name, i);
+    if (c >= 0) {
+      err(s, k->params[i].loc, "parameter '%s' has the name of a constant; rename one of them",
+          k->params[i].name);
+      diag_note(s->d, s->consts[c].loc, "constant '%s' declared here", s->consts[c].name);
+      *bad = true;
+    }
+  }
+  for (int i = 0; i < k->n_stmts; i++) nmap_add(&own, k->stmts[i].name, k->n_params + i);
+  if (k->expr) collect_consts(s, k->expr, &own, &found, seen);
+  for (int i = 0; i < k->n_stmts; i++) collect_consts(s, k->stmts[i].expr, &own, &found, seen);
+  if (found.n == 0) return k;
+  aug = arena_alloc(&s->tmp, sizeof *aug);
+  *aug = *k;
+  aug->n_params = k->n_params + (int)found.n;
+  aug->params = arena_array(&s->tmp, (size_t)aug->n_params, sizeof *aug->params);
+  s->param_const = arena_array(&s->tmp, (size_t)aug->n_params, sizeof *s->param_const);
+  for (int i = 0; i < k->n_params; i++) {
+    aug->params[i] = k->params[i];
+    s->param_const[i] = -1;
+  }
+  for (size_t j = 0; j < found.n; j++) {
+    int        c = found.data[j];
+    ast_param *ap = &aug->params[k->n_params + (int)j];
+    *ap = f->consts[c].decl;
+    s->param_const[k->n_params + (int)j] = c;
+    s->const_read[c] = true;
+    if (!s->const_ok[c]) *bad = true;
+    else ap->type = wc_dtype_name(s->consts[c].dtype);
+  }
+  return aug;
+}
+
 /* Check one kernel declaration and add its instances (one per binding of its
    type variables, the last variable varying fastest). */
 static void check_kernel(sema *s, const ast_kernel *k) {
@@ -1169,6 +1358,11 @@ static void check_kernel(sema *s, const ast_kernel *k) {
   s->k = k;
   s->bind = NULL;
   tvars_ok = check_tvars(s);
+  if (s->n_consts > 0) {
+    bool bad;
+    k = s->k = with_consts(s, k, s->file, &bad);
+    if (bad) return; /* reported at the constant or the parameter */
+  }
   ok = check_params(s);
   nmap_init(&params, &s->tmp);
   nmap_init(&tvars, &s->tmp);
@@ -1247,14 +1441,29 @@ static void check_file(sema *s, const ast_file *f) {
   int i;
   nmap_init(&s->names, &s->glob);
   check_options(s, f);
+  s->file = f;
+  check_consts(s, f);
   for (i = 0; i < f->n_kernels; i++) {
     arena_init(&s->tmp);
     s->tmp.oom = s->glob.oom;
     check_kernel(s, &f->kernels[i]);
     arena_free(&s->tmp);
   }
+  s->param_const = NULL;
+  for (i = 0; i < s->n_consts; i++)
+    if (s->const_ok[i] && !s->const_read[i])
+      err(s, s->consts[i].loc, "constant '%s' is never read; remove it", s->consts[i].name);
+  /* <prefix>_const_NAME are the constants' arrays: no kernel's symbols there */
+  for (i = 0; s->n_consts > 0 && i < (int)s->kernels.n; i++)
+    if (strncmp(s->kernels.data[i].name, "const_", 6) == 0)
+      err(s, s->kernels.data[i].loc,
+          "kernel name '%s' begins with 'const_', which names the arrays of the spec's "
+          "constants (<prefix>_const_...)",
+          s->kernels.data[i].name);
   s->prog->n_kernels = (int)s->kernels.n;
   s->prog->kernels = s->kernels.data;
+  s->prog->n_consts = s->n_consts;
+  s->prog->consts = s->consts;
 }
 
 /* Run check_file with an out-of-memory recovery point; false if memory ran out.

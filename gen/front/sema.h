@@ -19,11 +19,24 @@
    (zeros aside), so that the byte size of any dtype fits in int64_t. */
 #define SEMA_MAX_ELEMENTS (INT64_MAX / 16)
 
+/* A `const` of the spec: its elements' bits, as wc_instr.bits[0] holds a
+   constant of its dtype (no complex or string constants). */
+typedef struct sema_const {
+  const char     *name;     /* as the spec names it */
+  diag_loc        loc;      /* its declaration */
+  wc_dtype        dtype;
+  ast_shape       shape;    /* fixed extents only */
+  int64_t         n;        /* elements: the product of the extents */
+  const uint64_t *bits;     /* n elements' bits, row-major */
+} sema_const;
+
 typedef struct sema_param {
-  const char *name;  /* parameter name in the spec */
-  diag_loc    loc;   /* its declaration */
-  wc_dtype    dtype; /* concrete (type variables substituted) */
-  ast_shape   shape; /* fixed extents >= 0, symbolic WC_SYM(extent index) */
+  const char       *name;  /* parameter name in the spec */
+  diag_loc          loc;   /* its declaration */
+  wc_dtype          dtype; /* concrete (type variables substituted) */
+  ast_shape         shape; /* fixed extents >= 0, symbolic WC_SYM(extent index) */
+  const sema_const *cst;   /* a constant the kernel reads (appended after the declared
+                              parameters, in order of first reading), else NULL */
 } sema_param;
 
 typedef struct sema_binding {
@@ -48,8 +61,9 @@ typedef struct sema_kernel {
   int                 n_bindings;   /* type variables (0 if the kernel has none) */
   const sema_binding *bindings;     /* their dtypes here, declaration order */
   wc_kernel_kind      kind;         /* elementwise, where_v1, argwhere or nonzero */
-  int                 n_params;     /* inputs */
-  const sema_param   *params;       /* declaration order: input i of the kernel */
+  int                 n_params;     /* inputs, the constants it reads included */
+  const sema_param   *params;       /* declaration order: input i of the kernel; then the
+                                       constants it reads (cst != NULL) */
   int                 n_extents;    /* symbolic extents */
   const char *const  *extent_names; /* order of first appearance: WC_SYM(i) is [i] */
   const ast_expr     *expr;         /* the whole typed expression */
@@ -79,6 +93,8 @@ typedef struct sema_program {
   diag_loc     unroll_loc; /* its value in the spec */
   int          n_kernels;  /* kernel instances */
   sema_kernel *kernels;    /* declaration order, specializations in place */
+  int          n_consts;   /* `const` statements (every one read by some kernel) */
+  sema_const  *consts;     /* declaration order */
 } sema_program;
 
 /* Check f, reporting every error to d.  Returns the program, or NULL when the

@@ -123,6 +123,52 @@ static const char *per_channel(const import_graph *gr, const graph_value *x, con
   return NULL;
 }
 
+/* The attributes of the imported operators that some of their versions have and others
+   lack (onnx.defs; tests/gen/import/opsets.py checks this list against it): ops, a list of
+   names separated by spaces; the versions of opsets from to until - 1 (until 0: all since)
+   have it. consumed_inputs (a memory hint of opset 1) is not listed: it is ignored. */
+static const struct {
+  const char *ops, *attr;
+  int         from, until;
+} versioned_attrs[] = {
+    {"Add Sub Mul Div Greater Less Equal And Or Xor Pow", "broadcast", 1, 7},
+    {"Add Sub Mul Div Greater Less Equal And Or Xor Pow", "axis", 1, 7},
+    {"Clip", "min", 1, 11},
+    {"Clip", "max", 1, 11},
+    {"Dropout BatchNormalization", "is_test", 1, 7},
+    {"Dropout", "ratio", 1, 12},
+    {"Dropout", "seed", 12, 0},
+    {"BatchNormalization", "spatial", 1, 9},
+    {"BatchNormalization", "training_mode", 14, 0},
+    {"QuantizeLinear DequantizeLinear", "axis", 13, 0},
+    {"QuantizeLinear DequantizeLinear", "block_size", 21, 0},
+    {"QuantizeLinear", "output_dtype", 21, 0},
+    {"QuantizeLinear Cast CastLike", "saturate", 19, 0},
+};
+
+/* An attribute of n that n's operator has at other opsets but not at the model's, or NULL:
+   ignored, it would change what the node computes (Clip-11 with Clip-6's min). */
+static const char *versioned_attr_missing(const import_graph *gr, const onnx_node *n) {
+  size_t len = strlen(n->op_type);
+  for (size_t r = 0; r < sizeof versioned_attrs / sizeof *versioned_attrs; r++) {
+    const char *o = versioned_attrs[r].ops, *at;
+    for (at = strstr(o, n->op_type); at; at = strstr(at + 1, n->op_type))
+      if ((at == o || at[-1] == ' ') && (at[len] == ' ' || at[len] == '\0')) break;
+    if (!at || !graph_attr(n, versioned_attrs[r].attr)) continue;
+    if (gr->opset >= versioned_attrs[r].from &&
+        (versioned_attrs[r].until == 0 || gr->opset < versioned_attrs[r].until))
+      continue;
+    return versioned_attrs[r].until
+               ? graph_fmt(gr, "%s has no attribute '%s' at opset %lld (opsets %d to %d have it)",
+                           n->op_type, versioned_attrs[r].attr, (long long)gr->opset,
+                           versioned_attrs[r].from, versioned_attrs[r].until - 1)
+               : graph_fmt(gr, "%s has no attribute '%s' at opset %lld (it came in opset %d)",
+                           n->op_type, versioned_attrs[r].attr, (long long)gr->opset,
+                           versioned_attrs[r].from);
+  }
+  return NULL;
+}
+
 /* Why node i cannot be part of a fused expression, or NULL if it can; what it
    reads off the attributes (alpha, the cast's dtype, Clip-6 bounds, ...) goes into fn. */
 static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
@@ -138,6 +184,8 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   if (gr->opset > 0 && gr->opset < op->since)
     return graph_fmt(gr, "%s is not in opset %lld: it appeared in opset %d", op->name,
                      (long long)gr->opset, op->since);
+  const char *gone = gr->opset > 0 ? versioned_attr_missing(gr, n) : NULL;
+  if (gone) return gone;
   if ((ni->kind == IMPORT_DROPOUT || ni->kind == IMPORT_BATCHNORM) && ni->out >= 0 &&
       !extra_outputs_unused(gr, n))
     return ni->kind == IMPORT_DROPOUT
@@ -570,6 +618,9 @@ void fusion_report_kernel(const fusion *f, const import_graph *gr, int r, FILE *
 }
 
 void fusion_free(fusion *f) {
-  for (int r = 0; r < f->n_regions; r++) diag_text_free(&f->regions[r].text);
+  for (int r = 0; r < f->n_regions; r++) {
+    diag_text_free(&f->regions[r].text);
+    diag_text_free(&f->regions[r].manifest);
+  }
   f->n_regions = 0;
 }

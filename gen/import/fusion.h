@@ -38,10 +38,11 @@ typedef struct fusion_node {
 /* A region: one kernel's worth of nodes. Fusion sets root; the writer (import.c,
    spec_write.c) sets the rest. */
 typedef struct fusion_region {
-  int         root;   /* node index */
-  const char *reason; /* why it is not taken, NULL when it is */
-  const char *name;   /* kernel name, once written */
-  diag_text   text;   /* the kernel statement with its comment, once taken */
+  int         root;     /* node index */
+  const char *reason;   /* why it is not taken, NULL when it is */
+  const char *name;     /* kernel name, once written */
+  diag_text   text;     /* the kernel statement with its comment, once taken */
+  diag_text   manifest; /* its entry in the manifest (manifest.h), once taken */
 } fusion_region;
 
 typedef struct fusion {

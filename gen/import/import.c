@@ -15,15 +15,17 @@
 #include "front/sema.h"
 #include "import/fusion.h"
 #include "import/graph.h"
+#include "import/manifest.h"
 #include "import/onnx.h"
 #include "import/spec_write.h"
+#include "import/verify.h"
 
 /* A sub-graph imported on its own (an If branch, a Loop or Scan body): its graph, read
    inside the graph around it, and its regions. */
 typedef struct body {
-  import_graph gr;
-  fusion       f;
-  const char  *title; /* `sub-graph 'then_branch' of If 'x'` */
+  import_graph   gr;
+  fusion         f;
+  manifest_scope scope; /* where it sits; scope.title: `sub-graph 'then_branch' of If 'x'` */
 } body;
 
 /* One import: everything but the model lives in the arena; out of memory jumps to oom. */
@@ -38,6 +40,8 @@ typedef struct imp {
   int          n_bodies, cap_bodies;
   const char **names; /* kernel names taken so far, all graphs */
   int          n_kernels, cap_names;
+  int64_t      bake_limit; /* initializers up to this many bytes become constants */
+  int          const_seq;  /* constants named so far, all graphs (their names' numbers) */
 } imp;
 
 /* Runs the front end on one kernel statement: why it is refused (its first error), or
@@ -61,9 +65,10 @@ static const char *check_kernel(imp *im, const char *text, size_t len) {
 }
 
 /* Writes region r as a kernel named apart from kernel_names[0, n_kernels) and checks it:
-   the region's text, or its reason. */
+   the region's text and manifest entry (scope: the sub-graph's, NULL for the model's
+   graph), or its reason. */
 static void take_region(imp *im, spec_writer *w, fusion *f, int r, const char *const *kernel_names,
-                        int n_kernels) {
+                        int n_kernels, const manifest_scope *scope) {
   fusion_region *rg = &f->regions[r];
   diag_text      stmt = {0};
   rg->reason = spec_write_kernel(w, r, kernel_names, n_kernels, &rg->name, &stmt);
@@ -71,14 +76,17 @@ static void take_region(imp *im, spec_writer *w, fusion *f, int r, const char *c
   if (!rg->reason) {
     spec_write_comment(w, r, &rg->text);
     diag_text_printf(&rg->text, "%s", stmt.data);
+    manifest_kernel(w, r, scope, &rg->manifest);
   }
   diag_text_free(&stmt);
 }
 
 /* Writes and checks every region of f (graph order), recording the names taken. */
-static void take_regions(imp *im, const import_graph *gr, fusion *f) {
+static void take_regions(imp *im, const import_graph *gr, fusion *f, const manifest_scope *scope) {
   spec_writer w;
   spec_write_init(&w, gr, f);
+  w.bake_limit = im->bake_limit;
+  w.const_seq = &im->const_seq;
   for (int r = f->n_regions - 1; r >= 0; r--) { /* numbered from the outputs back */
     if (im->n_kernels + 1 >= im->cap_names) {
       int          cap = im->cap_names * 2 + 16;
@@ -87,7 +95,7 @@ static void take_regions(imp *im, const import_graph *gr, fusion *f) {
       im->names = nn;
       im->cap_names = cap;
     }
-    take_region(im, &w, f, r, im->names, im->n_kernels);
+    take_region(im, &w, f, r, im->names, im->n_kernels, scope);
     if (!f->regions[r].reason) im->names[im->n_kernels++] = f->regions[r].name;
   }
 }
@@ -156,9 +164,9 @@ static const char *one_line(const import_graph *gr, const char *s) {
   return t;
 }
 
-/* Imports the sub-graphs of the nodes of gr (and theirs, depth first): false when one
-   is malformed (after printing why). */
-static bool take_bodies(imp *im, const import_graph *gr) {
+/* Imports the sub-graphs of the nodes of gr (and theirs, depth first; up: gr's own
+   scope, NULL for the model's graph): false when one is malformed (after printing why). */
+static bool take_bodies(imp *im, const import_graph *gr, const manifest_scope *up) {
   for (int i = 0; i < gr->g->n_nodes; i++) {
     const onnx_node *n = gr->nodes[i].n;
     for (int a = 0; a < n->n_attrs; a++) {
@@ -174,13 +182,15 @@ static bool take_bodies(imp *im, const import_graph *gr) {
           im->cap_bodies = cap;
         }
         body *b = graph_alloc(gr, 1, sizeof *b);
-        b->title = one_line(gr, graph_fmt(gr, "sub-graph '%s' of %s", at->name, graph_node_label(gr, i)));
+        b->scope = (manifest_scope){up, NULL, i, n->op_type, n->name, at->name, k};
+        b->scope.title = one_line(
+            gr, graph_fmt(gr, "sub-graph '%s' of %s", at->name, graph_node_label(gr, i)));
         im->bodies[im->n_bodies++] = b;
         if (!graph_build_body(&b->gr, &im->a, im->log, im->m, typed_body(gr, i, g), gr))
           return false;
         fusion_form(&b->f, &b->gr);
-        take_regions(im, &b->gr, &b->f);
-        if (!take_bodies(im, &b->gr)) return false;
+        take_regions(im, &b->gr, &b->f, &b->scope);
+        if (!take_bodies(im, &b->gr, &b->scope)) return false;
       }
     }
   }
@@ -193,7 +203,7 @@ static void free_bodies(imp *im) {
 }
 
 static int run_import(imp *im, const uint8_t *buf, size_t len, const char *model_name,
-                      char **spec) {
+                      const char *spec_name, char **spec, char **manifest) {
   char err[512];
   im->m = onnx_read_model(buf, len, err, sizeof err);
   if (im->m == NULL) {
@@ -203,33 +213,37 @@ static int run_import(imp *im, const uint8_t *buf, size_t len, const char *model
   int rc = GEN_EXIT_BAD_INPUT;
   if (!graph_build(&im->gr, &im->a, im->log, im->m)) goto done;
   fusion_form(&im->f, &im->gr);
-  take_regions(im, &im->gr, &im->f);
-  if (!take_bodies(im, &im->gr)) goto done;
+  take_regions(im, &im->gr, &im->f, NULL);
+  if (!take_bodies(im, &im->gr, NULL)) goto done;
   fusion_report(&im->f, &im->gr, im->log);
   for (int k = 0; k < im->n_bodies; k++) { /* headed by the sub-graph, when it lists any */
     char  *text = NULL;
     size_t n = 0;
     FILE  *mem = open_memstream(&text, &n);
     if (mem == NULL) {
-      fprintf(im->log, "wherec: in %s:\n", im->bodies[k]->title);
+      fprintf(im->log, "wherec: in %s:\n", im->bodies[k]->scope.title);
       fusion_report(&im->bodies[k]->f, &im->bodies[k]->gr, im->log);
       continue;
     }
     fusion_report(&im->bodies[k]->f, &im->bodies[k]->gr, mem);
     fclose(mem);
-    if (text && n) fprintf(im->log, "wherec: in %s:\n%s", im->bodies[k]->title, text);
+    if (text && n) fprintf(im->log, "wherec: in %s:\n%s", im->bodies[k]->scope.title, text);
     free(text);
   }
   if (im->n_kernels == 0) {
     fprintf(im->log, "wherec: error: %s: no element-wise region could be imported\n", model_name);
     goto done;
   }
-  diag_text out = {0};
+  diag_text   out = {0}, man = {0};
+  const char *sep = ""; /* between the manifest's kernel entries */
   spec_write_header(&im->gr, model_name, &out);
+  manifest_open(&im->gr, model_name, spec_name, &man);
   for (int r = im->f.n_regions - 1; r >= 0; r--) {
     const fusion_region *rg = &im->f.regions[r];
     if (rg->reason) continue;
     diag_text_printf(&out, "\n%s", rg->text.data);
+    diag_text_printf(&man, "%s%s", sep, rg->manifest.data);
+    sep = ",\n";
     fusion_report_kernel(&im->f, &im->gr, r, im->log);
   }
   for (int k = 0; k < im->n_bodies; k++) {
@@ -238,17 +252,24 @@ static int run_import(imp *im, const uint8_t *buf, size_t len, const char *model
     for (int r = b->f.n_regions - 1; r >= 0; r--) {
       const fusion_region *rg = &b->f.regions[r];
       if (rg->reason) continue;
-      if (first) diag_text_printf(&out, "\n# In %s (its outer values are parameters).\n", b->title);
+      if (first)
+        diag_text_printf(&out, "\n# In %s (its outer values are parameters).\n", b->scope.title);
       first = false;
       diag_text_printf(&out, "\n%s", rg->text.data);
+      diag_text_printf(&man, "%s%s", sep, rg->manifest.data);
+      sep = ",\n";
       fusion_report_kernel(&b->f, &b->gr, r, im->log);
     }
   }
-  if (out.truncated) {
+  manifest_close(&man);
+  if (out.truncated || man.truncated) {
     diag_text_free(&out);
+    diag_text_free(&man);
     longjmp(im->oom, 1);
   }
   *spec = out.data;
+  if (manifest) *manifest = man.data;
+  else diag_text_free(&man);
   rc = GEN_EXIT_OK;
 done:
   fusion_free(&im->f);
@@ -258,10 +279,19 @@ done:
   return rc;
 }
 
-int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *log, char **spec) {
+int import_model_manifest(const uint8_t *buf, size_t len, const char *model_name,
+                          const char *spec_name, FILE *log, char **spec, char **manifest) {
+  return import_model_baked(buf, len, model_name, spec_name, log, spec, manifest,
+                            IMPORT_BAKE_LIMIT);
+}
+
+int import_model_baked(const uint8_t *buf, size_t len, const char *model_name,
+                       const char *spec_name, FILE *log, char **spec, char **manifest,
+                       int64_t bake_limit) {
   imp *im = calloc(1, sizeof *im);
   int  rc;
   *spec = NULL;
+  if (manifest) *manifest = NULL;
   if (im == NULL) {
     fprintf(log, "wherec: error: out of memory\n");
     return GEN_EXIT_BAD_INPUT;
@@ -269,8 +299,9 @@ int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *l
   arena_init(&im->a);
   im->a.oom = &im->oom;
   im->log = log;
+  im->bake_limit = bake_limit;
   if (setjmp(im->oom) == 0) {
-    rc = run_import(im, buf, len, model_name, spec);
+    rc = run_import(im, buf, len, model_name, spec_name, spec, manifest);
   } else {
     fusion_free(&im->f);
     free_bodies(im);
@@ -283,22 +314,51 @@ int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *l
   return rc;
 }
 
+int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *log, char **spec) {
+  return import_model_manifest(buf, len, model_name, "", log, spec, NULL);
+}
+
 /* ---- the command ------------------------------------------------------------------- */
 
-int import_command(const char *model, const char *out) {
-  char     err[512], *spec = NULL;
-  size_t   len;
-  uint8_t *buf = onnx_slurp(model, &len, err, sizeof err);
+int import_command(const char *model, const char *out, const import_options *o) {
+  char        err[512], *spec = NULL, *manifest = NULL, *default_path = NULL;
+  const char *manifest_path = o ? o->manifest : NULL;
+  size_t      len;
+  uint8_t    *buf = onnx_slurp(model, &len, err, sizeof err);
   if (buf == NULL) {
     fprintf(stderr, "wherec: error: %s: %s\n", model, err);
     return GEN_EXIT_BAD_INPUT;
   }
-  int rc = import_model(buf, len, model, stderr, &spec);
+  int rc = import_model_baked(buf, len, model, out, stderr, &spec, &manifest,
+                              o ? o->bake_limit : IMPORT_BAKE_LIMIT);
   free(buf);
+  if (rc == GEN_EXIT_OK && manifest_path == NULL) {
+    size_t n = strlen(out);
+    default_path = malloc(n + sizeof ".json");
+    if (default_path == NULL) {
+      fprintf(stderr, "wherec: error: out of memory\n");
+      rc = GEN_EXIT_TOOLCHAIN;
+    } else {
+      memcpy(default_path, out, n);
+      memcpy(default_path + n, ".json", sizeof ".json");
+      manifest_path = default_path;
+    }
+  }
   if (rc == GEN_EXIT_OK) {
     if (file_write(out, spec, strlen(spec), stderr)) fprintf(stderr, "wherec: wrote %s\n", out);
     else rc = GEN_EXIT_TOOLCHAIN;
   }
+  if (rc == GEN_EXIT_OK) {
+    if (file_write(manifest_path, manifest, strlen(manifest), stderr))
+      fprintf(stderr, "wherec: wrote %s\n", manifest_path);
+    else rc = GEN_EXIT_TOOLCHAIN;
+  }
+  if (rc == GEN_EXIT_OK && o && o->verify) {
+    import_verify_options v = {o->inputs, o->n_inputs, o->seed};
+    rc = import_verify(model, out, manifest_path, &v);
+  }
+  free(default_path);
+  free(manifest);
   free(spec);
   return rc;
 }

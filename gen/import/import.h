@@ -3,6 +3,7 @@
 #ifndef WHEREC_GEN_IMPORT_H
 #define WHEREC_GEN_IMPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,15 +18,40 @@
    activations name their operand several times). */
 #define IMPORT_MAX_COPIES 16
 
-/* The command: imports the model at path model into the spec at path out. Lists
-   every node it does not take (with the reason) and every kernel it writes on
-   stderr. out is written only when at least one kernel was imported, atomically.
-   Returns a GEN_EXIT_ status. */
-int import_command(const char *model, const char *out);
+/* What the command takes besides the model and the spec. */
+typedef struct import_options {
+  const char        *manifest; /* where the manifest goes; NULL: the spec's path + ".json" */
+  bool               verify;   /* then run every kernel against onnxruntime (verify.h) */
+  const char *const *inputs;   /* verify: one .npy per graph input; NULL: made */
+  int                n_inputs; /* in inputs */
+  const char        *seed;     /* verify: for made inputs; NULL: 1 */
+  int64_t            bake_limit; /* initializers of at most this many bytes become
+                                    constants (`const`) of the spec; 0: none */
+} import_options;
+
+/* The default of --bake-limit: 64 KiB. */
+#define IMPORT_BAKE_LIMIT ((int64_t)65536)
+
+/* The command: imports the model at path model into the spec at path out, and writes
+   the manifest (manifest.h) beside it (o may be NULL: the defaults). Lists every node
+   it does not take (with the reason) and every kernel it writes on stderr. Both files
+   are written only when at least one kernel was imported, each atomically. With
+   o->verify, then verifies every kernel (verify.h). Returns a GEN_EXIT_ status. */
+int import_command(const char *model, const char *out, const import_options *o);
 
 /* The spec text for the model in buf[0, len) (model_name goes into its
    header comment). Returns GEN_EXIT_OK with *spec malloc'ed, or
    GEN_EXIT_BAD_INPUT after printing why on log. For tests and fuzzing. */
 int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *log, char **spec);
+
+/* import_model that also gives the manifest's text (when manifest is not NULL; malloc'ed
+   on success, else NULL), which names the spec spec_name. */
+int import_model_manifest(const uint8_t *buf, size_t len, const char *model_name,
+                          const char *spec_name, FILE *log, char **spec, char **manifest);
+/* The same with the initializers of at most bake_limit bytes baked in as constants
+   (import_model_manifest: IMPORT_BAKE_LIMIT). */
+int import_model_baked(const uint8_t *buf, size_t len, const char *model_name,
+                       const char *spec_name, FILE *log, char **spec, char **manifest,
+                       int64_t bake_limit);
 
 #endif

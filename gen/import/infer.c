@@ -916,10 +916,12 @@ static void rule_pad(const ctx *c) {
   for (size_t i = 0; ok && i < naxes; i++) {
     int a = ax ? norm_axis(ax[i], x.rank, &ok) : (int)i;
     if (!ok) break;
-    int64_t add = p[i] + p[naxes + i];
-    if (p[i] < -INT32_MAX || p[i] > INT32_MAX || p[naxes + i] < -INT32_MAX || p[naxes + i] > INT32_MAX)
+    if (p[i] < -INT32_MAX || p[i] > INT32_MAX || p[naxes + i] < -INT32_MAX || p[naxes + i] > INT32_MAX) {
       ok = false;
-    else if (o.dims[a] >= 0 && o.dims[a] < INT64_MAX / 2 && o.dims[a] + add >= 0) o.dims[a] += add;
+      break;
+    }
+    int64_t add = p[i] + p[naxes + i]; /* both within int32: no overflow */
+    if (o.dims[a] >= 0 && o.dims[a] < INT64_MAX / 2 && o.dims[a] + add >= 0) o.dims[a] += add;
     else if (add != 0) o.dims[a] = fresh(c->gr);
   }
   set_out(c, 0, t, ok ? &o : NULL);

@@ -100,6 +100,8 @@ static bool clashes_in_c(const char *k) {
 /* A kernel name: an identifier that no generated symbol can clash with. */
 static const char *kernel_ident(spec_writer *w, const char *name, const char *const *taken, int n) {
   const char *k = ident(w, name, taken, n);
+  if (strncmp(k, "const_", 6) == 0) /* <prefix>_const_... are the constants' arrays */
+    k = ident(w, graph_fmt(w->gr, "k_%s", k), taken, n);
   return clashes_in_c(k) ? ident(w, graph_fmt(w->gr, "%s_k", k), taken, n) : k;
 }
 
@@ -680,6 +682,47 @@ void spec_write_init(spec_writer *w, const import_graph *gr, const fusion *f) {
   w->leaf_pad = graph_alloc(gr, n, sizeof *w->leaf_pad);
   w->let_mark = graph_alloc(gr, n, sizeof *w->let_mark);
   w->let_name = graph_alloc(gr, n, sizeof *w->let_name);
+  w->leaf_baked = graph_alloc(gr, n, sizeof *w->leaf_baked);
+  w->bake_limit = 65536; /* IMPORT_BAKE_LIMIT */
+  w->const_seq = &w->own_seq;
+}
+
+/* The values of constant v as a `const` statement's list ("1.5, -0.0, ..."), when v
+   is at most bake_limit bytes of bool, integers or floats and every element has an
+   exact literal; else NULL (it stays a parameter). */
+static const char *bake_values(spec_writer *w, const graph_value *v) {
+  wc_tensor       t;
+  char           *strings = NULL, err[256], text[80];
+  diag_text       out = {0};
+  ast_dtype_class c = ast_dtype_class_of(v->dtype);
+  int64_t         n = 1;
+  size_t          size = wc_dtype_size(v->dtype);
+  bool            ok = true;
+  if (w->bake_limit <= 0 || !v->constant || c == AST_CLASS_COMPLEX || c == AST_CLASS_STRING ||
+      c == AST_CLASS_NONE || size == 0)
+    return NULL;
+  for (int d = 0; d < v->shape.rank; d++) {
+    if (v->shape.dims[d] < 0) return NULL;
+    if (v->shape.dims[d] > 0 && n > w->bake_limit / v->shape.dims[d]) return NULL;
+    n *= v->shape.dims[d];
+  }
+  if (n * (int64_t)size > w->bake_limit) return NULL;
+  if (!onnx_tensor_to_wc(v->constant, &t, &strings, err, sizeof err)) return NULL;
+  for (int64_t i = 0; i < n && ok; i++) {
+    uint64_t bits[2] = {0, 0};
+    memcpy(&bits[0], (const char *)t.data + (size_t)i * size, size); /* zero-extended */
+    ok = spec_literal_text(v->dtype, bits, text, sizeof text);
+    if (ok) diag_text_printf(&out, "%s%s", i == 0 ? "" : i % 8 == 0 ? ",\n  " : ", ", text);
+  }
+  free(t.data);
+  free(strings);
+  if (out.truncated) {
+    diag_text_free(&out);
+    longjmp(*w->gr->a->oom, 1);
+  }
+  const char *s = ok ? arena_strdup(w->gr->a, out.data ? out.data : "") : NULL;
+  diag_text_free(&out);
+  return s;
 }
 
 const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_names, int n_kernels,
@@ -696,6 +739,7 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
     const graph_value *v = &gr->vals[w->leaves[l]];
     w->leaf_lit[l] = NULL;
     w->leaf_name[l] = NULL;
+    w->leaf_baked[l] = false;
     w->leaf_dtype[l] = v->dtype;
     w->leaf_pad[l] = -1;
     if (!v->shaped) return graph_fmt(gr, "input '%.200s' has a dynamic shape", v->name);
@@ -707,7 +751,8 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
       w->leaf_lit[l] = arena_strdup(gr->a, text);
     else if (v->shape.rank > max_rank) max_rank = v->shape.rank;
   }
-  int          n_params = 0;
+  int          n_params = 0, n_own = 0; /* names taken; parameters that are no constant */
+  const char **leaf_values = graph_alloc(gr, (size_t)w->n_leaves + 1, sizeof *leaf_values);
   int n_lets = 0;
   for (int k = 0; k < gr->g->n_nodes; k++) {
     int i = gr->order[k];
@@ -719,13 +764,24 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
     const graph_value *v = &gr->vals[w->leaves[l]];
     if (w->leaf_lit[l] && v->shape.rank <= max_rank) continue;
     w->leaf_lit[l] = NULL;
+    w->leaf_baked[l] = false;
+    leaf_values[l] = v->constant ? bake_values(w, v) : NULL;
+    if (leaf_values[l]) { /* a constant of the spec, named apart from every other one */
+      w->leaf_baked[l] = true;
+      w->leaf_name[l] = ident(w, graph_fmt(gr, "%s_c%d", v->name, ++*w->const_seq), taken, n_params);
+      taken[n_params++] = w->leaf_name[l];
+      fprintf(gr->log, "wherec: note: %s reads the constant '%s'; it is baked in as '%s'\n",
+              graph_node_label(gr, rg->root), v->name, w->leaf_name[l]);
+      continue;
+    }
     w->leaf_name[l] = ident(w, v->name, taken, n_params);
     taken[n_params++] = w->leaf_name[l];
+    n_own++;
     if (v->constant)
       fprintf(gr->log, "wherec: note: %s reads the constant '%s'; it becomes parameter '%s'\n",
               graph_node_label(gr, rg->root), v->name, w->leaf_name[l]);
   }
-  if (n_params == 0) return "all its inputs are constants";
+  if (n_own == 0) return "all its inputs are constants";
   /* symbolic extents: named after the dim_params, distinct from the parameters */
   const char **ext_names = graph_alloc(gr, (size_t)gr->n_syms + 1, sizeof *ext_names);
   for (int s = 0; s < gr->n_syms; s++) {
@@ -749,6 +805,7 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
     w->let_mark[v] = w->stamp;
   }
   if (n_lets) out_name = ident(w, gr->vals[root->out].name, taken, n_taken);
+  w->ext_names = ext_names;
   w->unspellable = NULL;
   for (int k = 0; k < n_lets; k++) { /* a let of literals only is inlined (the spec wants
                                          a let to read a parameter) */
@@ -770,12 +827,24 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
   for (int k = 0; k < n_lets; k++)
     if (keep[k]) lets[n_kept] = lets[k], let_ex[n_kept++] = let_ex[k];
   n_lets = n_kept;
+  w->out_name = n_lets ? out_name : NULL;
   const char *base = whole && gr->g->name[0] ? gr->g->name : gr->vals[root->out].name;
   *name = kernel_ident(w, base, kernel_names, n_kernels);
+  for (int l = 0; l < w->n_leaves; l++) { /* its constants, each with the 1s it is read with */
+    const graph_value *v = &gr->vals[w->leaves[l]];
+    if (!w->leaf_baked[l]) continue;
+    ast_shape shape = v->shape;
+    for (int d = 0; d < w->leaf_pad[l] && shape.rank < WC_MAX_RANK; d++)
+      shape.dims[shape.rank++] = 1;
+    diag_text_printf(stmt, "const %s: %s", w->leaf_name[l], wc_dtype_name(v->dtype));
+    print_shape(stmt, &shape, ext_names);
+    diag_text_printf(stmt, " = {%s%s};\n", strchr(leaf_values[l], '\n') ? "\n  " : "",
+                     leaf_values[l]);
+  }
   diag_text_printf(stmt, "kernel %s(", *name);
   for (int l = 0, k = 0; l < w->n_leaves; l++) {
     const graph_value *v = &gr->vals[w->leaves[l]];
-    if (!w->leaf_name[l]) continue;
+    if (!w->leaf_name[l] || w->leaf_baked[l]) continue;
     diag_text_printf(stmt, "%s%s: %s", k++ ? ", " : "", w->leaf_name[l], wc_dtype_name(v->dtype));
     ast_shape shape = v->shape; /* with the 1s of a per-channel parameter */
     for (int d = 0; d < w->leaf_pad[l] && shape.rank < WC_MAX_RANK; d++)

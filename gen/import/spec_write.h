@@ -29,6 +29,16 @@ typedef struct spec_writer {
   int                 cur_pad;     /* the 1s the leaf being built is read with */
   int                *let_mark;    /* per value: stamp when it is a `let` of the current kernel */
   const char        **let_name;    /* per value: that let's name */
+  const char        **ext_names;   /* per symbol of the graph: its extent's name in the last
+                                      kernel written */
+  const char         *out_name;    /* the last kernel's output as its `-> (...)` names it;
+                                      NULL for the one-expression form (the C calls it out) */
+  int64_t             bake_limit;  /* initializers of at most this many bytes become constants
+                                      (`const` statements before the kernel); 0: none */
+  int                *const_seq;   /* constants named so far, shared by every graph's writer
+                                      (names are <tensor>_c<number>, unique in the spec) */
+  int                 own_seq;     /* const_seq's target when nobody shares one */
+  bool               *leaf_baked;  /* per leaf: a constant (leaf_name is the constant's) */
 } spec_writer;
 
 /* A writer for the regions f formed on gr (its arrays in gr's arena). */

@@ -42,7 +42,7 @@
 #define RUN_MAX_PATH     4096
 #define RUN_MAX_FILE     (RUN_MAX_PATH + 512) /* a cache directory plus a file name */
 #define RUN_MAX_LOG      16384                /* compiler output shown on failure, at most */
-#define RUN_CACHE_FORMAT "wherec-run-cache/2" /* bump when the cache or the table ABI changes */
+#define RUN_CACHE_FORMAT "wherec-run-cache/4" /* bump when the cache or the table ABI changes */
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
@@ -293,6 +293,14 @@ static int read_inputs(const wc_kernel *k, const run_options *a, npy_array *arr,
   for (int e = 0; e < k->n_extents; e++) bound_by[e] = -1;
   for (int i = 0; i < k->n_inputs && rc == GEN_EXIT_OK; i++) {
     const wc_param *p = &k->inputs[i];
+    if (p->data != NULL) { /* baked: a constant of the spec, no file */
+      memset(&in[i], 0, sizeof in[i]);
+      in[i].dtype = p->dtype;
+      in[i].rank = p->rank;
+      for (int d = 0; d < p->rank; d++) in[i].shape[d] = p->dims[d];
+      in[i].data = (void *)p->data;
+      continue;
+    }
     if (!npy_read(a->inputs[i], p->dtype, &arr[i], err, sizeof err)) {
       say("error: %s: %s", a->inputs[i], err);
       rc = GEN_EXIT_BAD_INPUT;
@@ -448,6 +456,7 @@ int run_command(const run_options *o) {
   void                  *handle = NULL;
   const wc_kernel_table *table = NULL;
   npy_array             *arr = NULL;
+  const char           **files = NULL;
   wc_tensor             *in = NULL, out[WC_MAX_OPERANDS];
   int64_t               *ext = NULL;
   pool                  *workers = NULL;
@@ -462,12 +471,15 @@ int run_command(const run_options *o) {
     list_kernels(table, a.spec);
     goto done;
   }
-  if (a.n_inputs != k->n_inputs) {
-    say("error: kernel '%s' takes %d input%s; %d given", k->name, k->n_inputs,
-        k->n_inputs == 1 ? "" : "s", a.n_inputs);
+  int n_own = 0; /* the parameters that are no constant of the spec: one file each */
+  for (int i = 0; i < k->n_inputs; i++) n_own += k->inputs[i].data == NULL;
+  if (a.n_inputs != n_own) {
+    say("error: kernel '%s' takes %d input%s; %d given", k->name, n_own, n_own == 1 ? "" : "s",
+        a.n_inputs);
     fprintf(stderr, "wherec: parameters:");
     for (int i = 0; i < k->n_inputs; i++) {
       char pat[512];
+      if (k->inputs[i].data != NULL) continue;
       print_pattern(pat, sizeof pat, k, &k->inputs[i]);
       fprintf(stderr, " %s: %s", k->inputs[i].name, pat);
     }
@@ -475,6 +487,15 @@ int run_command(const run_options *o) {
     goto done;
   }
   if (!outs_given(k, &a)) goto done;
+  files = calloc((size_t)k->n_inputs + 1, sizeof *files);
+  if (files == NULL) {
+    say("error: out of memory");
+    goto done;
+  }
+  for (int i = 0, j = 0; i < k->n_inputs; i++)
+    files[i] = k->inputs[i].data != NULL ? NULL : a.inputs[j++];
+  a.inputs = files; /* by parameter, NULL for a baked one */
+  a.n_inputs = k->n_inputs;
   arr = calloc((size_t)k->n_inputs + 1, sizeof *arr);
   in = calloc((size_t)k->n_inputs + 1, sizeof *in);
   ext = calloc((size_t)k->n_extents + 1, sizeof *ext);
@@ -511,6 +532,7 @@ done:
   free(arr);
   free(in);
   free(ext);
+  free(files);
   for (int o = 0; o < WC_MAX_OPERANDS; o++) free(out[o].data);
   pool_destroy(workers);
   if (handle) dlclose(handle);

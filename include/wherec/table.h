@@ -47,11 +47,17 @@ typedef enum wc_kernel_kind {
 #define WC_MAX_OPERANDS 34
 #define WC_MAX_INPUTS   (WC_MAX_OPERANDS - 1)
 
+/* A parameter. A baked one (data not NULL: a `const` of the spec, such as an
+   initializer of an imported model) has fixed dims and its dense row-major
+   elements in data: the generated function reads its static array, and the
+   runtime passes data to the interpreter and the reference, so callers pass
+   no tensor for it (or any tensor, which is not read: see wc_run). */
 typedef struct wc_param {
   const char    *name;         /* parameter name in the spec */
   wc_dtype       dtype;
   int            rank;
   const int64_t *dims;         /* rank entries, fixed or WC_SYM */
+  const void    *data;         /* baked: the constant's elements; NULL: the caller's */
 } wc_param;
 
 /* Typed invokers: the generated function behind a uniform signature.

@@ -52,6 +52,11 @@ wc_status wc_nonzero (const wc_tensor *cond, int64_t *coords, int64_t capacity, 
    order). The specialized function runs when dtypes match and the shapes fit
    the kernel's pattern (binding its symbolic extents); otherwise the generic
    interpreter. *path (may be NULL) tells which ran.
+   Baked parameters (wc_param.data, a spec's `const`): the caller passes
+   either a tensor for every parameter (those given for baked ones are not
+   read) or for its own only (the parameters whose data is NULL, in order);
+   the same for wc_prepare (and then wc_plan_run's data pointers),
+   wc_interpret, wc_run_multi, wc_ref_run.
    Elementwise kernels: out has the broadcast shape and the kernel's dtype.
    argwhere / nonzero kernels: out is int64 with room for rank * n elements
    (its element count is the capacity); on return out->rank = 2 and
@@ -106,6 +111,7 @@ typedef struct wc_plan {
   } u;                        /* by path */
   int              n_outputs;  /* 1; more in a plan of wc_prepare_multi */
   wc_outs_range_fn range_outs; /* several outputs, specialized: the kernel's invoker */
+  int              n_baked;    /* baked parameters (wc_param.data) the runtime passes */
 } wc_plan;
 wc_status wc_prepare(const wc_kernel_table *table, const char *kernel, const wc_tensor *inputs,
                      int n_inputs, const wc_tensor *out, wc_plan *plan);

@@ -3,6 +3,7 @@
    out here again (exact 128-bit integers, double arithmetic) so that it checks
    the interpreter and generated code rather than sharing their mistakes. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "reference.h"
 #include "tensor.h"
@@ -509,11 +510,37 @@ static wc_status ref_shape(const wc_tensor *in, int n, int *rank, int64_t *shape
   return WC_OK;
 }
 
+/* Every parameter's tensor: a baked one (wc_param.data) from the table, the
+   others from the caller, who gave either all parameters or its own only. */
+static const wc_tensor *ref_inputs(const wc_kernel *k, const wc_tensor *in, int *n_in,
+                                   wc_tensor full[WC_MAX_INPUTS]) {
+  int baked = 0, j = 0, n = k->n_inputs;
+  if (n < 0 || n > WC_MAX_INPUTS || (n > 0 && k->inputs == NULL)) return in;
+  for (int i = 0; i < n; i++) baked += k->inputs[i].data != NULL;
+  if (baked == 0 || (*n_in != n && *n_in != n - baked) || (*n_in > 0 && in == NULL)) return in;
+  for (int i = 0; i < n; i++) {
+    const wc_param *p = &k->inputs[i];
+    if (p->data == NULL) {
+      full[i] = in[*n_in == n ? i : j++];
+      continue;
+    }
+    memset(&full[i], 0, sizeof full[i]);
+    full[i].dtype = p->dtype;
+    full[i].rank = p->rank < 0 || p->rank > WC_MAX_RANK ? -1 : p->rank; /* -1: refused */
+    for (int d = 0; d < full[i].rank; d++) full[i].shape[d] = p->dims[d];
+    full[i].data = (void *)p->data;
+  }
+  *n_in = n;
+  return full;
+}
+
 wc_status wc_ref_run(const wc_kernel *k, const wc_tensor *in, int n_in, wc_tensor *out) {
   int64_t   shape[WC_MAX_RANK], idx[WC_MAX_RANK], total;
   int       r;
   wc_status s;
+  wc_tensor full[WC_MAX_INPUTS];
   if (k == NULL) return WC_E_NOKERNEL;
+  in = ref_inputs(k, in, &n_in, full);
   /* one out: a kernel of several outputs is wc_ref_run_multi's, as wc_run refuses it */
   if (out == NULL || n_in != k->n_inputs || (n_in > 0 && in == NULL) || k->n_outputs > 1)
     return WC_E_ARG;
@@ -577,6 +604,8 @@ wc_status wc_ref_run_multi(const wc_kernel *k, const wc_tensor *in, int n_in, wc
   if (outs == NULL || n_outs < 1) return WC_E_ARG;
   if (k->n_outputs <= 1) return n_outs == 1 ? wc_ref_run(k, in, n_in, outs) : WC_E_ARG;
   if (n_outs != k->n_outputs || n_outs > WC_MAX_OPERANDS) return WC_E_ARG;
+  wc_tensor full[WC_MAX_INPUTS];
+  in = ref_inputs(k, in, &n_in, full);
   if (n_in != k->n_inputs || (n_in > 0 && in == NULL)) return WC_E_ARG;
   for (int i = 0; i < n_in; i++) {
     if ((s = wc__tensor_check(&in[i], NULL)) != WC_OK) return s;

@@ -25,6 +25,14 @@
 #endif
 #include "golden.h"
 
+/* constant slope: float[4,1], 4 elements */
+static const union {
+  uint32_t bits[4];
+  float value[4];
+} golden_const_slope = {{
+  0x3e800000u, 0x80000000u, 0x40000000u, 0x7f800000u
+}};
+
 /* ---- fixed_2x2 = where(c, x, y) ---- */
 /* loops: [4] c x y; unroll 4 */
 WC_INLINE void golden_fixed_2x2_range_any(const bool *c, const float *x, const float *y, float *out, size_t begin, size_t end)
@@ -1393,14 +1401,131 @@ static void golden_hard_swish_invoke(const size_t *ext, const void *const *in, v
   golden_hard_swish_range(ext[0], ext[1], (const float *)in[0], (float *)out[0], (float *)out[1], (bool *)out[2], begin, end);
 }
 
+/* ---- prelu = where((x < 0.0f), (x * slope), x) ---- */
+/* loops: [N] x slope:bcast | [4] x slope | [W] x slope:bcast; unroll 4 */
+WC_INLINE void golden_prelu_range_any(size_t N, size_t W, const float *x, float *out, size_t begin, size_t end)
+{
+  const float *slope = golden_const_slope.value;
+  (void)slope;
+  const size_t e0 = (size_t)N, e1 = 4u, e2 = (size_t)W;
+  size_t i0, i1, i2, rest = begin;
+  (void)e0;  /* the outermost extent bounds nothing: end does */
+  const float const_1 = wc_bits_to_f32(UINT32_C(0x0)); /* 0.0f */
+  if (begin >= end) return;
+  i2 = rest % e2;
+  rest /= e2;
+  i1 = rest % e1;
+  rest /= e1;
+  i0 = rest;
+  while (begin < end) {
+    size_t n = e2 - i2;
+    const float *x_row = x + i0 * e1 * e2 + i1 * e2 + i2;
+    const float *slope_row = slope + i1;
+    float *out_row = out + begin;
+    if (n > end - begin) n = end - begin;
+    const float slope_val = slope_row[0];
+    {
+      size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const float x_val = x_row[j];
+          const bool lt_2 = x_val < const_1;
+          const float mul_4 = wc_mul_f32(x_val, slope_val);
+          out_row[j] = wc_sel_f32(lt_2, mul_4, x_val);
+        }
+      }
+      for (; i + 4 <= n; i += 4) {
+        {
+          const size_t j = i + 0;
+          const float x_val = x_row[j];
+          const bool lt_2 = x_val < const_1;
+          const float mul_4 = wc_mul_f32(x_val, slope_val);
+          out_row[j] = wc_sel_f32(lt_2, mul_4, x_val);
+        }
+        {
+          const size_t j = i + 1;
+          const float x_val = x_row[j];
+          const bool lt_2 = x_val < const_1;
+          const float mul_4 = wc_mul_f32(x_val, slope_val);
+          out_row[j] = wc_sel_f32(lt_2, mul_4, x_val);
+        }
+        {
+          const size_t j = i + 2;
+          const float x_val = x_row[j];
+          const bool lt_2 = x_val < const_1;
+          const float mul_4 = wc_mul_f32(x_val, slope_val);
+          out_row[j] = wc_sel_f32(lt_2, mul_4, x_val);
+        }
+        {
+          const size_t j = i + 3;
+          const float x_val = x_row[j];
+          const bool lt_2 = x_val < const_1;
+          const float mul_4 = wc_mul_f32(x_val, slope_val);
+          out_row[j] = wc_sel_f32(lt_2, mul_4, x_val);
+        }
+      }
+      for (; i < n; i++) {
+        const size_t j = i;
+        const float x_val = x_row[j];
+        const bool lt_2 = x_val < const_1;
+        const float mul_4 = wc_mul_f32(x_val, slope_val);
+        out_row[j] = wc_sel_f32(lt_2, mul_4, x_val);
+      }
+    }
+    begin += n;
+    i2 = 0;
+    if (++i1 == e1) { i1 = 0;
+    ++i0; }
+  }
+}
+
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void golden_prelu_range_avx2(size_t N, size_t W, const float *x, float *out, size_t begin, size_t end)
+{
+  const float *slope = golden_const_slope.value;
+  (void)slope;
+  golden_prelu_range_any(N, W, x, out, begin, end);
+}
+#endif
+
+void golden_prelu_range(size_t N, size_t W, const float *x, float *out, size_t begin, size_t end)
+{
+  const float *slope = golden_const_slope.value;
+  (void)slope;
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    golden_prelu_range_avx2(N, W, x, out, begin, end);
+    return;
+  }
+#endif
+  golden_prelu_range_any(N, W, x, out, begin, end);
+}
+
+void golden_prelu(size_t N, size_t W, const float *x, float *out)
+{
+  const float *slope = golden_const_slope.value;
+  (void)slope;
+  golden_prelu_range(N, W, x, out, 0, (size_t)N * (size_t)4 * (size_t)W);
+}
+
+static void golden_prelu_invoke(const size_t *ext, const void *const *in, void *out, size_t begin, size_t end)
+{
+  golden_prelu_range(ext[0], ext[1], (const float *)in[0], (float *)out, begin, end);
+}
+
 /* ---- fixed_2x2: its description for the runtime ---- */
 static const int64_t golden_fixed_2x2_dims0[] = {2, 2};
 static const int64_t golden_fixed_2x2_dims1[] = {2, 2};
 static const int64_t golden_fixed_2x2_dims2[] = {2, 2};
 static const wc_param golden_fixed_2x2_params[] = {
-  {"c", WC_BOOL, 2, golden_fixed_2x2_dims0},
-  {"x", WC_FLOAT, 2, golden_fixed_2x2_dims1},
-  {"y", WC_FLOAT, 2, golden_fixed_2x2_dims2},
+  {"c", WC_BOOL, 2, golden_fixed_2x2_dims0, NULL},
+  {"x", WC_FLOAT, 2, golden_fixed_2x2_dims1, NULL},
+  {"y", WC_FLOAT, 2, golden_fixed_2x2_dims2, NULL},
 };
 static const int64_t golden_fixed_2x2_out_dims[] = {2, 2};
 static const wc_instr golden_fixed_2x2_program[] = {
@@ -1414,9 +1539,9 @@ static const wc_instr golden_fixed_2x2_program[] = {
 static const int64_t golden_fixed_empty_dims0[] = {0, 3};
 static const int64_t golden_fixed_empty_dims1[] = {0, 3};
 static const wc_param golden_fixed_empty_params[] = {
-  {"c", WC_BOOL, 2, golden_fixed_empty_dims0},
-  {"x", WC_FLOAT, 2, golden_fixed_empty_dims1},
-  {"y", WC_FLOAT, 0, NULL},
+  {"c", WC_BOOL, 2, golden_fixed_empty_dims0, NULL},
+  {"x", WC_FLOAT, 2, golden_fixed_empty_dims1, NULL},
+  {"y", WC_FLOAT, 0, NULL, NULL},
 };
 static const int64_t golden_fixed_empty_out_dims[] = {0, 3};
 static const wc_instr golden_fixed_empty_program[] = {
@@ -1431,9 +1556,9 @@ static const int64_t golden_row_bcast_dims0[] = {WC_SYM(0), 1};
 static const int64_t golden_row_bcast_dims1[] = {WC_SYM(0), WC_SYM(1)};
 static const int64_t golden_row_bcast_dims2[] = {1, WC_SYM(1)};
 static const wc_param golden_row_bcast_params[] = {
-  {"c", WC_BOOL, 2, golden_row_bcast_dims0},
-  {"x", WC_INT32, 2, golden_row_bcast_dims1},
-  {"y", WC_INT32, 2, golden_row_bcast_dims2},
+  {"c", WC_BOOL, 2, golden_row_bcast_dims0, NULL},
+  {"x", WC_INT32, 2, golden_row_bcast_dims1, NULL},
+  {"y", WC_INT32, 2, golden_row_bcast_dims2, NULL},
 };
 static const char *const golden_row_bcast_extents[] = {"N", "M"};
 static const int64_t golden_row_bcast_out_dims[] = {WC_SYM(0), WC_SYM(1)};
@@ -1448,9 +1573,9 @@ static const wc_instr golden_row_bcast_program[] = {
 static const int64_t golden_scalar_y_dims0[] = {WC_SYM(0)};
 static const int64_t golden_scalar_y_dims1[] = {WC_SYM(0)};
 static const wc_param golden_scalar_y_params[] = {
-  {"c", WC_BOOL, 1, golden_scalar_y_dims0},
-  {"x", WC_DOUBLE, 1, golden_scalar_y_dims1},
-  {"y", WC_DOUBLE, 0, NULL},
+  {"c", WC_BOOL, 1, golden_scalar_y_dims0, NULL},
+  {"x", WC_DOUBLE, 1, golden_scalar_y_dims1, NULL},
+  {"y", WC_DOUBLE, 0, NULL, NULL},
 };
 static const char *const golden_scalar_y_extents[] = {"N"};
 static const int64_t golden_scalar_y_out_dims[] = {WC_SYM(0)};
@@ -1464,7 +1589,7 @@ static const wc_instr golden_scalar_y_program[] = {
 /* ---- leaky: its description for the runtime ---- */
 static const int64_t golden_leaky_dims0[] = {WC_SYM(0), 64};
 static const wc_param golden_leaky_params[] = {
-  {"x", WC_FLOAT, 2, golden_leaky_dims0},
+  {"x", WC_FLOAT, 2, golden_leaky_dims0, NULL},
 };
 static const char *const golden_leaky_extents[] = {"N"};
 static const int64_t golden_leaky_out_dims[] = {WC_SYM(0), 64};
@@ -1480,9 +1605,9 @@ static const wc_instr golden_leaky_program[] = {
 /* ---- clamp_f16: its description for the runtime ---- */
 static const int64_t golden_clamp_f16_dims0[] = {WC_SYM(0)};
 static const wc_param golden_clamp_f16_params[] = {
-  {"x", WC_FLOAT16, 1, golden_clamp_f16_dims0},
-  {"lo", WC_FLOAT16, 0, NULL},
-  {"hi", WC_FLOAT16, 0, NULL},
+  {"x", WC_FLOAT16, 1, golden_clamp_f16_dims0, NULL},
+  {"lo", WC_FLOAT16, 0, NULL, NULL},
+  {"hi", WC_FLOAT16, 0, NULL, NULL},
 };
 static const char *const golden_clamp_f16_extents[] = {"N"};
 static const int64_t golden_clamp_f16_out_dims[] = {WC_SYM(0)};
@@ -1501,9 +1626,9 @@ static const int64_t golden_rows_v1_dims0[] = {WC_SYM(0)};
 static const int64_t golden_rows_v1_dims1[] = {WC_SYM(0), 3};
 static const int64_t golden_rows_v1_dims2[] = {WC_SYM(0), 3};
 static const wc_param golden_rows_v1_params[] = {
-  {"c", WC_BOOL, 1, golden_rows_v1_dims0},
-  {"x", WC_UINT8, 2, golden_rows_v1_dims1},
-  {"y", WC_UINT8, 2, golden_rows_v1_dims2},
+  {"c", WC_BOOL, 1, golden_rows_v1_dims0, NULL},
+  {"x", WC_UINT8, 2, golden_rows_v1_dims1, NULL},
+  {"y", WC_UINT8, 2, golden_rows_v1_dims2, NULL},
 };
 static const char *const golden_rows_v1_extents[] = {"B"};
 static const int64_t golden_rows_v1_out_dims[] = {WC_SYM(0), 3};
@@ -1517,7 +1642,7 @@ static const wc_instr golden_rows_v1_program[] = {
 /* ---- coords: its description for the runtime ---- */
 static const int64_t golden_coords_dims0[] = {WC_SYM(0), WC_SYM(1)};
 static const wc_param golden_coords_params[] = {
-  {"c", WC_FLOAT, 2, golden_coords_dims0},
+  {"c", WC_FLOAT, 2, golden_coords_dims0, NULL},
 };
 static const char *const golden_coords_extents[] = {"R", "C"};
 static const int64_t golden_coords_out_dims[] = {WC_SYM(0), WC_SYM(1)};
@@ -1528,7 +1653,7 @@ static const wc_instr golden_coords_program[] = {
 /* ---- nz: its description for the runtime ---- */
 static const int64_t golden_nz_dims0[] = {WC_SYM(0)};
 static const wc_param golden_nz_params[] = {
-  {"c", WC_BOOL, 1, golden_nz_dims0},
+  {"c", WC_BOOL, 1, golden_nz_dims0, NULL},
 };
 static const char *const golden_nz_extents[] = {"N"};
 static const int64_t golden_nz_out_dims[] = {WC_SYM(0)};
@@ -1539,7 +1664,7 @@ static const wc_instr golden_nz_program[] = {
 /* ---- rows_4k: its description for the runtime ---- */
 static const int64_t golden_rows_4k_dims0[] = {WC_SYM(0), 4096};
 static const wc_param golden_rows_4k_params[] = {
-  {"c", WC_BOOL, 2, golden_rows_4k_dims0},
+  {"c", WC_BOOL, 2, golden_rows_4k_dims0, NULL},
 };
 static const char *const golden_rows_4k_extents[] = {"N"};
 static const int64_t golden_rows_4k_out_dims[] = {WC_SYM(0), 4096};
@@ -1550,7 +1675,7 @@ static const wc_instr golden_rows_4k_program[] = {
 /* ---- nz_8k: its description for the runtime ---- */
 static const int64_t golden_nz_8k_dims0[] = {WC_SYM(0), 8192};
 static const wc_param golden_nz_8k_params[] = {
-  {"c", WC_UINT8, 2, golden_nz_8k_dims0},
+  {"c", WC_UINT8, 2, golden_nz_8k_dims0, NULL},
 };
 static const char *const golden_nz_8k_extents[] = {"N"};
 static const int64_t golden_nz_8k_out_dims[] = {WC_SYM(0), 8192};
@@ -1561,7 +1686,7 @@ static const wc_instr golden_nz_8k_program[] = {
 /* ---- sign_int8: its description for the runtime ---- */
 static const int64_t golden_sign_int8_dims0[] = {WC_SYM(0)};
 static const wc_param golden_sign_int8_params[] = {
-  {"x", WC_INT8, 1, golden_sign_int8_dims0},
+  {"x", WC_INT8, 1, golden_sign_int8_dims0, NULL},
 };
 static const char *const golden_sign_int8_extents[] = {"N"};
 static const int64_t golden_sign_int8_out_dims[] = {WC_SYM(0)};
@@ -1579,7 +1704,7 @@ static const wc_instr golden_sign_int8_program[] = {
 /* ---- sign_bfloat16: its description for the runtime ---- */
 static const int64_t golden_sign_bfloat16_dims0[] = {WC_SYM(0)};
 static const wc_param golden_sign_bfloat16_params[] = {
-  {"x", WC_BFLOAT16, 1, golden_sign_bfloat16_dims0},
+  {"x", WC_BFLOAT16, 1, golden_sign_bfloat16_dims0, NULL},
 };
 static const char *const golden_sign_bfloat16_extents[] = {"N"};
 static const int64_t golden_sign_bfloat16_out_dims[] = {WC_SYM(0)};
@@ -1597,14 +1722,14 @@ static const wc_instr golden_sign_bfloat16_program[] = {
 /* ---- hard_swish: its description for the runtime ---- */
 static const int64_t golden_hard_swish_dims0[] = {WC_SYM(0), WC_SYM(1)};
 static const wc_param golden_hard_swish_params[] = {
-  {"x", WC_FLOAT, 2, golden_hard_swish_dims0},
+  {"x", WC_FLOAT, 2, golden_hard_swish_dims0, NULL},
 };
 static const char *const golden_hard_swish_extents[] = {"N", "C"};
 static const int64_t golden_hard_swish_out_dims[] = {WC_SYM(0), WC_SYM(1)};
 static const wc_param golden_hard_swish_outputs[] = {
-  {"y", WC_FLOAT, 2, golden_hard_swish_out_dims},
-  {"t", WC_FLOAT, 2, golden_hard_swish_out_dims},
-  {"pos", WC_BOOL, 2, golden_hard_swish_out_dims},
+  {"y", WC_FLOAT, 2, golden_hard_swish_out_dims, NULL},
+  {"t", WC_FLOAT, 2, golden_hard_swish_out_dims, NULL},
+  {"pos", WC_BOOL, 2, golden_hard_swish_out_dims, NULL},
 };
 static const uint16_t golden_hard_swish_out_instrs[] = {8, 2, 9};
 static const wc_instr golden_hard_swish_program[] = {
@@ -1618,6 +1743,24 @@ static const wc_instr golden_hard_swish_program[] = {
   {WC_OP_MUL, WC_FLOAT, 0, 6, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
   {WC_OP_DIV, WC_FLOAT, 7, 5, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
   {WC_OP_GT, WC_BOOL, 2, 3, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+};
+
+/* ---- prelu: its description for the runtime ---- */
+static const int64_t golden_prelu_dims0[] = {WC_SYM(0), 4, WC_SYM(1)};
+static const int64_t golden_prelu_dims1[] = {4, 1};
+static const wc_param golden_prelu_params[] = {
+  {"x", WC_FLOAT, 3, golden_prelu_dims0, NULL},
+  {"slope", WC_FLOAT, 2, golden_prelu_dims1, golden_const_slope.value},
+};
+static const char *const golden_prelu_extents[] = {"N", "W"};
+static const int64_t golden_prelu_out_dims[] = {WC_SYM(0), 4, WC_SYM(1)};
+static const wc_instr golden_prelu_program[] = {
+  {WC_OP_INPUT, WC_FLOAT, 0, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_CONST, WC_FLOAT, 0, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}}, /* 0.0f */
+  {WC_OP_LT, WC_BOOL, 0, 1, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_INPUT, WC_FLOAT, 1, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_MUL, WC_FLOAT, 0, 3, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_WHERE, WC_FLOAT, 2, 4, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
 };
 
 static const wc_kernel golden_kernels[] = {
@@ -1677,9 +1820,13 @@ static const wc_kernel golden_kernels[] = {
    WC_FLOAT, 2, golden_hard_swish_out_dims, 10, golden_hard_swish_program,
    NULL, NULL, NULL,
    3, golden_hard_swish_outputs, golden_hard_swish_out_instrs, golden_hard_swish_invoke},
+  {"prelu", WC_KIND_ELEMENTWISE, 2, golden_prelu_params, 2, golden_prelu_extents,
+   WC_FLOAT, 3, golden_prelu_out_dims, 6, golden_prelu_program,
+   golden_prelu_invoke, NULL, NULL,
+   1, NULL, NULL, NULL},
 };
 
-const wc_kernel_table golden_table = {"golden", "tests/golden/basic.where", 14, golden_kernels};
+const wc_kernel_table golden_table = {"golden", "tests/golden/basic.where", 15, golden_kernels};
 
 #if defined(WC_AVX512_OFF_)
 #if defined(__clang__)

@@ -117,7 +117,7 @@ typedef struct cast_kernel {
 
 static void make_cast(cast_kernel *c, wc_dtype to, wc_dtype from) {
   c->dims[0] = WC_SYM(0);
-  c->param = (wc_param){"x", from, 1, c->dims};
+  c->param = (wc_param){"x", from, 1, c->dims, NULL};
   c->prog[0] = (wc_instr){WC_OP_INPUT, (uint8_t)from, 0, 0, 0, {0, 0}};
   c->prog[1] = (wc_instr){WC_OP_CAST, (uint8_t)to, 0, 0, 0, {0, 0}};
   c->k = (wc_kernel){"cast", WC_KIND_ELEMENTWISE, 1, &c->param, 1, NULL, to, 1, c->dims,

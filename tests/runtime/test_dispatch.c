@@ -230,7 +230,7 @@ static void bool_rows_range(const size_t *ext, const void *const *in, void *out,
 static void test_wc_register_refuses_a_table_of_more_where_kernels_than_fit(void **state) {
   (void)state;
   static const int64_t d[] = {WC_SYM(0)};
-  static const wc_param params[] = {{"c", WC_BOOL, 1, d}, {"x", WC_UINT8, 1, d}, {"y", WC_UINT8, 1, d}};
+  static const wc_param params[] = {{"c", WC_BOOL, 1, d, NULL}, {"x", WC_UINT8, 1, d, NULL}, {"y", WC_UINT8, 1, d, NULL}};
   static const char *const ext[] = {"N"};
   static const wc_instr prog[] = {{WC_OP_INPUT, WC_BOOL, 0, 0, 0, {0, 0}},
                                   {WC_OP_INPUT, WC_UINT8, 1, 0, 0, {0, 0}},
@@ -251,7 +251,7 @@ static void test_wc_register_refuses_a_table_of_more_where_kernels_than_fit(void
 static void test_wc_where_does_not_move_bytes_through_a_registered_bool_kernel(void **state) {
   (void)state;
   static const int64_t dc[] = {WC_SYM(0), 1, WC_SYM(2)}, dx[] = {WC_SYM(0), WC_SYM(1), WC_SYM(2)};
-  static const wc_param params[] = {{"c", WC_BOOL, 3, dc}, {"x", WC_BOOL, 3, dx}, {"y", WC_BOOL, 3, dx}};
+  static const wc_param params[] = {{"c", WC_BOOL, 3, dc, NULL}, {"x", WC_BOOL, 3, dx, NULL}, {"y", WC_BOOL, 3, dx, NULL}};
   static const char *const ext[] = {"A", "B", "C"};
   static const wc_instr prog[] = {{WC_OP_INPUT, WC_BOOL, 0, 0, 0, {0, 0}},
                                   {WC_OP_INPUT, WC_BOOL, 1, 0, 0, {0, 0}},
@@ -284,7 +284,7 @@ static void never_range(const size_t *ext, const void *const *in, void *out, siz
 static void test_wc_register_refuses_a_where_of_out_of_range_parameters(void **state) {
   (void)state;
   static const int64_t dc[] = {WC_SYM(0), 1, WC_SYM(2)}, dx[] = {WC_SYM(0), WC_SYM(1), WC_SYM(2)};
-  static const wc_param params[] = {{"c", WC_BOOL, 3, dc}, {"x", WC_UINT16, 3, dx}, {"y", WC_UINT16, 3, dx}};
+  static const wc_param params[] = {{"c", WC_BOOL, 3, dc, NULL}, {"x", WC_UINT16, 3, dx, NULL}, {"y", WC_UINT16, 3, dx, NULL}};
   static const char *const ext[] = {"A", "B", "C"};
   static const wc_instr prog[] = {{WC_OP_INPUT, WC_BOOL, 0, 0, 0, {0, 0}},
                                   {WC_OP_INPUT, WC_UINT16, 7, 0, 0, {0, 0}},

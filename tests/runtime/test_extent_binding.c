@@ -111,7 +111,7 @@ static const int64_t  rank3_dc[] = {WC_SYM(0), 1, WC_SYM(2)};
 static const int64_t  rank3_dx[] = {WC_SYM(0), WC_SYM(1), WC_SYM(2)};
 static const int64_t  rank3_dy[] = {1, WC_SYM(1), WC_SYM(2)};
 static const wc_param rank3_params[] = {
-    {"c", WC_BOOL, 3, rank3_dc}, {"x", WC_FLOAT, 3, rank3_dx}, {"y", WC_FLOAT, 3, rank3_dy}};
+    {"c", WC_BOOL, 3, rank3_dc, NULL}, {"x", WC_FLOAT, 3, rank3_dx, NULL}, {"y", WC_FLOAT, 3, rank3_dy, NULL}};
 static const char *const rank3_ext[] = {"A", "B", "C"};
 static const wc_instr    rank3_prog[] = {{WC_OP_INPUT, WC_BOOL, 0, 0, 0, {0, 0}},
                                          {WC_OP_INPUT, WC_FLOAT, 1, 0, 0, {0, 0}},
@@ -171,7 +171,7 @@ static void square_range(const size_t *ext, const void *const *in, void *out, si
 }
 
 static const int64_t  square_dims[] = {WC_SYM(0), WC_SYM(0)};
-static const wc_param square_params[] = {{"x", WC_FLOAT, 2, square_dims}};
+static const wc_param square_params[] = {{"x", WC_FLOAT, 2, square_dims, NULL}};
 static const char *const square_ext[] = {"N"};
 static const wc_instr    square_prog[] = {{WC_OP_INPUT, WC_FLOAT, 0, 0, 0, {0, 0}},
                                           {WC_OP_NEG, WC_FLOAT, 0, 0, 0, {0, 0}}};

@@ -53,12 +53,15 @@ static const shape_case shape_cases[] = {
   {"sign_int8", {2}, {{2, 2}}, IN},
   {"sign_bfloat16", {1}, {{9}}, SP},
   {"sign_bfloat16", {2}, {{3, 1}}, IN},
+  /* slope: a baked constant [4,1]; the tensor given for it is not read */
+  {"prelu", {3, 2}, {{2, 4, 5}, {4, 1}}, SP},
+  {"prelu", {3, 2}, {{2, 1, 5}, {4, 1}}, IN},
 };
 
 /* The generated function itself, called as a user of golden.h would. */
 static void direct(const char *name, const wc_tensor *in, void *out) {
   const void *a = in[0].data, *b = NULL, *c = NULL; /* b, c: kernels of three inputs */
-  if (strcmp(name, "leaky") != 0 && strncmp(name, "sign_", 5) != 0) {
+  if (strcmp(name, "leaky") != 0 && strncmp(name, "sign_", 5) != 0 && strcmp(name, "prelu") != 0) {
     b = in[1].data;
     c = in[2].data;
   }
@@ -72,6 +75,7 @@ static void direct(const char *name, const wc_tensor *in, void *out) {
   else if (strcmp(name, "rows_v1") == 0) golden_rows_v1(s0, a, b, c, out);
   else if (strcmp(name, "sign_int8") == 0) golden_sign_int8(s0, a, out);
   else if (strcmp(name, "sign_bfloat16") == 0) golden_sign_bfloat16(s0, a, out);
+  else if (strcmp(name, "prelu") == 0) golden_prelu(s0, (size_t)in[0].shape[2], a, out);
   else fail_msg("no direct call for %s", name);
 }
 
@@ -328,9 +332,9 @@ static void good(fixture *f) {
   memset(f, 0, sizeof *f);
   for (int i = 0; i < 3; i++) f->dims[i][0] = WC_SYM(0);
   f->out_dims[0] = WC_SYM(0);
-  f->params[0] = (wc_param){"c", WC_BOOL, 1, f->dims[0]};
-  f->params[1] = (wc_param){"x", WC_FLOAT, 1, f->dims[1]};
-  f->params[2] = (wc_param){"y", WC_FLOAT, 1, f->dims[2]};
+  f->params[0] = (wc_param){"c", WC_BOOL, 1, f->dims[0], NULL};
+  f->params[1] = (wc_param){"x", WC_FLOAT, 1, f->dims[1], NULL};
+  f->params[2] = (wc_param){"y", WC_FLOAT, 1, f->dims[2], NULL};
   f->prog[0] = (wc_instr){WC_OP_INPUT, WC_BOOL, 0, 0, 0, {0, 0}};
   f->prog[1] = (wc_instr){WC_OP_INPUT, WC_FLOAT, 1, 0, 0, {0, 0}};
   f->prog[2] = (wc_instr){WC_OP_INPUT, WC_FLOAT, 2, 0, 0, {0, 0}};

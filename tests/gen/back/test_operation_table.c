@@ -73,7 +73,7 @@ static bool lower_spec_text(const char *src, lowered *out) {
   for (int i = 0; i < lk->n_nodes; i++) out->program[i] = lk->nodes[i].ins;
   for (int p = 0; p < sk->n_params; p++) {
     out->dims[p][0] = N;
-    out->params[p] = (wc_param){sk->params[p].name, sk->params[p].dtype, 1, out->dims[p]};
+    out->params[p] = (wc_param){sk->params[p].name, sk->params[p].dtype, 1, out->dims[p], NULL};
   }
   out->out_dims[0] = N;
   out->k = (wc_kernel){.name = "k",
@@ -150,7 +150,7 @@ static void test_sema_validate_and_interpreter_accept_the_same_operation_dtype_p
                  wc_op_defined(want, t) ? "defined" : "undefined");
       if (!sema_ok) {
         /* the runtime refuses the same pair, as a program written by hand */
-        wc_param p[3] = {{"c", WC_BOOL, 0, NULL}, {"a", t, 0, NULL}, {"b", t, 0, NULL}};
+        wc_param p[3] = {{"c", WC_BOOL, 0, NULL, NULL}, {"a", t, 0, NULL, NULL}, {"b", t, 0, NULL, NULL}};
         wc_instr prog[4] = {{WC_OP_INPUT, WC_BOOL, 0, 0, 0, {0, 0}},
                             {WC_OP_INPUT, (uint8_t)t, 1, 0, 0, {0, 0}},
                             {WC_OP_INPUT, (uint8_t)t, 2, 0, 0, {0, 0}},

@@ -39,9 +39,9 @@ static const int64_t handmade_pick_dims_x[] = {WC_SYM(0)};
 static const int64_t handmade_pick_dims_y[] = {WC_SYM(0)};
 static const int64_t handmade_pick_dims_out[] = {WC_SYM(0)};
 static const wc_param handmade_pick_params[] = {
-  {"c", WC_BOOL, 1, handmade_pick_dims_c},
-  {"x", WC_FLOAT, 1, handmade_pick_dims_x},
-  {"y", WC_FLOAT, 1, handmade_pick_dims_y},
+  {"c", WC_BOOL, 1, handmade_pick_dims_c, NULL},
+  {"x", WC_FLOAT, 1, handmade_pick_dims_x, NULL},
+  {"y", WC_FLOAT, 1, handmade_pick_dims_y, NULL},
 };
 static const char *const handmade_pick_extents[] = {"N"};
 static const wc_instr handmade_pick_program[] = {
@@ -88,9 +88,9 @@ static const int64_t handmade_rows_dims_x[] = {WC_SYM(0), WC_SYM(1)};
 static const int64_t handmade_rows_dims_y[] = {1, WC_SYM(1)};
 static const int64_t handmade_rows_dims_out[] = {WC_SYM(0), WC_SYM(1)};
 static const wc_param handmade_rows_params[] = {
-  {"c", WC_BOOL, 2, handmade_rows_dims_c},
-  {"x", WC_INT32, 2, handmade_rows_dims_x},
-  {"y", WC_INT32, 2, handmade_rows_dims_y},
+  {"c", WC_BOOL, 2, handmade_rows_dims_c, NULL},
+  {"x", WC_INT32, 2, handmade_rows_dims_x, NULL},
+  {"y", WC_INT32, 2, handmade_rows_dims_y, NULL},
 };
 static const char *const handmade_rows_extents[] = {"N", "M"};
 static const wc_instr handmade_rows_program[] = {
@@ -131,7 +131,7 @@ static void handmade_leaky_invoke(const size_t *e, const void *const *in, void *
 static const int64_t handmade_leaky_dims_x[] = {WC_SYM(0), 5};
 static const int64_t handmade_leaky_dims_out[] = {WC_SYM(0), 5};
 static const wc_param handmade_leaky_params[] = {
-  {"x", WC_FLOAT, 2, handmade_leaky_dims_x},
+  {"x", WC_FLOAT, 2, handmade_leaky_dims_x, NULL},
 };
 static const char *const handmade_leaky_extents[] = {"N"};
 static const wc_instr handmade_leaky_program[] = {
@@ -177,7 +177,7 @@ static void handmade_coords_invoke(const size_t *e, const void *const *in, int64
 static const int64_t handmade_coords_dims_c[] = {WC_SYM(0), 3};
 static const int64_t handmade_coords_dims_out[] = {WC_SYM(0), 3};
 static const wc_param handmade_coords_params[] = {
-  {"c", WC_BOOL, 2, handmade_coords_dims_c},
+  {"c", WC_BOOL, 2, handmade_coords_dims_c, NULL},
 };
 static const char *const handmade_coords_extents[] = {"N"};
 static const wc_instr handmade_coords_program[] = {
@@ -218,7 +218,7 @@ static void handmade_nz_invoke(const size_t *e, const void *const *in, int64_t c
 static const int64_t handmade_nz_dims_c[] = {WC_SYM(0), 2};
 static const int64_t handmade_nz_dims_out[] = {WC_SYM(0), 2};
 static const wc_param handmade_nz_params[] = {
-  {"c", WC_FLOAT, 2, handmade_nz_dims_c},
+  {"c", WC_FLOAT, 2, handmade_nz_dims_c, NULL},
 };
 static const char *const handmade_nz_extents[] = {"N"};
 static const wc_instr handmade_nz_program[] = {
@@ -252,9 +252,9 @@ static const int64_t handmade_v1_dims_x[] = {WC_SYM(0), 3};
 static const int64_t handmade_v1_dims_y[] = {WC_SYM(0), 3};
 static const int64_t handmade_v1_dims_out[] = {WC_SYM(0), 3};
 static const wc_param handmade_v1_params[] = {
-  {"c", WC_BOOL, 1, handmade_v1_dims_c},
-  {"x", WC_DOUBLE, 2, handmade_v1_dims_x},
-  {"y", WC_DOUBLE, 2, handmade_v1_dims_y},
+  {"c", WC_BOOL, 1, handmade_v1_dims_c, NULL},
+  {"x", WC_DOUBLE, 2, handmade_v1_dims_x, NULL},
+  {"y", WC_DOUBLE, 2, handmade_v1_dims_y, NULL},
 };
 static const char *const handmade_v1_extents[] = {"B"};
 static const wc_instr handmade_v1_program[] = {
@@ -292,9 +292,9 @@ static void handmade_clamp_invoke(const size_t *e, const void *const *in, void *
 static const int64_t handmade_clamp_dims_x[] = {WC_SYM(0)};
 static const int64_t handmade_clamp_dims_out[] = {WC_SYM(0)};
 static const wc_param handmade_clamp_params[] = {
-  {"x", WC_FLOAT16, 1, handmade_clamp_dims_x},
-  {"lo", WC_FLOAT16, 0, NULL},
-  {"hi", WC_FLOAT16, 0, NULL},
+  {"x", WC_FLOAT16, 1, handmade_clamp_dims_x, NULL},
+  {"lo", WC_FLOAT16, 0, NULL, NULL},
+  {"hi", WC_FLOAT16, 0, NULL, NULL},
 };
 static const char *const handmade_clamp_extents[] = {"N"};
 static const wc_instr handmade_clamp_program[] = {
@@ -334,9 +334,9 @@ static const int64_t handmade_names_dims_c[] = {WC_SYM(0)};
 static const int64_t handmade_names_dims_x[] = {WC_SYM(0)};
 static const int64_t handmade_names_dims_out[] = {WC_SYM(0)};
 static const wc_param handmade_names_params[] = {
-  {"c", WC_BOOL, 1, handmade_names_dims_c},
-  {"x", WC_STRING, 1, handmade_names_dims_x},
-  {"y", WC_STRING, 0, NULL},
+  {"c", WC_BOOL, 1, handmade_names_dims_c, NULL},
+  {"x", WC_STRING, 1, handmade_names_dims_x, NULL},
+  {"y", WC_STRING, 0, NULL, NULL},
 };
 static const char *const handmade_names_extents[] = {"N"};
 static const wc_instr handmade_names_program[] = {
@@ -374,9 +374,9 @@ static const int64_t handmade_cplx_dims_x[] = {2, WC_SYM(0)};
 static const int64_t handmade_cplx_dims_y[] = {1};
 static const int64_t handmade_cplx_dims_out[] = {2, WC_SYM(0)};
 static const wc_param handmade_cplx_params[] = {
-  {"c", WC_BOOL, 2, handmade_cplx_dims_c},
-  {"x", WC_COMPLEX128, 2, handmade_cplx_dims_x},
-  {"y", WC_COMPLEX128, 1, handmade_cplx_dims_y},
+  {"c", WC_BOOL, 2, handmade_cplx_dims_c, NULL},
+  {"x", WC_COMPLEX128, 2, handmade_cplx_dims_x, NULL},
+  {"y", WC_COMPLEX128, 1, handmade_cplx_dims_y, NULL},
 };
 static const char *const handmade_cplx_extents[] = {"N"};
 static const wc_instr handmade_cplx_program[] = {

@@ -318,7 +318,7 @@ static void test_parse_reports_missing_token_at_end_of_file_after_last_token(voi
 static void test_parse_reports_top_level_junk(void **state) {
   (void)state;
   expect_diag("kernal k(x: float[]) = x;\nkernel ok(x: f32[]) = x;\n",
-              "t.where:1:1: error: expected 'kernel' or 'option', got 'kernal'\n"
+              "t.where:1:1: error: expected 'kernel', 'option' or 'const', got 'kernal'\n"
               "kernal k(x: float[]) = x;\n"
               "^\n",
               1);
@@ -541,7 +541,7 @@ static void test_parse_shows_1000_errors_then_only_counts_them(void **state) {
   assert_int_equal(d.n_errors, 1500);
   for (p = diag_str(&d); (p = strstr(p, ": error: ")) != NULL; p++) shown++;
   assert_int_equal(shown, 1001);
-  assert_non_null(strstr(diag_str(&d), "t.where:1000:1: error: expected 'kernel' or 'option', got '1'\n"));
+  assert_non_null(strstr(diag_str(&d), "t.where:1000:1: error: expected 'kernel', 'option' or 'const', got '1'\n"));
   assert_null(strstr(diag_str(&d), "t.where:1001:1:"));
   p = diag_str(&d);
   assert_string_equal(p + strlen(p) - strlen("t.where: error: too many errors; the rest are not shown "
@@ -634,6 +634,55 @@ static void test_parse_and_sema_survive_mutations_of_the_design_example(void **s
   }
 }
 
+static void test_parse_reads_a_const_statement_with_its_literal_values(void **state) {
+  diag_ctx  d;
+  ast_file *f;
+  (void)state;
+  f = parse_str(&d, "const w: f32[1,3] = {1, -2.5e-3, inf, -nan, true};\n"
+                    "kernel k(const: float[N]) = const + 1.0;\n"); /* `const` is no keyword there */
+  assert_string_equal(diag_str(&d), "");
+  assert_non_null(f);
+  assert_int_equal(f->n_consts, 1);
+  assert_int_equal(f->n_kernels, 1);
+  assert_string_equal(f->consts[0].decl.name, "w");
+  assert_string_equal(f->consts[0].decl.type, "f32");
+  assert_int_equal(f->consts[0].decl.rank, 2);
+  assert_int_equal(f->consts[0].n_values, 5);
+  assert_int_equal(f->consts[0].values[0].kind, AST_LIT_INT);
+  assert_false(f->consts[0].values[0].neg);
+  assert_int_equal(f->consts[0].values[1].kind, AST_LIT_FLOAT);
+  assert_true(f->consts[0].values[1].neg);
+  assert_string_equal(f->consts[0].values[1].text, "2.5e-3");
+  assert_int_equal(f->consts[0].values[1].loc.col, 25); /* the minus */
+  assert_int_equal(f->consts[0].values[1].loc.len, 7);
+  assert_int_equal(f->consts[0].values[2].kind, AST_LIT_INF);
+  assert_int_equal(f->consts[0].values[3].kind, AST_LIT_NAN);
+  assert_true(f->consts[0].values[3].neg);
+  assert_int_equal(f->consts[0].values[4].kind, AST_LIT_BOOL);
+  assert_true(f->consts[0].values[4].boolval);
+  ast_file_free(f);
+  diag_free(&d);
+}
+
+static void test_parse_recovers_after_a_bad_const_at_the_next_statement(void **state) {
+  diag_ctx  d;
+  ast_file *f;
+  (void)state;
+  f = parse_str(&d, "const w: float[2] = {1.0, x};\nconst v: int8 = {};\nkernel k(x: float) = x;\n");
+  assert_string_equal(diag_str(&d),
+                      "t.where:1:27: error: expected a literal value (a number, inf, nan, true or "
+                      "false), got 'x'\n"
+                      "const w: float[2] = {1.0, x};\n"
+                      "                          ^\n");
+  assert_non_null(f);
+  assert_int_equal(f->n_consts, 1);
+  assert_string_equal(f->consts[0].decl.name, "v"); /* w is left out */
+  assert_int_equal(f->consts[0].n_values, 0);
+  assert_int_equal(f->n_kernels, 1);
+  ast_file_free(f);
+  diag_free(&d);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_parse_accepts_design_example_block),
@@ -667,6 +716,8 @@ int main(void) {
     cmocka_unit_test(test_parse_and_sema_survive_random_bytes),
     cmocka_unit_test(test_parse_reads_a_body_of_lets_and_outputs),
     cmocka_unit_test(test_parse_recovers_after_the_body_of_a_bad_kernel),
+    cmocka_unit_test(test_parse_reads_a_const_statement_with_its_literal_values),
+    cmocka_unit_test(test_parse_recovers_after_a_bad_const_at_the_next_statement),
     cmocka_unit_test(test_parse_and_sema_survive_random_token_soup),
     cmocka_unit_test(test_parse_and_sema_survive_mutations_of_the_design_example),
   };

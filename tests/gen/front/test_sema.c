@@ -52,6 +52,87 @@ static void expect_diag(const char *src, const char *want) {
   diag_free(&d);
 }
 
+/* ---- constants ------------------------------------------------------------------ */
+
+static void test_sema_appends_each_constant_a_kernel_reads_to_its_parameters(void **state) {
+  diag_ctx      d;
+  sema_program *p;
+  (void)state;
+  p = check_str(&d, "const b: f32[3] = {1.5, -0.0, inf};\n"
+                    "const s: float[3,1] = {0.25, -0.5, 2};\n"
+                    "kernel k(x: float[N,3,1]) -> (y) { let t = x * s; y = t + b; }\n"
+                    "kernel m(x: float[3]) = x - b;\n");
+  assert_string_equal(diag_str(&d), "");
+  assert_non_null(p);
+  assert_int_equal(p->n_consts, 2);
+  assert_string_equal(p->consts[0].name, "b");
+  assert_int_equal(p->consts[0].n, 3);
+  assert_int_equal(p->consts[0].bits[0], 0x3fc00000u);
+  assert_int_equal(p->consts[0].bits[1], 0x80000000u);
+  assert_int_equal(p->consts[0].bits[2], 0x7f800000u);
+  assert_int_equal(p->consts[1].shape.rank, 2);
+  assert_int_equal(p->consts[1].shape.dims[0], 3);
+  /* k: x, then s and b in order of first reading; m: x, then b */
+  assert_int_equal(p->kernels[0].n_params, 3);
+  assert_null(p->kernels[0].params[0].cst);
+  assert_ptr_equal(p->kernels[0].params[1].cst, &p->consts[1]);
+  assert_ptr_equal(p->kernels[0].params[2].cst, &p->consts[0]);
+  assert_int_equal(p->kernels[0].params[2].dtype, WC_FLOAT);
+  assert_int_equal(p->kernels[1].n_params, 2);
+  assert_ptr_equal(p->kernels[1].params[1].cst, &p->consts[0]);
+  sema_free(p);
+  diag_free(&d);
+}
+
+static void test_sema_types_constant_values_of_every_class_exactly(void **state) {
+  diag_ctx      d;
+  sema_program *p;
+  (void)state;
+  p = check_str(&d, "const m: bool[2] = {true, false};\n"
+                    "const i: int8[2] = {-128, 127};\n"
+                    "const h: bfloat16[1] = {-nan};\n"
+                    "const u: uint64[1] = {0xffffffffffffffff};\n"
+                    "kernel k(x: int8[2], c: bool[2], y: bfloat16[2], z: uint64[2]) -> (a, b, e) {\n"
+                    "  a = where(m && c, x, i); b = y * h; e = z ^ u; }\n");
+  assert_string_equal(diag_str(&d), "");
+  assert_non_null(p);
+  assert_int_equal(p->consts[0].bits[0], 1);
+  assert_int_equal(p->consts[0].bits[1], 0);
+  assert_int_equal(p->consts[1].bits[0], 0x80);
+  assert_int_equal(p->consts[1].bits[1], 0x7f);
+  assert_int_equal(p->consts[2].bits[0], 0xffc0);
+  assert_true(p->consts[3].bits[0] == UINT64_MAX);
+  sema_free(p);
+  diag_free(&d);
+}
+
+static void test_sema_lets_a_statement_or_parameter_name_win_over_no_constant(void **state) {
+  (void)state;
+  /* a statement named like a constant is the kernel's own: the constant is then unread */
+  expect_diag("const t: float[1] = {1.0};\n"
+              "kernel k(x: float[N]) -> (y) { let t = x + 1.0; y = t; }\n",
+              "t.where:1:7: error: constant 't' is never read; remove it\n"
+              "const t: float[1] = {1.0};\n"
+              "      ^\n");
+}
+
+static void test_sema_rejects_a_constant_whose_values_do_not_fill_its_shape(void **state) {
+  (void)state;
+  expect_diag("const w: i32[2,2] = {1, 2, 3, 4, 5};\nkernel k(x: int32[2]) = x + w;\n",
+              "t.where:1:21: error: constant 'w' of shape [2,2] holds 4 values; 5 are written\n"
+              "const w: i32[2,2] = {1, 2, 3, 4, 5};\n"
+              "                    ^\n");
+}
+
+static void test_sema_rejects_a_constant_of_a_symbolic_extent(void **state) {
+  (void)state;
+  expect_diag("const w: float[N] = {1.0};\nkernel k(x: float[N]) = x + w;\n",
+              "t.where:1:16: error: constant 'w' has the symbolic extent 'N'; a constant's shape "
+              "is fixed (write each extent as an integer)\n"
+              "const w: float[N] = {1.0};\n"
+              "               ^\n");
+}
+
 /* ---- accepted specs ------------------------------------------------------------ */
 
 static void test_sema_accepts_design_example_with_its_instances(void **state) {
@@ -1475,6 +1556,11 @@ int main(void) {
     cmocka_unit_test(test_sema_rejects_a_let_that_redefines_a_parameter),
     cmocka_unit_test(test_sema_rejects_an_assignment_to_a_name_that_is_no_output),
     cmocka_unit_test(test_sema_rejects_a_name_read_before_its_statement),
+    cmocka_unit_test(test_sema_appends_each_constant_a_kernel_reads_to_its_parameters),
+    cmocka_unit_test(test_sema_types_constant_values_of_every_class_exactly),
+    cmocka_unit_test(test_sema_lets_a_statement_or_parameter_name_win_over_no_constant),
+    cmocka_unit_test(test_sema_rejects_a_constant_whose_values_do_not_fill_its_shape),
+    cmocka_unit_test(test_sema_rejects_a_constant_of_a_symbolic_extent),
     cmocka_unit_test(test_sema_reports_all_three_errors_of_a_file),
     cmocka_unit_test(test_sema_reports_errors_of_both_operands),
     cmocka_unit_test(test_sema_quotes_a_window_of_very_long_lines),

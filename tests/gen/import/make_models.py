@@ -298,6 +298,39 @@ def chains(out_dir):
                           [-10.0, -0.001, 0.001, 7.0, -1e-8, -88.0, 3e-45, -3e-45]],
                          dtype=np.float32)], expect=elu_selu)
 
+    unnamed_dims(out_dir)
+    baked_constants(out_dir)
+
+
+def baked_constants(out_dir):
+    """PRelu with a per-channel slope and BatchNormalization with its scale, bias, mean and
+    variance, all initializers: baked into the generated C as constants (--bake-limit), the
+    slope's -0.0 and the bias's infinity kept exact, the model still onnxruntime's."""
+    F = T.FLOAT
+    slope = np.array([0.25, -0.0, -1.5], dtype=np.float32).reshape(3, 1, 1)
+    write_case(out_dir, "prelu_bn_baked",
+               [h.make_node("PRelu", ["x", "slope"], ["p"]),
+                h.make_node("BatchNormalization", ["p", "scale", "bias", "mean", "var"], ["out"],
+                            epsilon=1e-3)],
+               [vi("x", F, [2, 3, 2, 2])], [vi("out", F, [2, 3, 2, 2])],
+               [edge((2, 3, 2, 2), 31)],
+               initializers=[numpy_helper.from_array(slope, "slope"),
+                             numpy_helper.from_array(np.array([0.5, 2.0, -1.0], np.float32), "scale"),
+                             numpy_helper.from_array(np.array([0.125, np.inf, -3.0], np.float32), "bias"),
+                             numpy_helper.from_array(np.array([1.0, -0.25, 0.0], np.float32), "mean"),
+                             numpy_helper.from_array(np.array([4.0, 0.5, 1e-3], np.float32), "var")])
+
+
+def unnamed_dims(out_dir):
+    """Add of two inputs whose first dims are unnamed (unk__N each): ONNX leaves them to
+    the runtime to reconcile, wherec generates them as one extent; the data binds it once
+    (reconciled_symbols.cmake then binds it two ways through wherec check)."""
+    F = T.FLOAT
+    write_case(out_dir, "unnamed_dims_add",
+               [h.make_node("Add", ["a", "b"], ["s"]), h.make_node("Relu", ["s"], ["out"])],
+               [vi("a", F, [None, 3]), vi("b", F, [None, 3])], [vi("out", F, [None, 3])],
+               [plain((2, 3), 11), plain((2, 3), 12)])
+
 
 if __name__ == "__main__":
     main()

@@ -595,20 +595,24 @@ static void test_bit_flipped_models_never_crash(void **state) {
 /* The command line's usage errors are tests/gen/cli's. */
 static void test_command_writes_nothing_on_error(void **state) {
   (void)state;
-  char dir[] = "/tmp/wherec_import_cli_XXXXXX", out[256], bad[256];
+  char dir[] = "/tmp/wherec_import_cli_XXXXXX", out[256], json[256], bad[256];
   struct stat st;
   assert_non_null(mkdtemp(dir));
   snprintf(out, sizeof out, "%s/out.where", dir);
+  snprintf(json, sizeof json, "%s/out.where.json", dir);
   snprintf(bad, sizeof bad, "%s/bad.onnx", dir);
   FILE *f = fopen(bad, "w");
   fputs("garbage", f);
   fclose(f);
-  assert_int_equal(import_command(bad, out), GEN_EXIT_BAD_INPUT);
+  assert_int_equal(import_command(bad, out, NULL), GEN_EXIT_BAD_INPUT);
   assert_int_equal(stat(out, &st), -1);
+  assert_int_equal(stat(json, &st), -1);
   snprintf(bad, sizeof bad, "%s/clip/model.onnx", WHEREC_MODELS_DIR);
-  assert_int_equal(import_command(bad, out), GEN_EXIT_OK);
+  assert_int_equal(import_command(bad, out, NULL), GEN_EXIT_OK);
   assert_int_equal(stat(out, &st), 0);
+  assert_int_equal(stat(json, &st), 0);
   unlink(out);
+  unlink(json);
   snprintf(bad, sizeof bad, "%s/bad.onnx", dir);
   unlink(bad);
   assert_int_equal(rmdir(dir), 0);             /* no temporary file left behind */

@@ -363,8 +363,11 @@ static void test_quantize_and_dequantize_forms(void **state) {
   expect_in(r.log,
             "quantizing to int16 is not supported (uint8, int8; int16, uint16 from opset 21)");
   done(&r);
-  r = quant("QuantizeLinear", 1, 1, 2, 3, &attrs, 10);
+  r = quant("QuantizeLinear", 1, 1, 2, 3, NULL, 10); /* QuantizeLinear-10 has no axis */
   expect_in(r.log, "before opset 13 its scale and zero point are scalars (per tensor)");
+  done(&r);
+  r = quant("QuantizeLinear", 1, 1, 2, 3, &attrs, 10);
+  expect_in(r.log, "QuantizeLinear has no attribute 'axis' at opset 10 (it came in opset 13)");
   done(&r);
   r = quant("DequantizeLinear", 6, 1, 0, 0, NULL, 13);
   assert_int_equal(r.rc, 0);

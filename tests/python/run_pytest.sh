@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# tests/python/run_pytest.sh: the Python package's test, as a new user would meet it: a venv
+# under the build tree, `pip install` of the package from the source tree (scikit-build-core
+# builds the CMake project, incrementally in a build directory kept beside the venv), then
+# pytest on tests/python. Exit 77 (ctest: skipped) when the package index cannot be reached.
+# usage: run_pytest.sh PYTHON SOURCE_DIR WORK_DIR [pytest args...]
+set -uo pipefail
+python=$1 src=$2 work=$3
+shift 3
+venv=$work/venv
+mkdir -p "$work"
+
+skip() { echo "python tests skipped: $*"; exit 77; }
+
+if [ ! -x "$venv/bin/python" ]; then
+  "$python" -m venv "$venv" >"$work/venv.log" 2>&1 ||
+    skip "'$python -m venv' failed (on Debian: apt-get install python3-venv): $(tail -1 "$work/venv.log")"
+fi
+vpy=$venv/bin/python
+pip=("$vpy" -m pip --disable-pip-version-check)
+
+# The test's own dependencies; when pip cannot fetch them, find out whether the index is
+# reachable at all (then skip) or something else failed (then fail).
+if ! "${pip[@]}" install -q pytest hypothesis ml-dtypes numpy cffi >"$work/deps.log" 2>&1; then
+  tmp=$(mktemp -d)
+  if ! "${pip[@]}" download -q --no-deps --no-cache-dir --timeout 20 -d "$tmp" pip >/dev/null 2>&1; then
+    rm -rf "$tmp"
+    skip "the package index cannot be reached (pip install pytest hypothesis ml-dtypes numpy cffi failed; see $work/deps.log)"
+  fi
+  rm -rf "$tmp"
+  cat "$work/deps.log"
+  echo "run_pytest.sh: installing the test dependencies failed" >&2
+  exit 1
+fi
+
+start=$SECONDS
+if ! "${pip[@]}" install --force-reinstall --no-deps \
+     --config-settings=build-dir="$work/wheel-build" "$src" >"$work/install.log" 2>&1; then
+  cat "$work/install.log"
+  echo "run_pytest.sh: pip install $src failed" >&2
+  exit 1
+fi
+echo "run_pytest.sh: pip install of the package took $((SECONDS - start)) s"
+
+# Kernels compiled by the tests go to a cache of their own (the tests of the cache make
+# fresh ones); pytest's, hypothesis's and Python's caches stay out of the source tree.
+export WHEREC_CACHE_DIR=$work/kernel-cache
+export HYPOTHESIS_STORAGE_DIRECTORY=$work/hypothesis PYTHONDONTWRITEBYTECODE=1
+cd "$src/tests/python" || exit 1
+exec "$vpy" -m pytest -p no:cacheprovider -q "$@" .
