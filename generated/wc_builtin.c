@@ -49,11 +49,22 @@ WC_INLINE void wc_builtin_same_uint8_range_any(size_t N, const bool *c, const ui
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint8_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint8_t x_val = x_row[chunk_at + j];
+          const uint8_t y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_u8(c_val, x_val, y_val);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= chunk_len; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[chunk_at + j] != 0);
           const uint8_t x_val = x_row[chunk_at + j];
@@ -129,11 +140,22 @@ WC_INLINE void wc_builtin_same_uint16_range_any(size_t N, const bool *c, const u
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint16_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint16_t x_val = x_row[chunk_at + j];
+          const uint16_t y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_u16(c_val, x_val, y_val);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= chunk_len; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[chunk_at + j] != 0);
           const uint16_t x_val = x_row[chunk_at + j];
@@ -209,11 +231,22 @@ WC_INLINE void wc_builtin_same_uint32_range_any(size_t N, const bool *c, const u
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint32_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint32_t x_val = x_row[chunk_at + j];
+          const uint32_t y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_u32(c_val, x_val, y_val);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= chunk_len; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[chunk_at + j] != 0);
           const uint32_t x_val = x_row[chunk_at + j];
@@ -289,11 +322,22 @@ WC_INLINE void wc_builtin_same_uint64_range_any(size_t N, const bool *c, const u
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint64_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint64_t x_val = x_row[chunk_at + j];
+          const uint64_t y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_u64(c_val, x_val, y_val);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= chunk_len; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[chunk_at + j] != 0);
           const uint64_t x_val = x_row[chunk_at + j];
@@ -369,11 +413,22 @@ WC_INLINE void wc_builtin_same_complex128_range_any(size_t N, const bool *c, con
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       wc_complex128 *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const wc_complex128 x_val = x_row[chunk_at + j];
+          const wc_complex128 y_val = y_row[chunk_at + j];
+          dst[j] = c_val ? x_val : y_val;
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= chunk_len; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[chunk_at + j] != 0);
           const wc_complex128 x_val = x_row[chunk_at + j];
@@ -449,11 +504,21 @@ WC_INLINE void wc_builtin_scalar_x_uint8_range_any(size_t N, const bool *c, cons
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint8_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint8_t y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_u8(c_val, x_val, y_val);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= chunk_len; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[chunk_at + j] != 0);
           const uint8_t y_val = y_row[chunk_at + j];
@@ -520,11 +585,21 @@ WC_INLINE void wc_builtin_scalar_x_uint16_range_any(size_t N, const bool *c, con
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[j] != 0);
+          const uint16_t y_val = y_row[j];
+          out_row[j] = wc_sel_u16(c_val, x_val, y_val);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= n; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[j] != 0);
           const uint16_t y_val = y_row[j];
@@ -588,11 +663,21 @@ WC_INLINE void wc_builtin_scalar_x_uint32_range_any(size_t N, const bool *c, con
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[j] != 0);
+          const uint32_t y_val = y_row[j];
+          out_row[j] = wc_sel_u32(c_val, x_val, y_val);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= n; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[j] != 0);
           const uint32_t y_val = y_row[j];
@@ -656,11 +741,21 @@ WC_INLINE void wc_builtin_scalar_x_uint64_range_any(size_t N, const bool *c, con
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[j] != 0);
+          const uint64_t y_val = y_row[j];
+          out_row[j] = wc_sel_u64(c_val, x_val, y_val);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= n; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[j] != 0);
           const uint64_t y_val = y_row[j];
@@ -724,11 +819,21 @@ WC_INLINE void wc_builtin_scalar_x_complex128_range_any(size_t N, const bool *c,
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[j] != 0);
+          const wc_complex128 y_val = y_row[j];
+          out_row[j] = c_val ? x_val : y_val;
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= n; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[j] != 0);
           const wc_complex128 y_val = y_row[j];
@@ -799,11 +904,21 @@ WC_INLINE void wc_builtin_scalar_y_uint8_range_any(size_t N, const bool *c, cons
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint8_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint8_t x_val = x_row[chunk_at + j];
+          dst[j] = wc_sel_u8(c_val, x_val, y_val);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= chunk_len; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[chunk_at + j] != 0);
           const uint8_t x_val = x_row[chunk_at + j];
@@ -870,11 +985,21 @@ WC_INLINE void wc_builtin_scalar_y_uint16_range_any(size_t N, const bool *c, con
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[j] != 0);
+          const uint16_t x_val = x_row[j];
+          out_row[j] = wc_sel_u16(c_val, x_val, y_val);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= n; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[j] != 0);
           const uint16_t x_val = x_row[j];
@@ -938,11 +1063,21 @@ WC_INLINE void wc_builtin_scalar_y_uint32_range_any(size_t N, const bool *c, con
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[j] != 0);
+          const uint32_t x_val = x_row[j];
+          out_row[j] = wc_sel_u32(c_val, x_val, y_val);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= n; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[j] != 0);
           const uint32_t x_val = x_row[j];
@@ -1006,11 +1141,21 @@ WC_INLINE void wc_builtin_scalar_y_uint64_range_any(size_t N, const bool *c, con
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[j] != 0);
+          const uint64_t x_val = x_row[j];
+          out_row[j] = wc_sel_u64(c_val, x_val, y_val);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= n; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[j] != 0);
           const uint64_t x_val = x_row[j];
@@ -1074,11 +1219,21 @@ WC_INLINE void wc_builtin_scalar_y_complex128_range_any(size_t N, const bool *c,
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[j] != 0);
+          const wc_complex128 x_val = x_row[j];
+          out_row[j] = c_val ? x_val : y_val;
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= n; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[j] != 0);
           const wc_complex128 x_val = x_row[j];
@@ -1756,11 +1911,22 @@ WC_INLINE void wc_builtin_cols_uint8_range_any(size_t C, size_t R, const bool *c
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint8_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint8_t x_val = x_row[chunk_at + j];
+          const uint8_t y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_u8(c_val, x_val, y_val);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= chunk_len; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[chunk_at + j] != 0);
           const uint8_t x_val = x_row[chunk_at + j];
@@ -1840,11 +2006,22 @@ WC_INLINE void wc_builtin_cols_uint16_range_any(size_t C, size_t R, const bool *
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint16_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint16_t x_val = x_row[chunk_at + j];
+          const uint16_t y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_u16(c_val, x_val, y_val);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= chunk_len; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[chunk_at + j] != 0);
           const uint16_t x_val = x_row[chunk_at + j];
@@ -1924,11 +2101,22 @@ WC_INLINE void wc_builtin_cols_uint32_range_any(size_t C, size_t R, const bool *
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint32_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint32_t x_val = x_row[chunk_at + j];
+          const uint32_t y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_u32(c_val, x_val, y_val);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= chunk_len; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[chunk_at + j] != 0);
           const uint32_t x_val = x_row[chunk_at + j];
@@ -2008,11 +2196,22 @@ WC_INLINE void wc_builtin_cols_uint64_range_any(size_t C, size_t R, const bool *
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       uint64_t *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const uint64_t x_val = x_row[chunk_at + j];
+          const uint64_t y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_u64(c_val, x_val, y_val);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= chunk_len; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[chunk_at + j] != 0);
           const uint64_t x_val = x_row[chunk_at + j];
@@ -2092,11 +2291,22 @@ WC_INLINE void wc_builtin_cols_complex128_range_any(size_t C, size_t R, const bo
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       wc_complex128 *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const wc_complex128 x_val = x_row[chunk_at + j];
+          const wc_complex128 y_val = y_row[chunk_at + j];
+          dst[j] = c_val ? x_val : y_val;
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= chunk_len; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[chunk_at + j] != 0);
           const wc_complex128 x_val = x_row[chunk_at + j];

@@ -36,25 +36,20 @@ void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
 }
 % else
 %   local store = last.level ~= "elem" and last.ident or nil
-%   -- The innermost loop over count elements: inputs at x_row[first j],
-%   -- results into dst[j]; unrolled k.unroll times, then the rest.
-%   local function element_loop(count, first, dst)
-%     local load = ops.load_elem(k, first)
-%     local elem = ops.at_level(k, "elem", not k.multi)
-%     local stores = ops.stores(k, dst, store or ops.value(k, last, load))
-      size_t i = 0;
+%   -- Blocks of `size` (a macro of loop.h) elements while they fit: a constant
+%   -- trip count, which every build vectorizes. A nan_redo kernel evaluates a
+%   -- block in plain IEEE arithmetic first and, when a result is NaN, again with
+%   -- NaNs pinned (ops.h), before anything is stored.
+%   local function block_loop(count, size, dst, load, elem, stores)
 %     if k.nan_redo then
 %       local blocks = ops.block_outputs(k, dst, ops.value(k, last, load, true))
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build;
-         plain IEEE arithmetic first, and a block with a NaN result again with
-         NaNs pinned (ops.h), before anything is stored */
-      for (; i + WC_LOOP_BLOCK <= $(count); i += WC_LOOP_BLOCK) {
+      for (; i + $(size) <= $(count); i += $(size)) {
         size_t lane;
         int any_nan_ = 0;
 %       for _, b in ipairs(blocks) do
-        $(b.type) $(b.name)[WC_LOOP_BLOCK];
+        $(b.type) $(b.name)[$(size)];
 %       end
-        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+        for (lane = 0; lane < $(size); lane++) {
           const size_t j = i + lane;
 %       indent("          ", values, elem, load, true)
 %       for _, b in ipairs(blocks) do
@@ -68,7 +63,7 @@ void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
         }
         if (any_nan_) {
           WC_NO_OVERLAP
-          for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          for (lane = 0; lane < $(size); lane++) {
             const size_t j = i + lane;
 %       indent("            ", values, elem, load)
 %       for _, st in ipairs(stores) do
@@ -82,19 +77,29 @@ void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
         }
       }
 %     else
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
-      for (; i + WC_LOOP_BLOCK <= $(count); i += WC_LOOP_BLOCK) {
+      for (; i + $(size) <= $(count); i += $(size)) {
         size_t lane;
         WC_NO_OVERLAP
-        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+        for (lane = 0; lane < $(size); lane++) {
           const size_t j = i + lane;
-%     indent("          ", values, elem, load)
-%     for _, st in ipairs(stores) do
+%       indent("          ", values, elem, load)
+%       for _, st in ipairs(stores) do
           $(st)
-%     end
+%       end
         }
       }
 %     end
+%   end
+%   -- The innermost loop over count elements: inputs at x_row[first j],
+%   -- results into dst[j]; blocks, then unrolled k.unroll times, then the rest.
+%   local function element_loop(count, first, dst)
+%     local load = ops.load_elem(k, first)
+%     local elem = ops.at_level(k, "elem", not k.multi)
+%     local stores = ops.stores(k, dst, store or ops.value(k, last, load))
+      size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
+%     block_loop(count, "WC_LOOP_BLOCK", dst, load, elem, stores)
+%     block_loop(count, "WC_LOOP_TAIL", dst, load, elem, stores)
 %     if k.unroll > 1 then
       for (; i + $(k.unroll) <= $(count); i += $(k.unroll)) {
 %       for u = 0, k.unroll - 1 do

@@ -17,6 +17,12 @@
 #define WC_LOOP_BLOCK 64
 #endif
 #endif
+/* Then blocks of WC_LOOP_TAIL: a row's rest, which gcc -O2 would run one
+   element at a time (rows of 120 floats: 56 of them), in whole vectors of
+   float. */
+#ifndef WC_LOOP_TAIL
+#define WC_LOOP_TAIL 8
+#endif
 
 /* ---- no overlap between iterations ------------------------------------------
    WC_NO_OVERLAP, before a block's loop, says that no iteration writes what

@@ -57,11 +57,22 @@ WC_INLINE void golden_fixed_2x2_range_any(const bool *c, const float *x, const f
       const size_t chunk_len = stream && n - chunk_at > sizeof chunk / sizeof *chunk ? sizeof chunk / sizeof *chunk : n - chunk_at;
       float *const dst = stream ? chunk : out_row + chunk_at;
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= chunk_len; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[chunk_at + j] != 0);
+          const float x_val = x_row[chunk_at + j];
+          const float y_val = y_row[chunk_at + j];
+          dst[j] = wc_sel_f32(c_val, x_val, y_val);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= chunk_len; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[chunk_at + j] != 0);
           const float x_val = x_row[chunk_at + j];
@@ -270,11 +281,21 @@ WC_INLINE void golden_scalar_y_range_any(size_t N, const bool *c, const double *
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const bool c_val = (c_row[j] != 0);
+          const double x_val = x_row[j];
+          out_row[j] = wc_sel_f64(c_val, x_val, y_val);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= n; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const bool c_val = (c_row[j] != 0);
           const double x_val = x_row[j];
@@ -364,11 +385,22 @@ WC_INLINE void golden_leaky_range_any(size_t N, const float *x, float *out, size
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const float x_val = x_row[j];
+          const bool gt_2 = x_val > const_1;
+          const float mul_4 = wc_mul_f32(x_val, const_3);
+          out_row[j] = wc_sel_f32(gt_2, x_val, mul_4);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= n; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const float x_val = x_row[j];
           const bool gt_2 = x_val > const_1;
@@ -464,11 +496,23 @@ WC_INLINE void golden_clamp_f16_range_any(size_t N, const wc_float16 *x, const w
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const wc_float16 x_val = x_row[j];
+          const bool lt_2 = wc_lt_f16(x_val, lo_val);
+          const bool gt_4 = wc_gt_f16(x_val, hi_val);
+          const wc_float16 where_5 = wc_sel_f16(gt_4, hi_val, x_val);
+          out_row[j] = wc_sel_f16(lt_2, lo_val, where_5);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= n; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const wc_float16 x_val = x_row[j];
           const bool lt_2 = wc_lt_f16(x_val, lo_val);
@@ -1039,11 +1083,23 @@ WC_INLINE void golden_sign_int8_range_any(size_t N, const int8_t *x, int8_t *out
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const int8_t x_val = x_row[j];
+          const bool gt_2 = x_val > const_1;
+          const bool lt_4 = x_val < const_1;
+          const int8_t where_6 = wc_sel_i8(lt_4, neg_5, const_1);
+          out_row[j] = wc_sel_i8(gt_2, const_3, where_6);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= n; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const int8_t x_val = x_row[j];
           const bool gt_2 = x_val > const_1;
@@ -1146,11 +1202,23 @@ WC_INLINE void golden_sign_bfloat16_range_any(size_t N, const wc_bfloat16 *x, wc
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const wc_bfloat16 x_val = x_row[j];
+          const bool gt_2 = wc_gt_bf16(x_val, const_1);
+          const bool lt_4 = wc_lt_bf16(x_val, const_1);
+          const wc_bfloat16 where_6 = wc_sel_bf16(lt_4, neg_5, const_1);
+          out_row[j] = wc_sel_bf16(gt_2, const_3, where_6);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= n; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const wc_bfloat16 x_val = x_row[j];
           const bool gt_2 = wc_gt_bf16(x_val, const_1);
@@ -1255,9 +1323,7 @@ WC_INLINE void golden_hard_swish_range_any(size_t N, size_t C, const float *x, f
     if (n > end - begin) n = end - begin;
     {
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build;
-         plain IEEE arithmetic first, and a block with a NaN result again with
-         NaNs pinned (ops.h), before anything is stored */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
         size_t lane;
         int any_nan_ = 0;
@@ -1282,6 +1348,48 @@ WC_INLINE void golden_hard_swish_range_any(size_t N, size_t C, const float *x, f
         if (any_nan_) {
           WC_NO_OVERLAP
           for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+            const size_t j = i + lane;
+            const float x_val = x_row[j];
+            const float add_2 = wc_add_f32(x_val, const_1);
+            const float max_4 = wc_max_f32(add_2, const_3);
+            const float min_6 = wc_min_f32(max_4, const_5);
+            const float mul_7 = wc_mul_f32(x_val, min_6);
+            const float div_8 = wc_div_f32(mul_7, const_5);
+            const bool gt_9 = add_2 > const_3;
+            y_row[j] = div_8;
+            t_row[j] = add_2;
+            pos_row[j] = gt_9;
+          }
+        } else {
+          memcpy(y_row + i, block0_, sizeof block0_);
+          memcpy(t_row + i, block1_, sizeof block1_);
+          memcpy(pos_row + i, block2_, sizeof block2_);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= n; i += WC_LOOP_TAIL) {
+        size_t lane;
+        int any_nan_ = 0;
+        float block0_[WC_LOOP_TAIL];
+        float block1_[WC_LOOP_TAIL];
+        uint8_t block2_[WC_LOOP_TAIL];
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
+          const size_t j = i + lane;
+          const float x_val = x_row[j];
+          const float add_2 = wc_add_raw_f32(x_val, const_1);
+          const float max_4 = wc_max_f32(add_2, const_3);
+          const float min_6 = wc_min_f32(max_4, const_5);
+          const float mul_7 = wc_mul_raw_f32(x_val, min_6);
+          const float div_8 = wc_div_raw_f32(mul_7, const_5);
+          const bool gt_9 = add_2 > const_3;
+          block0_[lane] = div_8;
+          block1_[lane] = add_2;
+          block2_[lane] = gt_9;
+          any_nan_ |= block0_[lane] != block0_[lane];
+          any_nan_ |= block1_[lane] != block1_[lane];
+        }
+        if (any_nan_) {
+          WC_NO_OVERLAP
+          for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
             const size_t j = i + lane;
             const float x_val = x_row[j];
             const float add_2 = wc_add_f32(x_val, const_1);
@@ -1426,11 +1534,22 @@ WC_INLINE void golden_prelu_range_any(size_t N, size_t W, const float *x, float 
     const float slope_val = slope_row[0];
     {
       size_t i = 0;
-      /* blocks of WC_LOOP_BLOCK: a constant trip count, vectorized by every build */
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
       for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
         size_t lane;
         WC_NO_OVERLAP
         for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const float x_val = x_row[j];
+          const bool lt_2 = x_val < const_1;
+          const float mul_4 = wc_mul_f32(x_val, slope_val);
+          out_row[j] = wc_sel_f32(lt_2, mul_4, x_val);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= n; i += WC_LOOP_TAIL) {
+        size_t lane;
+        WC_NO_OVERLAP
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
           const size_t j = i + lane;
           const float x_val = x_row[j];
           const bool lt_2 = x_val < const_1;
