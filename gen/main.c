@@ -5,7 +5,7 @@
 #include "back/driver.h"
 #include "base/exit_status.h"
 #include "check/check.h"
-#include "cli.h"
+#include "base/cli.h"
 #include "import/import.h"
 #include "run/run.h"
 

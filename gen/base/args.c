@@ -1,4 +1,4 @@
-/* args.c: the command-line grammar of every wherec command (see args.h); gen/cli.c
+/* args.c: the command-line grammar of every wherec command (see args.h); gen/base/cli.c
    parses each command with it from the one table of options. */
 #include "base/args.h"
 

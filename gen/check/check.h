@@ -9,7 +9,7 @@
 
 #include "base/exit_status.h"
 
-#define CHECK_MAX_TRIALS 1000000 /* the harness takes --trials 1 .. this (harness.c) */
+#include "base/limits.h" /* CHECK_MAX_TRIALS */
 
 typedef struct check_options {
   const char *cc;            /* compiler command; NULL: "clang" */

@@ -11,7 +11,7 @@
 
 #define SEMA_MAX_KERNELS  10000  /* kernel instances per file, after specialization */
 #define SEMA_MAX_NODES    200000 /* expression nodes of all instances together */
-#define SEMA_MAX_UNROLL   64     /* option unroll takes 1 .. SEMA_MAX_UNROLL */
+#include "base/limits.h"  /* SEMA_MAX_UNROLL */
 /* A prefix names the outputs <prefix>.h and <prefix>.c, each written first as
    <prefix>.h.tmpXXXXXX, so it leaves 12 of a file name's 255 bytes (NAME_MAX). */
 #define SEMA_MAX_PREFIX   243

@@ -7,7 +7,7 @@
 
 #include "base/exit_status.h"
 
-#define RUN_MAX_THREADS 256 /* threads a run takes at most (--threads) */
+#include "base/limits.h" /* RUN_MAX_THREADS */
 
 typedef struct run_options {
   const char        *spec;   /* SPEC */

@@ -1,4 +1,4 @@
-/* test_cli.c: the command line of wherec (gen/cli.c, gen/main.c), checked against its table:
+/* test_cli.c: the command line of wherec (gen/base/cli.c, gen/main.c), checked against its table:
    each command's help lists every option it takes, takes each, refuses others with status 2. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "base/exit_status.h"
-#include "cli.h"
+#include "base/cli.h"
 
 #define MAX_WORDS 16
 

@@ -1,6 +1,6 @@
 /* cli.c: the command line of `wherec` (see cli.h): the table of commands and options, and
    what is generated from it: each command's parsing (args.h's grammar), usage and help. */
-#include "cli.h"
+#include "base/cli.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -9,9 +9,7 @@
 
 #include "base/args.h"
 #include "base/exit_status.h"
-#include "check/check.h"
-#include "front/sema.h"
-#include "run/run.h"
+#include "base/limits.h"
 
 #ifndef WHEREC_VERSION
 #define WHEREC_VERSION "unknown"
