@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/crmath.sh: the correctly rounded functions (exp log tanh sigmoid erf) in generated
+# bench/crmath.sh: the correctly rounded functions (exp log tanh sigmoid erf sinh cosh) in generated
 # kernels on 16M floats, built four ways, and numpy (and onnxruntime, when the Python
 # given has it) on the same inputs right after, in one run: ns per element, one thread.
 # usage: bench/crmath.sh [PYTHON...]   (default: python3; e.g. build/ort-venv/bin/python)
@@ -27,13 +27,16 @@ def best(f, x, o, reps=9):
         t0 = time.perf_counter(); f(x, o); t = min(t, time.perf_counter() - t0)
     return t / n * 1e9
 cases = {"exp": rng.random(n) * 20 - 10, "log": rng.random(n) * 100 + 0.01,
-         "tanh": rng.random(n) * 20 - 10, "sigmoid": rng.random(n) * 20 - 10, "erf": rng.random(n) * 8 - 4}
+         "tanh": rng.random(n) * 20 - 10, "sigmoid": rng.random(n) * 20 - 10, "erf": rng.random(n) * 8 - 4,
+         "sinh": rng.random(n) * 20 - 10, "cosh": rng.random(n) * 20 - 10}
 cases = {k: v.astype(np.float32) for k, v in cases.items()}
 o = np.empty(n, np.float32)
 v = np.__version__
 print(f"numpy {v} np.exp: {best(lambda x, o: np.exp(x, out=o), cases['exp'], o):.3f} ns")
 print(f"numpy {v} np.log: {best(lambda x, o: np.log(x, out=o), cases['log'], o):.3f} ns")
 print(f"numpy {v} np.tanh: {best(lambda x, o: np.tanh(x, out=o), cases['tanh'], o):.3f} ns")
+print(f"numpy {v} np.sinh: {best(lambda x, o: np.sinh(x, out=o), cases['sinh'], o):.3f} ns")
+print(f"numpy {v} np.cosh: {best(lambda x, o: np.cosh(x, out=o), cases['cosh'], o):.3f} ns")
 print(f"numpy {v} 1/(1+np.exp(-x)): "
       f"{best(lambda x, o: np.divide(1, 1 + np.exp(-x), out=o), cases['sigmoid'], o):.3f} ns")
 try:
@@ -42,7 +45,8 @@ try:
 except ImportError:
     raise SystemExit(0)
 so = ort.SessionOptions(); so.intra_op_num_threads = 1; so.inter_op_num_threads = 1
-for op, key in [("Exp", "exp"), ("Log", "log"), ("Tanh", "tanh"), ("Sigmoid", "sigmoid"), ("Erf", "erf")]:
+for op, key in [("Exp", "exp"), ("Log", "log"), ("Tanh", "tanh"), ("Sigmoid", "sigmoid"), ("Erf", "erf"),
+                ("Sinh", "sinh"), ("Cosh", "cosh")]:
     g = helper.make_graph([helper.make_node(op, ["x"], ["y"])], "g",
                           [helper.make_tensor_value_info("x", TensorProto.FLOAT, [n])],
                           [helper.make_tensor_value_info("y", TensorProto.FLOAT, [n])])

@@ -24,7 +24,8 @@ int main(void) {
     double      lo, hi; /* inputs uniform in [lo, hi) */
   } ks[] = {{"exp", crb_exp_k, -10, 10},         {"log", crb_log_k, 0.01, 100},
             {"tanh", crb_tanh_k, -10, 10},       {"sigmoid", crb_sigmoid_k, -10, 10},
-            {"erf", crb_erf_k, -4, 4},           {"relu", crb_relu_k, -10, 10},
+            {"erf", crb_erf_k, -4, 4},           {"sinh", crb_sinh_k, -10, 10},
+            {"cosh", crb_cosh_k, -10, 10},       {"relu", crb_relu_k, -10, 10},
             {"elu", crb_elu_k, -10, 10},         {"silu", crb_silu_k, -10, 10},
             {"gelu", crb_gelu_k, -4, 4}};
   size_t n = (size_t)1 << 24;

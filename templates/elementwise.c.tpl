@@ -60,6 +60,11 @@ void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
           any_nan_ |= $(b.name)[lane] != $(b.name)[lane];
 %         end
 %       end
+%       for _, n in ipairs(elem) do
+%         if n.raw_checked then
+          any_nan_ |= $(n.ident) != $(n.ident);
+%         end
+%       end
         }
         if (any_nan_) {
           WC_NO_OVERLAP

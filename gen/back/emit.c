@@ -278,6 +278,7 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
     if (n->c_op) set_str(L, "c_op", n->c_op);
     if (n->c_load) set_str(L, "c_load", n->c_load);
     if (n->c_op_raw) set_str(L, "c_op_raw", n->c_op_raw);
+    if (n->raw_checked) set_bool(L, "raw_checked", true);
     set_str(L, "dtype", wc_dtype_name((wc_dtype)n->ins.dtype));
     set_str(L, "level", level_name(n->level));
     set_int(L, "a", n->ins.a);

@@ -504,6 +504,12 @@ static bool product_stays_rounded(const lower_kernel *k, int id) {
   return true;
 }
 
+/* The correctly rounded functions with a raw form on float (exp.h): plain
+   double, a NaN where its rounding is not certain. */
+static bool has_raw_form(wc_opcode op) {
+  return op == WC_OP_EXP || op == WC_OP_LOG || op == WC_OP_TANH || op == WC_OP_SIGMOID;
+}
+
 /* NaNs cost most of a float kernel's time: ops.h pins which NaN each
    operation gives (three selects and a quieting per + - * /). Plain IEEE
    arithmetic gives the same bits wherever the result is not a NaN, and
@@ -513,8 +519,11 @@ static bool product_stays_rounded(const lower_kernel *k, int id) {
    the plain forms into locals and stored only when no float output lane is a
    NaN; otherwise it is evaluated again, pinned, before anything is stored
    (an output may be an input's buffer). Taken when the innermost values hold
-   float or double + - * / and every output is float, double, an integer or
-   bool (a half output would carry a plain NaN's bits into a conversion). */
+   float or double + - * / (or a raw function) and every output is float, double, an integer or
+   bool (a half output would carry a plain NaN's bits into a conversion).
+   The correctly rounded functions on float take their raw forms too (exp.h),
+   which give a NaN where they cannot decide the rounding: the block tests
+   each such value as well (raw_checked). */
 static void plan_nan_redo(arena *a, lower_kernel *k, int64_t *budget) {
   bool any_raw = false, any_real_out = false;
   for (int o = 0; o < k->n_outputs; o++) {
@@ -531,7 +540,10 @@ static void plan_nan_redo(arena *a, lower_kernel *k, int64_t *budget) {
     wc_dtype    t = (wc_dtype)n->ins.dtype;
     if (n->level != LOWER_ELEM || n->render != LOWER_RENDER_CALL || (t != WC_FLOAT && t != WC_DOUBLE))
       continue;
-    if (op != WC_OP_ADD && op != WC_OP_SUB && op != WC_OP_MUL && op != WC_OP_DIV) continue;
+    n->raw_checked = has_raw_form(op) && t == WC_FLOAT;
+    if (op != WC_OP_ADD && op != WC_OP_SUB && op != WC_OP_MUL && op != WC_OP_DIV &&
+        !n->raw_checked)
+      continue;
     if (op == WC_OP_MUL && !product_stays_rounded(k, i)) continue;
     char stem[16];
     snprintf(stem, sizeof stem, "%s_raw", ast_op_helper(op));

@@ -36,6 +36,8 @@ typedef struct lower_node {
   const char  *c_op;   /* INFIX, PREFIX: the C operator; CALL: the function ("wc_add_f32") */
   const char  *c_load; /* a cast: the function that loads its operand ("wc_load_i32"), else NULL */
   const char  *c_op_raw; /* nan_redo: the plain IEEE form of the operation ("wc_add_raw_f32"), or NULL */
+  bool         raw_checked; /* c_op_raw may give a NaN where c_op does not (the correctly rounded
+                               functions' raw forms): the block tests this value too */
 } lower_node;
 
 typedef struct lower_loop {

@@ -620,8 +620,8 @@ static bool check_op(sema *s, diag_loc loc, wc_opcode op, wc_dtype t) {
     if (t == WC_DOUBLE)
       err(s, loc,
           "%s on double is not supported: wherec's %s is not correctly rounded in "
-          "double; cast to float, as in %s(float(x))",
-          sym, sym, sym);
+          "double; cast to float, as in %s(float(x)%s)",
+          sym, sym, sym, wc_op_arity(op) == 2 ? ", float(y)" : "");
     else err(s, loc, "'%s' is defined on float, float16 and bfloat16, not on %s", sym, name);
     break;
   default: err(s, loc, "'%s' is not defined on %s", sym, name); break;

@@ -169,6 +169,23 @@ static const char *versioned_attr_missing(const import_graph *gr, const onnx_nod
   return NULL;
 }
 
+/* Is the spec function spelled spell one of the correctly rounded ones, defined on
+   float but not on double (domain CRF of operations.h)? */
+static bool correctly_rounded_only(const char *spell) {
+  static const struct {
+    const char *spell;
+    wc_opcode   op;
+  } rows[] = {
+#define SPELLING_(NAME, spelling, ...) {spelling, WC_OP_##NAME},
+      WC_OP_LIST(SPELLING_)
+#undef SPELLING_
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+    if (rows[i].spell[0] != 0 && strcmp(rows[i].spell, spell) == 0)
+      return wc_op_defined(rows[i].op, WC_FLOAT) && !wc_op_defined(rows[i].op, WC_DOUBLE);
+  return false;
+}
+
 /* Why node i cannot be part of a fused expression, or NULL if it can; what it
    reads off the attributes (alpha, the cast's dtype, Clip-6 bounds, ...) goes into fn. */
 static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
@@ -337,20 +354,19 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   case IMPORT_SOFTPLUS:
   case IMPORT_MISH:
   case IMPORT_GELU:
-    if (t == WC_DOUBLE && (ni->kind != IMPORT_FUNC || strcmp(op->spell, "exp") == 0 ||
-                           strcmp(op->spell, "log") == 0 || strcmp(op->spell, "tanh") == 0 ||
-                           strcmp(op->spell, "sigmoid") == 0 || strcmp(op->spell, "erf") == 0))
+    if (t == WC_DOUBLE && (ni->kind != IMPORT_FUNC || correctly_rounded_only(op->spell)))
       return graph_fmt(gr,
-                       "%s on double: wherec's exp, log, tanh, sigmoid and erf are correctly "
-                       "rounded on float, float16 and bfloat16 only (double ones are not there "
-                       "yet)",
+                       "%s on double: wherec's exp, log, tanh, sigmoid, erf, sinh, cosh and pow "
+                       "are correctly rounded on float, float16 and bfloat16 only (double ones "
+                       "are not there yet)",
                        op->name);
     if (ni->kind == IMPORT_GELU) {
       const onnx_attr *a = graph_attr(n, "approximate");
       if (a && a->has_s && !(a->s.len == 4 && memcmp(a->s.data, "none", 4) == 0)) {
-        if (a->s.len == 4 && memcmp(a->s.data, "tanh", 4) == 0)
-          return "approximate=\"tanh\" needs x^3 (Pow), and wherec has no correctly rounded "
-                 "pow yet";
+        if (a->s.len == 4 && memcmp(a->s.data, "tanh", 4) == 0) {
+          fn->flag = 1; /* the tanh form */
+          return NULL;
+        }
         return "its approximate is neither \"none\" nor \"tanh\"";
       }
     }
@@ -385,34 +401,41 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   }
   case IMPORT_POW: {
     const graph_value *y = &gr->vals[ni->in[1]];
-    double             e;
-    if (!const_scalar(y, &e))
-      return graph_fmt(gr,
-                       "exponent '%.200s' is not a constant scalar: wherec has no pow function "
-                       "yet, only the exponents it computes exactly with * / sqrt",
-                       y->name);
+    double             e = 0;
+    bool               cst = const_scalar(y, &e);
     if (ast_dtype_class_of(y->dtype) != AST_CLASS_SINT &&
         ast_dtype_class_of(y->dtype) != AST_CLASS_UINT && !floating(y->dtype))
       return graph_fmt(gr, "its exponent has %s, which is no number", wc_dtype_name(y->dtype));
     fn->expo = e;
+    fn->flag = 0;
     if (floating(t)) {
-      if (e == 2 || e == 1 || e == 0 || e == -1 || e == 0.5) return NULL;
-      return graph_fmt(gr,
-                       "Pow of a floating-point base by %g needs a correctly rounded pow, which "
-                       "wherec does not have yet (the exponents -1, 0, 0.5, 1 and 2 it computes "
-                       "exactly)",
-                       e);
+      if (cst && (e == 2 || e == 1 || e == 0 || e == -1 || e == 0.5)) return NULL; /* exact forms */
+      if (t == WC_DOUBLE)
+        return cst ? graph_fmt(gr,
+                               "Pow of a double base by %g: wherec's pow is correctly rounded on "
+                               "float, float16 and bfloat16 only (the exponents -1, 0, 0.5, 1 and "
+                               "2 it computes exactly)",
+                               e)
+                   : "Pow of a double base: wherec's pow is correctly rounded on float, float16 "
+                     "and bfloat16 only";
+      fn->flag = 1; /* pow(x, y), y converted to x's dtype first */
+      return NULL;
     }
     if (t != WC_INT32 && t != WC_INT64)
       return graph_fmt(gr, "Pow is not defined on %s (its integer bases are int32 and int64)",
                        wc_dtype_name(t));
-    if (gr->opset > 0 && gr->opset < 12)
-      return "Pow takes integer bases from opset 12 on";
+    if (gr->opset > 0 && gr->opset < 12) return "Pow takes integer bases from opset 12 on";
+    if (!cst)
+      return graph_fmt(gr,
+                       "exponent '%.200s' of an integer base is not a constant scalar: a kernel "
+                       "multiplies copies of the base (wherec's pow is on float, float16 and "
+                       "bfloat16)",
+                       y->name);
     if (e != floor(e)) return graph_fmt(gr, "exponent %g of an integer base is not whole", e);
     if (e > 4)
       return graph_fmt(gr,
                        "exponent %g of an integer base: a kernel multiplies at most 4 copies of "
-                       "the base (and wherec has no pow function yet)",
+                       "the base (wherec's pow is on float, float16 and bfloat16)",
                        e);
     return NULL;
   }
@@ -495,10 +518,18 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   }
 }
 
+int fusion_operands(const import_graph *gr, const graph_node *ni) {
+  double e;
+  if (ni->kind == IMPORT_POW && ni->n->n_inputs == 2 && ni->in[1] >= 0 &&
+      !const_scalar(&gr->vals[ni->in[1]], &e))
+    return 2; /* pow(x, y) reads y */
+  return op_operands(ni->op, ni->n->n_inputs);
+}
+
 /* Times the expression of node ni names its input slot k (see spec_write.c); once
    for a node outside every region (an unknown operator), which stops the join anyway. */
-static int copies_of(const graph_node *ni, int k) {
-  if (k >= op_operands(ni->op, ni->n->n_inputs)) return 0;
+static int copies_of(const import_graph *gr, const graph_node *ni, int k) {
+  if (k >= fusion_operands(gr, ni)) return 0;
   return ni->op ? ni->op->copies : 1;
 }
 
@@ -533,7 +564,7 @@ void fusion_form(fusion *f, const import_graph *gr) {
         if (cf->region < 0 || (region >= 0 && cf->region != region)) join = false;
         region = cf->region;
         if (cf->depth + 1 > depth) depth = cf->depth + 1;
-        copies += cf->copies * copies_of(cn, s);
+        copies += cf->copies * copies_of(gr, cn, s);
       }
     }
     if (join && readers > 1 && gr->nodes[f->regions[region].root].kind == IMPORT_NONZERO)

@@ -24,12 +24,13 @@ typedef struct fusion_node {
   float       gamma;          /* Selu */
   float       lambd, bias;    /* Shrink */
   int         flag;           /* Mod: fmod; BitShift: 1 for LEFT; IsInf: 1 detect_negative
-                                 | 2 detect_positive */
+                                 | 2 detect_positive; Pow: 1 for pow(x, y); Gelu: 1 for
+                                 approximate="tanh" */
   wc_dtype    cast_to;        /* Cast, CastLike */
   bool        has_lo, has_hi; /* Clip-6 attributes given */
   float       lo, hi;         /* Clip-6 attributes */
   float       epsilon;        /* BatchNormalization */
-  double      expo;           /* Pow: the constant exponent */
+  double      expo;           /* Pow: the constant exponent (when it is one) */
   int         pad;            /* BatchNormalization, QuantizeLinear, DequantizeLinear: the 1s
                                  appended to the shape of a per-channel (per-axis) parameter
                                  so that it broadcasts along X's channel axis */
@@ -50,6 +51,10 @@ typedef struct fusion {
   fusion_region *regions; /* numbered from the graph's outputs back */
   int            n_regions;
 } fusion;
+
+/* The inputs of node ni its expression reads, in slot order: op_operands (ops.h), and
+   Pow's exponent too when it is no constant scalar (then the form is pow(x, y)). */
+int fusion_operands(const import_graph *gr, const graph_node *ni);
 
 /* Checks every node of gr and forms the maximal element-wise regions, from the
    outputs backwards: a fusable node joins the region of its consumers when they all

@@ -59,8 +59,9 @@
   X(Exp, FUNC, "exp", 1, 1, 1, 1, OPT_F)             X(Log, FUNC, "log", 1, 1, 1, 1, OPT_F)     \
   X(Tanh, FUNC, "tanh", 1, 1, 1, 1, OPT_F)           X(Erf, FUNC, "erf", 1, 1, 1, 9, OPT_F)     \
   X(Sigmoid, FUNC, "sigmoid", 1, 1, 1, 1, OPT_F)                                             \
+  X(Sinh, FUNC, "sinh", 1, 1, 1, 9, OPT_F)           X(Cosh, FUNC, "cosh", 1, 1, 1, 9, OPT_F)   \
   X(Softplus, SOFTPLUS, "", 1, 1, 1, 1, OPT_F)       X(Mish, MISH, "", 1, 1, 2, 18, OPT_F)      \
-  X(Gelu, GELU, "", 1, 1, 2, 20, OPT_F)                                                      \
+  X(Gelu, GELU, "", 1, 1, 3, 20, OPT_F)                                                      \
   X(Sum, SUM, "+", 1, -1, 1, 1, OPT_F)               X(Mean, MEAN, "", 1, -1, 1, 1, OPT_F)      \
   X(Dropout, DROPOUT, "", 1, 3, 1, 1, OPT_F)         X(Pow, POW, "", 2, 2, 4, 1, OPT_F | OPT_S) \
   X(BatchNormalization, BATCHNORM, "", 5, 5, 1, 1, OPT_F)                                    \
@@ -109,7 +110,7 @@ typedef enum import_kind {
   IMPORT_SUM,        /* + folded from the left */
   IMPORT_MEAN,       /* the Sum, then / the count */
   IMPORT_DROPOUT,    /* inference: the identity */
-  IMPORT_POW,        /* a constant scalar exponent (fusion.c says which) */
+  IMPORT_POW,        /* pow(x, y), or a constant exponent computed exactly (fusion.c) */
   IMPORT_BATCHNORM,  /* inference form, in ONNX's reference order */
   IMPORT_QUANTIZE,   /* saturate(round(x / scale) + zero_point) */
   IMPORT_DEQUANTIZE  /* (x - zero_point) * scale */

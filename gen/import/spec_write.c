@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <wherec/exp.h>
+
 #include "front/ast.h"
 
 #define IMPORT_MAX_NAME 64 /* identifiers made from ONNX names are cut to this */
@@ -255,7 +257,8 @@ static ex *bin(spec_writer *w, const char *op, wc_dtype t, ex *a, ex *b) {
 static ex *call(spec_writer *w, const char *fn, wc_dtype t, int n, ex *a, ex *b, ex *c) {
   ex *e = mk(w, EX_CALL, t, fn, n, a, b, c);
   if (strcmp(fn, "where") == 0) untype_siblings(e, 1);
-  else if (strcmp(fn, "min") == 0 || strcmp(fn, "max") == 0) untype_siblings(e, 0);
+  else if (strcmp(fn, "min") == 0 || strcmp(fn, "max") == 0 || strcmp(fn, "pow") == 0)
+    untype_siblings(e, 0);
   return e;
 }
 
@@ -316,6 +319,28 @@ static ex *lit_attr(spec_writer *w, wc_dtype t, float a) { return lit_num(w, t, 
 
 static ex *fn1(spec_writer *w, const char *fn, wc_dtype t, ex *a) {
   return call(w, fn, t, 1, a, NULL, NULL);
+}
+
+/* Gelu's approximate="tanh", ONNX's function body (Gelu-20) step by step in x's dtype,
+   each step correctly rounded: its float constants 2/pi = 0.63661977236f and 0.044715f
+   cast to the dtype (CastLike), sqrt(2/pi) a Sqrt in the dtype, then
+   (0.5 * x) * (1 + tanh(sqrt(2/pi) * (x + 0.044715 * pow(x, 3)))). x1, x2, x3: the
+   three reads of x. */
+static ex *gelu_tanh(spec_writer *w, wc_dtype t, ex *x1, ex *x2, ex *x3) {
+  float  two_over_pi = 0.63661977236f, c0 = 0.044715f;
+  double c = t == WC_FLOAT16    ? (double)wc_f16_to_f32(wc_f32_to_f16(two_over_pi))
+             : t == WC_BFLOAT16 ? (double)wc_bf16_to_f32(wc_f32_to_bf16(two_over_pi))
+                                : (double)two_over_pi;
+  ex    *cube = call(w, "pow", t, 2, x1, lit_num(w, t, 3.0), NULL);
+  ex    *inner = bin(w, "+", t, x2, bin(w, "*", t, lit_num(w, t, c0), cube));
+  /* sqrt of the dtype's 2/pi, correctly rounded in the dtype: sqrt in double, then one
+     rounding to the dtype's p bits (53 >= 2p + 2: no double rounding), exact in float */
+  double s = t == WC_FLOAT16    ? wc_cr_round_p_(sqrt(c), 11, -14)
+             : t == WC_BFLOAT16 ? wc_cr_round_p_(sqrt(c), 8, -126)
+                                : (double)(float)sqrt(c);
+  ex    *arg = bin(w, "*", t, lit_num(w, t, s), inner);
+  ex    *phi = bin(w, "+", t, lit_num(w, t, 1.0), fn1(w, "tanh", t, arg));
+  return bin(w, "*", t, bin(w, "*", t, lit_num(w, t, 0.5), x3), phi);
 }
 
 /* The expression of node i (in region). Each form is ONNX's definition computed in the
@@ -482,7 +507,10 @@ static ex *emit_node(spec_writer *w, int region, int i) {
     return bin(w, "*", t, x,
                fn1(w, "tanh", t,
                    fn1(w, "log", t, bin(w, "+", t, fn1(w, "exp", t, X_), lit_num(w, t, 1.0)))));
-  case IMPORT_GELU: /* (0.5 * x) * (erf(x / sqrt(2)) + 1), sqrt(2) rounded to the dtype */
+  case IMPORT_GELU:
+    if (fn->flag) /* tanh: ONNX's function body, in its order and with its float constants */
+      return gelu_tanh(w, t, x, X_, X_);
+    /* (0.5 * x) * (erf(x / sqrt(2)) + 1), sqrt(2) rounded to the dtype */
     return bin(w, "*", t, bin(w, "*", t, lit_num(w, t, 0.5), x),
                bin(w, "+", t, fn1(w, "erf", t, bin(w, "/", t, X_, lit_num(w, t, sqrt(2.0)))),
                    lit_num(w, t, 1.0)));
@@ -491,8 +519,17 @@ static ex *emit_node(spec_writer *w, int region, int i) {
                        the sum by the count */
     for (int k = 1; k < nin; k++) x = bin(w, "+", t, x, build(w, region, in[k]));
     return ni->kind == IMPORT_MEAN ? bin(w, "/", t, x, lit_num(w, t, (double)nin)) : x;
-  case IMPORT_POW: { /* the constant exponents computed exactly (fusion.c checks which) */
+  case IMPORT_POW: { /* pow(x, y), or the constant exponents computed exactly (fusion.c) */
     double e = fn->expo;
+    if (fn->flag) { /* y converted to x's dtype first (a Cast), pow correctly rounded */
+      ex *y;
+      if (fusion_operands(w->gr, ni) < 2) y = lit_num(w, t, e);
+      else {
+        y = build(w, region, in[1]);
+        if (y->dtype != t) y = call(w, wc_dtype_name(t), t, 1, y, NULL, NULL);
+      }
+      return call(w, "pow", t, 2, x, y, NULL);
+    }
     if (e == 0) /* 1, also for NaN; x's shape */
       return sel(w, bin(w, "==", WC_BOOL, x, X_), lit_num(w, t, 1.0), lit_num(w, t, 1.0));
     if (cls == AST_CLASS_REAL || cls == AST_CLASS_HALF) {
@@ -621,7 +658,7 @@ static void collect_leaves(spec_writer *w, int region, int v) {
   w->mark[v] = w->stamp;
   if (computed_in(w, region, v)) {
     const graph_node *ni = &w->gr->nodes[w->gr->vals[v].producer];
-    for (int k = 0; k < op_operands(ni->op, ni->n->n_inputs); k++)
+    for (int k = 0; k < fusion_operands(w->gr, ni); k++)
       if (ni->in[k] >= 0) collect_leaves(w, region, ni->in[k]);
     return;
   }

@@ -31,7 +31,7 @@ EXIT_OK, EXIT_BAD_INPUT, EXIT_MISMATCH, EXIT_TOOLCHAIN = 0, 1, 3, 4
 
 # Operators whose onnxruntime kernels are approximations where wherec is correctly rounded
 # (or computes ONNX's function body from correctly rounded parts).
-APPROXIMATED = ("Exp", "Log", "Tanh", "Sigmoid", "Erf", "Softplus", "Mish", "Gelu", "Elu",
+APPROXIMATED = ("Exp", "Log", "Tanh", "Sigmoid", "Erf", "Sinh", "Cosh", "Softplus", "Mish", "Gelu", "Elu",
                 "Selu", "Celu", "Pow")
 # Operators onnxruntime computes in another order than ONNX's reference, which wherec follows:
 # why, and the output dtypes where it shows (None: every dtype).

@@ -200,6 +200,31 @@ WC_INLINE double wc_log_odd_(float x) {
   return wc_cr_odd_(h, l - (h - s));
 }
 
+/* log x in plain double (exp.h's raw forms), as wc_log_odd_ without its
+   error-free steps: y = TH + (r + (TL + t)). Roundings: TL + t 2^-70, r + ...
+   2^-61 (|r| <= 2^-8), the last addition 2^-53 |y|; with t's and TL's (above)
+   an absolute 2^-60.9 besides, relative to |log x| >= 2^-9 where TH != 0:
+   2^-51.4; where TH = 0 (k = 0, the interval around 1) y = r + t, 2^-52.9. A
+   non-positive, infinite or NaN x: the NaN (the exact form's cases). */
+WC_INLINE float wc_log_raw_f32(float x) {
+  WC_CR_CONTRACT_
+  uint32_t u = wc_f32_to_bits(x), sub = u < 0x00800000u, ix, tmp;
+  uint64_t i;
+  double   z, r, kd, th, tl, p, t;
+  ix = wc_f32_to_bits(wc_sel_f32(sub != 0, x * 0x1p23f, x));
+  tmp = ix - 0x3f328000u;
+  i = (tmp >> 16) & 127u;
+  kd = (double)((int32_t)((tmp >> 23) ^ 256u) - 256 - (int32_t)(sub * 23u));
+  z = (double)wc_bits_to_f32(ix - (tmp & 0xff800000u));
+  r = z * wc_log_tab_[3 * i] - 1.0;
+  th = kd * 0x1.62e42fefa3a00p-1 + wc_log_tab_[3 * i + 1];
+  tl = kd * -0x1.0ca86c3898d00p-49 + wc_log_tab_[3 * i + 2];
+  p = -0.5 + r * (0x1.5555555555555p-2 + r * (-0.25 + r * (0x1.999999999999ap-3 +
+      r * (-0x1.5555555555555p-3 + r * (0x1.2492492492492p-3 + r * -0.125)))));
+  t = (r * r) * p;
+  return wc_cr_raw_round_(th + (r + (tl + t)), 0.0, !(u - 1u < 0x7f7fffffu));
+}
+
 /* The float bits of log x where x is not positive and finite: the canonical
    NaN for a negative x (-inf too), -inf for +-0, +inf for +inf (NaN: the
    caller's). */
@@ -461,6 +486,29 @@ WC_INLINE wc_bfloat16 wc_tanh_bf16(wc_bfloat16 a) {
                                    (a & 0x8000u)));
 }
 
+/* tanh in plain double (exp.h's raw forms), a = |x| in [0, 9.1]: tanh a
+   = E/(E + 2), E = expm1(2a) = (S - 1) + S q, S = 2^K 2^(j/64) = Sh + Sl
+   (exp_tab_'s pair scaled exactly), r as in exp_core_, q = expm1(r) Taylor
+   to r^6 (truncation 2^-57.3 |q|, roundings 2^-52.8 |q|). Sh - 1 is exact
+   (Sterbenz when K = 0, else a multiple of ulp(Sh) below 2^(K+1)); K = 0 =
+   j gives E = q, and otherwise E >= 2a >= 2^-7.53, where |S q| <= 1.01 E and
+   |S - 1| <= 2.01 E: the sums, the product, q and the dropped Sl q give
+   2^-50.2 E; E/(E + 2) 2^-49.0 tanh(a). a = 0 gives 0 (-0 for -0). */
+WC_INLINE float wc_tanh_raw_f32(float x) {
+  WC_CR_CONTRACT_
+  uint32_t u = wc_f32_to_bits(x);
+  double   a = wc_cr_abs_clamp_(u, WC_TANH_TOP_), t = a + a;
+  double   m = t * 0x1.71547652b82fep+6 + 0x1.8p52, kd = m - 0x1.8p52;
+  uint64_t mb = wc_f64_to_bits(m), j = mb & 63u;
+  double   sc = wc_bits_to_f64(0x3ff0000000000000u + ((mb >> 6) << 52)); /* 2^K */
+  double   r = (t - kd * 0x1.62e42fefa4000p-7) - kd * -0x1.8432a1b0e2634p-49;
+  double   q = r + (r * r) * (0.5 + r * (0x1.5555555555555p-3 + r * (0x1.5555555555555p-5 +
+               r * (0x1.1111111111111p-7 + r * 0x1.6c16c16c16c17p-10))));
+  double   sh = wc_exp_tab_[2 * j] * sc, e = ((sh - 1.0) + wc_exp_tab_[2 * j + 1] * sc) + sh * q;
+  float    v = wc_cr_raw_round_(e / (e + 2.0), 0.0, x != x);
+  return wc_bits_to_f32(wc_f32_to_bits(v) | (u & 0x80000000u));
+}
+
 /* ---- sigmoid -------------------------------------------------------------------
    sigmoid(x) = 1/(1 + exp(-x)), correctly rounded as a whole. Two ways, both
    computed, one selected:
@@ -522,6 +570,15 @@ WC_INLINE float wc_sigmoid_f32(float x) {
   r = wc_sel_f32(x > 18.0f, 1.0f, wc_sel_f32(x < -104.0f, 0.0f, r));
   return wc_sel_f32(x != x, wc_quiet_f32(x), r);
 }
+/* sigmoid in plain double (exp.h's raw forms): 1/(1 + E), E = exp(-x)
+   within 2^-51.3 E (exp_plain_), the sum and the quotient within 2^-53 each
+   (E/(1 + E) < 1 scales E's error): 2^-50.6 in all. Clamped to 18, it
+   rounds to 1 (sigmoid(18) > 1 - 2^-25.9); to -104, to 0 (< 2^-150.04). */
+WC_INLINE float wc_sigmoid_raw_f32(float x) {
+  double y = 1.0 / (1.0 + wc_exp_plain_(-(double)wc_cr_clamp_(x, -104.0f, 18.0f)));
+  return wc_cr_raw_round_(y, WC_CR_RAW_TINY_, x != x);
+}
+
 WC_INLINE wc_float16 wc_sigmoid_f16(wc_float16 a) {
   float  x = (float)wc_cr_f16_in_(a);
   double w = wc_sigmoid_special_(x, wc_cr_round_p_(wc_sigmoid_odd_(x), 11, -14));

@@ -38,6 +38,9 @@ extern "C" {
    with FMA contraction too; test_exp and test_crmath every float16 and
    bfloat16 input. */
 
+/* The raw forms' NaN (see "the raw forms" below). */
+#define WC_CR_RAW_NAN_ 0x7fc00000u
+
 static inline uint64_t wc_f64_to_bits(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
 
 /* At the start of the bodies that evaluate f: clang may contract them (into
@@ -206,6 +209,62 @@ WC_INLINE float wc_exp_f32(float x) {
   r = wc_sel_f32(x > 89.0f, wc_bits_to_f32(0x7f800000u), wc_sel_f32(x < -104.0f, 0.0f, r));
   return wc_sel_f32(x != x, wc_quiet_f32(x), r);
 }
+/* ---- the raw forms: a block's first pass ---------------------------------
+   wc_<f>_raw_f32(x) is wc_<f>_f32(x) or a NaN. It evaluates f(x) in plain
+   double, one rounding per operation and no error-free steps, into y within
+   a proven 2^-47 |f(x)| (each function's comment), and rounds y to float
+   unless a float midpoint is within 2^-46 |y| of y, where the rounding of
+   f(x) could differ: then, for a NaN x and where f(x) is a subnormal float
+   (the midpoint test needs normal results), it gives a NaN. That is about
+   one input in 2^20. A generated kernel evaluates a block of elements with
+   the raw forms and, when any of them is a NaN, the whole block again with
+   the exact forms (lower.c's plan_nan_redo): a NaN costs time, never bits.
+   crmath_exhaustive checks every float input: each raw result is the exact
+   one or a NaN. */
+
+/* y rounded to float, or a NaN where that may not be f(x)'s rounding: where
+   a float midpoint lies within 256 ulps of y's binade (2^-44 of its bottom,
+   2^-45 |y| at least): y's last 29 bits are those float rounding drops,
+   2^28 at a midpoint, and an error of at most 2^-47 |f(x)| < 2^-46 |y| (2^7
+   ulps) cannot cross a midpoint 256 ulps away; where y is in (tiny, 2^-126),
+   a subnormal float, whose midpoints the test does not see (below tiny, y
+   rounds to 0: the callers' tiny is 0 or 2^-150 (1 - 2^-40)); and where bad
+   (the input, a NaN). Everything else is a normal float or above: overflow
+   rounds as the other results do. One select: each test costs its lanes. */
+WC_INLINE float wc_cr_raw_round_(double y, double tiny, int bad) {
+  uint32_t lo = (uint32_t)wc_f64_to_bits(y) & 0x1fffffffu;
+  int      hard = (lo - (0x10000000u - 256u) < 512u) | ((y < 0x1p-126) & (y > tiny)) | bad;
+  return wc_sel_f32(hard, wc_bits_to_f32(WC_CR_RAW_NAN_), (float)y);
+}
+#define WC_CR_RAW_TINY_ 0x1.ffffffffffep-151 /* 2^-150 (1 - 2^-40) */
+
+/* exp(x) in plain double for x in [-104, 89]: 2^(j/64) (its double, within
+   2^-53) times p(r) = 1 + r + ... + r^5/120 (Taylor: truncation |r|^6/720
+   <= 2^-54.6 for |r| <= 2^-7.52; Horner's roundings within 1.01 * 2^-53 |p|
+   whatever contracts), r as exp_core_'s (within 2^-60.5), the product within
+   2^-53, scaling by 2^K exact: 2^-51.3 exp(x) in all. */
+WC_INLINE double wc_exp_plain_(double x) {
+  WC_CR_CONTRACT_
+  double   t = x * 0x1.71547652b82fep+6, m = t + 0x1.8p52, kd = m - 0x1.8p52;
+  uint64_t mb = wc_f64_to_bits(m), j = mb & 63u;
+  double   r = (x - kd * 0x1.62e42fefa4000p-7) - kd * -0x1.8432a1b0e2634p-49;
+  double   p = 1.0 + r * (1.0 + r * (0.5 + r * (0x1.5555555555555p-3 +
+               r * (0x1.5555555555555p-5 + r * 0x1.1111111111111p-7))));
+  return wc_bits_to_f64(wc_f64_to_bits(wc_exp_tab_[2 * j] * p) + ((mb >> 6) << 52));
+}
+
+/* x clamped to [lo, hi], a NaN kept. */
+WC_INLINE float wc_cr_clamp_(float x, float lo, float hi) {
+  return wc_sel_f32(x > hi, hi, wc_sel_f32(x < lo, lo, x));
+}
+
+/* Clamped to 89, exp overflows (exp(89) > 2^128.4); to -104, it rounds to
+   0 (exp(-104) < 2^-150.04). */
+WC_INLINE float wc_exp_raw_f32(float x) {
+  return wc_cr_raw_round_(wc_exp_plain_((double)wc_cr_clamp_(x, -104.0f, 89.0f)), WC_CR_RAW_TINY_,
+                          x != x);
+}
+
 WC_INLINE wc_float16 wc_exp_f16(wc_float16 a) {
   float  x = (float)wc_cr_f16_in_(a);
   double w = wc_exp_special_(x, wc_cr_round_p_(wc_exp_odd_(x), 11, -14));

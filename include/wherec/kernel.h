@@ -7,6 +7,8 @@
 #include "ops.h"                                       /* element operations */
 #include "exp.h"                                       /* exp, correctly rounded */
 #include "crmath.h"                                    /* log, tanh, sigmoid, erf, correctly rounded */
+#include "pow.h"                                       /* pow, correctly rounded */
+#include "hyperbolic.h"                                /* sinh, cosh, correctly rounded */
 #include "loop.h"                                      /* blocks the compiler vectorizes */
 #include "stream.h"                                    /* streaming stores */
 #include "truth.h"                                     /* non-zero byte counts, masks, coordinates */

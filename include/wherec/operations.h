@@ -80,7 +80,10 @@ extern "C" {
   X(P, LOG,   "log",      1, CRF,   SAME, CALL,   log,   NONE) /* crmath.h */              \
   X(P, TANH,  "tanh",     1, CRF,   SAME, CALL,   tanh,  NONE) /* crmath.h */              \
   X(P, SIGMOID, "sigmoid", 1, CRF,  SAME, CALL,   sigmoid, NONE) /* crmath.h */            \
-  X(P, ERF,   "erf",      1, CRF,   SAME, CALL,   erf,   NONE) /* crmath.h */
+  X(P, ERF,   "erf",      1, CRF,   SAME, CALL,   erf,   NONE) /* crmath.h */              \
+  X(P, POW,   "pow",      2, CRF,   SAME, CALL,   pow,   NONE) /* pow.h */               \
+  X(P, SINH,  "sinh",     1, CRF,   SAME, CALL,   sinh,  NONE) /* hyperbolic.h */        \
+  X(P, COSH,  "cosh",     1, CRF,   SAME, CALL,   cosh,  NONE) /* hyperbolic.h */
 /* clang-format on */
 /* WC_OP_LIST's rows without the pass-through argument P of WC_OP_ROWS_ (which
    lets a list nested in another, as the interpreter's dispatch, see its row). */

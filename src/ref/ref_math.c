@@ -1,4 +1,4 @@
-/* ref_math.c: the reference's log, tanh, sigmoid and erf, rounded to nearest even
+/* ref_math.c: the reference's log, tanh, sigmoid, erf, sinh, cosh and pow, rounded to nearest even
    into any binary format, computed independently of wherec/crmath.h (other
    algorithms: libm's long double functions, and exact series in fixed point). */
 #include <math.h>
@@ -28,6 +28,8 @@
      2^-500.
    - tanh(a) = (e^2a - 1)/(e^2a + 1), sigmoid(x) = 1/(1 + e^-x) (as e^|x|/(1 +
      e^|x|) for x >= 0), by long division: within 2^-340 of values >= 2^-150.
+   - cosh(a), sinh(a) = (e^a +- e^-a)/2, e^-a by long division: within
+     2^-350 of values >= 2^-149.
    - erf(a) = 2/sqrt(pi) sum (-1)^n a^(2n+1)/(n! (2n+1)) (a <= 3.95, its terms
      below 2^17 in magnitude, summed positive and negative apart), 1/sqrt(pi)
      by Newton's iteration from pi = 16 atan(1/5) - 4 atan(1/239): within
@@ -257,24 +259,29 @@ static double fx_round(const fx *v, bool neg, int p, int emin, int emax, const c
 
 /* ---- the exact paths (x finite; log: x > 0) ------------------------------------ */
 
-static double log_exact(float x, int p, int emin, int emax) {
-  int      k;
-  float    m = frexpf(x, &k); /* x = m 2^k, m in [1/2, 1) */
-  fx       mf = fx_from_float(2 * m), one = fx_int(1), num, den, s, l, ln2, third, kl;
-  bool     neg;
-  k -= 1;                     /* x = (2m) 2^k, 2m in [1, 2) */
+/* |log x| for a positive finite float x, and its sign in *neg */
+static fx fx_log_abs(float x, bool *neg) {
+  int   k;
+  float m = frexpf(x, &k); /* x = m 2^k, m in [1/2, 1) */
+  fx    mf = fx_from_float(2 * m), one = fx_int(1), num, den, s, l, ln2, third, kl;
+  k -= 1; /* x = (2m) 2^k, 2m in [1, 2) */
   num = fx_sub(mf, &one);
   den = fx_add(mf, &one);
   s = fx_div(&num, &den);
   l = fx_atanh(&s);
-  l = fx_add(l, &l);          /* log(2m) */
+  l = fx_add(l, &l); /* log(2m) */
   third = fx_div_small(fx_int(1), 3);
   ln2 = fx_atanh(&third);
   ln2 = fx_add(ln2, &ln2);
   kl = fx_mul_small_shift(&ln2, (uint32_t)(k < 0 ? -k : k), 0);
   l = k < 0 ? fx_sub(l, &kl) : fx_add(l, &kl);
-  neg = fx_is_neg(&l);
-  if (neg) l = fx_neg(l);
+  *neg = fx_is_neg(&l);
+  return *neg ? fx_neg(l) : l;
+}
+
+static double log_exact(float x, int p, int emin, int emax) {
+  bool neg;
+  fx   l = fx_log_abs(x, &neg);
   return fx_round(&l, neg, p, emin, emax, "log", x);
 }
 
@@ -319,6 +326,14 @@ static double erf_exact(float x, int p, int emin, int emax) {
   pos = fx_mul(&pos, &c);
   pos = fx_add(pos, &pos);
   return fx_round(&pos, x < 0, p, emin, emax, "erf", x);
+}
+
+/* cosh and sinh of |x| <= 90: (e^a +- e^-a)/2 (within 2^-350 of values >= 2^-149) */
+static double hyp_exact(float x, bool cosh, int p, int emin, int emax) {
+  fx e = fx_exp_abs(x), one = fx_int(1), r = fx_div(&one, &e), v;
+  v = cosh ? fx_add(e, &r) : fx_sub(e, &r);
+  v = fx_div_small(v, 2);
+  return fx_round(&v, !cosh && x < 0, p, emin, emax, cosh ? "cosh" : "sinh", x);
 }
 
 /* ---- the fast paths: long double, the exact path within DELTA of a boundary ---- */
@@ -368,12 +383,172 @@ static double ref_sigmoid(float x, int p, int emin, int emax) {
   return r == r ? r : sigmoid_exact(x, p, emin, emax);
 }
 
+/* cosh and sinh overflow every format here above 90 (cosh(90) > 2^128.8) */
+static double ref_cosh(float x, int p, int emin, int emax) {
+  double r;
+  if (x != x) return x;
+  if (fabsf(x) > 90) return HUGE_VAL;
+  r = round_ld(coshl((long double)x), p, emin, emax);
+  return r == r ? r : hyp_exact(x, true, p, emin, emax);
+}
+
+static double ref_sinh(float x, int p, int emin, int emax) {
+  double r;
+  if (x != x || x == 0) return x;
+  if (fabsf(x) > 90) return x < 0 ? -HUGE_VAL : HUGE_VAL;
+  r = round_ld(sinhl((long double)x), p, emin, emax);
+  return r == r ? r : hyp_exact(x, false, p, emin, emax);
+}
+
 static double ref_erf(float x, int p, int emin, int emax) {
   double r;
   if (x != x || x == 0) return x;
   if (fabsf(x) > 6) return x < 0 ? -1.0 : 1.0;
   r = round_ld(erfl((long double)x), p, emin, emax);
   return r == r ? r : erf_exact(x, p, emin, emax);
+}
+
+/* ---- pow ------------------------------------------------------------------------
+   Fast path: powl (glibc: within a few units of a 64-bit significand), rounded
+   by round_ld. Within DELTA of a boundary: an exact result (a dyadic of at
+   most 53 bits: every representable value and midpoint of the formats) is
+   found with integers and rounded exactly; any other value is computed in
+   fixed point, exp(y log|x|) with log as above and exp(t) = sum t^n/n! (|t|
+   <= 120, so its terms stay below 2^174), 1/exp(|t|) by long division for t <
+   0: within 2^-300 relative, and an inexact value has a non-zero bit in the
+   100 below the rounding bit, or a one among zeros, so fx_round decides it. */
+
+/* |v| = m 2^e, m an odd integer (v finite, non-zero) */
+static uint64_t odd_parts(float v, int *e) {
+  uint64_t m = (uint64_t)ldexpl(frexpl(fabsl((long double)v), e), 24);
+  *e -= 24;
+  while (!(m & 1u)) {
+    m >>= 1;
+    ++*e;
+  }
+  return m;
+}
+
+/* |x|^y when it is a dyadic of at most 53 bits within [2^-400, 2^400] (x
+   finite non-zero, y finite), else 0: y = n 2^f, n odd; for f < 0, x must be
+   a perfect 2^-f-th power (n and 2^-f coprime); then (m 2^e)^(n 2^f) with
+   m^N of 53 bits or fewer, and m = 1 when y < 0 (1/m^N is not dyadic). */
+static double pow_dyadic(float x, float y) {
+  int      e, f;
+  uint64_t m = odd_parts(x, &e), n = odd_parts(y, &f), big = 1;
+  long     ex;
+  for (; f < 0; f++) {
+    uint64_t r;
+    if (e % 2 != 0) return 0;
+    e /= 2;
+    r = (uint64_t)llroundl(sqrtl((long double)m));
+    if (r * r != m) return 0;
+    m = r;
+  }
+  if (f > 20 || n > (1u << 20) || (n << f) > (1u << 20)) return 0;
+  n <<= f;
+  if (y < 0 && m != 1) return 0;
+  for (uint64_t i = 0; m != 1 && i < n; i++) {
+    if (big > (UINT64_C(1) << 53) / m) return 0;
+    big *= m;
+  }
+  ex = (long)e * (long)n * (y < 0 ? -1 : 1);
+  if (ex < -400 || ex > 400) return 0;
+  return ldexp((double)big, (int)ex);
+}
+
+/* v (a positive double) rounded to nearest even to p bits, exponents [emin, emax] */
+static double round_exact(double v, int p, int emin, int emax) {
+  int    ev, quantum;
+  double q, n, f;
+  frexp(v, &ev);
+  quantum = (ev - 1 > emin ? ev - 1 : emin) - p + 1;
+  q = ldexp(v, -quantum);
+  n = floor(q);
+  f = q - n;
+  if (f > 0.5 || (f == 0.5 && fmod(n, 2.0) != 0)) n += 1;
+  q = ldexp(n, quantum);
+  return q >= ldexp(1.0, emax + 1) ? HUGE_VAL : q;
+}
+
+/* |y| in fixed point, exactly (|y| < 2^128) */
+static fx fx_from_float_any(float y) {
+  uint32_t m;
+  int      sh;
+  fx       one = fx_int(1), r;
+  float_parts(y, &m, &sh);
+  if (sh >= 0) return fx_mul_small_shift(&one, m, sh);
+  r = fx_mul_small_shift(&one, m, 0);
+  for (; sh < 0; sh++) r = fx_add(r, &r);
+  return r;
+}
+
+/* |x|^y by the fixed-point path, negated if neg (x finite non-zero, y finite) */
+static double pow_fixed(float x, float y, bool neg, int p, int emin, int emax) {
+  bool lneg, tneg;
+  fx   l = fx_log_abs(fabsf(x), &lneg), yy = fx_from_float_any(y), t, cap = fx_int(120);
+  fx   sum = fx_int(1), term = fx_int(1), one = fx_int(1);
+  t = fx_mul(&l, &yy);
+  tneg = lneg != (y < 0);
+  if (fx_ge(&t, &cap)) return tneg ? (neg ? -0.0 : 0.0) : (neg ? -HUGE_VAL : HUGE_VAL);
+  for (uint32_t n = 1; n < 2000 && !fx_is_zero(&term); n++) {
+    term = fx_mul(&term, &t);
+    term = fx_div_small(term, n);
+    sum = fx_add(sum, &term);
+  }
+  if (tneg) sum = fx_div(&one, &sum);
+  return fx_round(&sum, neg, p, emin, emax, "pow", x);
+}
+
+/* is y an odd integer */
+static bool odd_integer(float y) {
+  return fabsf(y) < 0x1p24f && fmodf(y, 2.0f) != 0 && truncf(y) == y;
+}
+
+static double pow_exact_path(float x, float y, int p, int emin, int emax) {
+  bool   neg = x < 0 && odd_integer(y);
+  double d = pow_dyadic(x, y);
+  if (d != 0) return neg ? -round_exact(d, p, emin, emax) : round_exact(d, p, emin, emax);
+  return pow_fixed(x, y, neg, p, emin, emax);
+}
+
+/* x or y infinite or zero, x = 1, x negative and y not an integer: C99's
+   values (F.9.4.4), written out: glibc's x87 powl mistakes y = -2^63 for an
+   odd integer */
+static bool pow_special(float x, float y) {
+  return x == 0 || y == 0 || isinf(x) || isinf(y) || (x < 0 && truncf(y) != y) || x == 1;
+}
+static double pow_special_value(float x, float y) {
+  bool odd = odd_integer(y);
+  if (y == 0 || x == 1) return 1.0;
+  if (isinf(y)) {
+    if (x == -1) return 1.0;
+    return (fabsf(x) < 1) == (y > 0) ? 0.0 : HUGE_VAL;
+  }
+  if (x == 0) return y < 0 ? (odd ? copysign(HUGE_VAL, x) : HUGE_VAL) : (odd ? (double)x : 0.0);
+  if (isinf(x)) {
+    double r = y < 0 ? 0.0 : HUGE_VAL;
+    return x < 0 && odd ? -r : r;
+  }
+  return NAN; /* a negative x, y not an integer */
+}
+
+/* |x|^y by powl, the sign put back apart (so powl never sees a negative base) */
+double wc__ref_pow(float x, float y, int p, int emin, int emax) {
+  double      r;
+  long double v;
+  bool        neg = x < 0 && odd_integer(y);
+  if (pow_special(x, y)) return pow_special_value(x, y);
+  v = powl(fabsl((long double)x), (long double)y);
+  if (v == 0 || isinf(v)) return neg ? -(double)v : (double)v; /* beyond long double's range */
+  r = round_ld(v, p, emin, emax);
+  if (r != r) return pow_exact_path(x, y, p, emin, emax);
+  return neg ? -r : r;
+}
+
+double wc__ref_pow_exact(float x, float y, int p, int emin, int emax) {
+  if (pow_special(x, y)) return pow_special_value(x, y);
+  return pow_exact_path(x, y, p, emin, emax);
 }
 
 /* The reference's function of each operation of the table's domain CRF, and
@@ -385,6 +560,8 @@ double wc__ref_crf(wc_opcode op, float x, int p, int emin, int emax) {
   case WC_OP_TANH: return ref_tanh(x, p, emin, emax);
   case WC_OP_SIGMOID: return ref_sigmoid(x, p, emin, emax);
   case WC_OP_ERF: return ref_erf(x, p, emin, emax);
+  case WC_OP_SINH: return ref_sinh(x, p, emin, emax);
+  case WC_OP_COSH: return ref_cosh(x, p, emin, emax);
   default: return NAN;
   }
 }
@@ -396,6 +573,8 @@ double wc__ref_crf_exact(wc_opcode op, float x, int p, int emin, int emax) {
   case WC_OP_TANH: return tanh_exact(x, p, emin, emax);
   case WC_OP_SIGMOID: return sigmoid_exact(x, p, emin, emax);
   case WC_OP_ERF: return erf_exact(x, p, emin, emax);
+  case WC_OP_SINH: return hyp_exact(x, false, p, emin, emax);
+  case WC_OP_COSH: return hyp_exact(x, true, p, emin, emax);
   default: return NAN;
   }
 }

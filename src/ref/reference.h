@@ -23,4 +23,10 @@ double wc__ref_exp_exact(float x, int p, int emin, int emax);
 double wc__ref_crf(wc_opcode op, float x, int p, int emin, int emax);
 double wc__ref_crf_exact(wc_opcode op, float x, int p, int emin, int emax);
 
+/* pow(x, y) the same way (ref_math.c), for x and y not NaN: C's powl special
+   values, NaN for a negative x and a non-integer y; _exact: always the exact
+   path (integer arithmetic for exact results, else fixed point). */
+double wc__ref_pow(float x, float y, int p, int emin, int emax);
+double wc__ref_pow_exact(float x, float y, int p, int emin, int emax);
+
 #endif

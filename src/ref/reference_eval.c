@@ -251,14 +251,22 @@ static ref_val arith_float(wc_opcode op, wc_dtype t, ref_val va, ref_val vb) {
                                                            : (a > b ? va : vb)));
   default: break;
   }
-  /* + - * / fmod exp with a NaN operand, or a NaN into a function of one: the
-     first NaN, quieted (README, Semantics, via wherec/ops.h) */
+  /* pow(x, +-0) and pow(1, y) are 1 even for a NaN (C's pow) */
+  if (op == WC_OP_POW && (b == 0 || a == 1)) return from_double(t, 1.0);
+  /* + - * / fmod exp pow with a NaN operand, or a NaN into a function of one:
+     the first NaN, quieted (README, Semantics, via wherec/ops.h) */
   if (ref_isnan(a) || ref_isnan(b)) {
     uint64_t quiet = t == WC_DOUBLE ? 1ull << 51 : 1ull << 22;
     return from_float_bits(t, float_bits(t, ref_isnan(a) ? va : vb) | quiet);
   }
   if (wc_op_defined(op, WC_FLOAT) && !wc_op_defined(op, WC_DOUBLE)) {
     /* exp, log, ...: correctly rounded into t itself (float, float16, bfloat16) */
+    if (op == WC_OP_POW) {
+      double r = t == WC_FLOAT16    ? wc__ref_pow((float)a, (float)b, 11, -14, 15)
+                 : t == WC_BFLOAT16 ? wc__ref_pow((float)a, (float)b, 8, -126, 127)
+                                    : wc__ref_pow((float)a, (float)b, 24, -126, 127);
+      return ref_isnan(r) ? canonical_nan(t) : from_double(t, r); /* negative ^ non-integer */
+    }
     double r = t == WC_FLOAT16    ? wc__ref_crf(op, (float)a, 11, -14, 15)
                : t == WC_BFLOAT16 ? wc__ref_crf(op, (float)a, 8, -126, 127)
                                   : wc__ref_crf(op, (float)a, 24, -126, 127);

@@ -1,9 +1,11 @@
-/* crmath_exhaustive.c: exp, log, tanh, sigmoid and erf on float (wherec/exp.h,
-   wherec/crmath.h) against the reference's independent implementations
+/* crmath_exhaustive.c: exp, log, tanh, sigmoid, erf, sinh and cosh on float
+   (wherec/exp.h, wherec/crmath.h, wherec/hyperbolic.h) against the reference's independent implementations
    (src/ref/ref_exp.c, ref_math.c) on every float bit pattern, or every N-th
    (--stride N), a thread per core; and builds of the same functions with FMA
    contraction and vectorized loops (gcc -ffp-contract=fast and clang, -O3
-   -march=native: crmath_variant.c) against them.
+   -march=native: crmath_variant.c, the raw forms in blocks as generated
+   kernels run them) against them; and each raw form (exp.h) against the
+   exact one: the same bits or a NaN, and how many NaNs.
    usage: crmath_exhaustive [--stride N] [FUNCTION...]   (default: all five, N = 1) */
 #include <pthread.h>
 #include <stdio.h>
@@ -27,7 +29,9 @@ typedef void (*loop_fn)(const float *, float *, size_t);
   void v##_log(const float *, float *, size_t);                                                  \
   void v##_tanh(const float *, float *, size_t);                                                 \
   void v##_sigmoid(const float *, float *, size_t);                                              \
-  void v##_erf(const float *, float *, size_t);
+  void v##_erf(const float *, float *, size_t);                                                  \
+  void v##_sinh(const float *, float *, size_t);                                                 \
+  void v##_cosh(const float *, float *, size_t);
 #ifdef HAVE_GCC_FAST
 VARIANT_DECLS(crmath_gcc_fast)
 #endif
@@ -35,16 +39,19 @@ VARIANT_DECLS(crmath_gcc_fast)
 VARIANT_DECLS(crmath_clang_native)
 #endif
 
-enum { N_FUNCS = 5 };
+enum { N_FUNCS = 7 };
 static const struct func {
   const char *name;
   wc_opcode   op;
   float (*fn)(float);
-} funcs[N_FUNCS] = {{"exp", WC_OP_EXP, wc_exp_f32},
-                    {"log", WC_OP_LOG, wc_log_f32},
-                    {"tanh", WC_OP_TANH, wc_tanh_f32},
-                    {"sigmoid", WC_OP_SIGMOID, wc_sigmoid_f32},
-                    {"erf", WC_OP_ERF, wc_erf_f32}};
+  float (*raw)(float); /* its raw form, or NULL */
+} funcs[N_FUNCS] = {{"exp", WC_OP_EXP, wc_exp_f32, wc_exp_raw_f32},
+                    {"log", WC_OP_LOG, wc_log_f32, wc_log_raw_f32},
+                    {"tanh", WC_OP_TANH, wc_tanh_f32, wc_tanh_raw_f32},
+                    {"sigmoid", WC_OP_SIGMOID, wc_sigmoid_f32, wc_sigmoid_raw_f32},
+                    {"erf", WC_OP_ERF, wc_erf_f32, NULL},
+                    {"sinh", WC_OP_SINH, wc_sinh_f32, NULL},
+                    {"cosh", WC_OP_COSH, wc_cosh_f32, NULL}};
 
 static const struct variant {
   const char *name; /* the flags it was built with */
@@ -53,12 +60,13 @@ static const struct variant {
 #ifdef HAVE_GCC_FAST
     {"gcc -std=gnu99 -O3 -march=native -ffp-contract=fast",
      {crmath_gcc_fast_exp, crmath_gcc_fast_log, crmath_gcc_fast_tanh, crmath_gcc_fast_sigmoid,
-      crmath_gcc_fast_erf}},
+      crmath_gcc_fast_erf, crmath_gcc_fast_sinh, crmath_gcc_fast_cosh}},
 #endif
 #ifdef HAVE_CLANG_NATIVE
     {"clang -std=c99 -O3 -march=native",
      {crmath_clang_native_exp, crmath_clang_native_log, crmath_clang_native_tanh,
-      crmath_clang_native_sigmoid, crmath_clang_native_erf}},
+      crmath_clang_native_sigmoid, crmath_clang_native_erf, crmath_clang_native_sinh,
+      crmath_clang_native_cosh}},
 #endif
     {NULL, {NULL}}};
 
@@ -67,6 +75,8 @@ typedef struct slice {
   uint64_t count, stride;              /* inputs i * stride, i < count */
   int      thread, threads;            /* this slice takes every threads-th chunk from thread */
   uint64_t ref_mismatches;             /* wc_<f>_f32 != reference */
+  uint64_t raw_mismatches;             /* wc_<f>_raw_f32 neither wc_<f>_f32 nor a NaN */
+  uint64_t raw_nans;                   /* wc_<f>_raw_f32 a NaN where wc_<f>_f32 is not */
   uint64_t variant_mismatches[4];      /* variant v != wc_<f>_f32 */
 } slice;
 
@@ -98,6 +108,13 @@ static void *run_slice(void *arg) {
         want = r != r ? 0x7fc00000u : wc_f32_to_bits((float)r); /* the canonical NaN */
       }
       if (g != want) show(&s->ref_mismatches, F->name, "reference", u, want, g);
+    }
+    for (size_t j = 0; F->raw != NULL && j < n; j++) {
+      float r = F->raw(x[j]);
+      if (r != r) s->raw_nans += got[j] == got[j];
+      else if (wc_f32_to_bits(r) != wc_f32_to_bits(got[j]))
+        show(&s->raw_mismatches, F->name, "raw form", wc_f32_to_bits(x[j]),
+             wc_f32_to_bits(got[j]), wc_f32_to_bits(r));
     }
     for (size_t v = 0; variants[v].name != NULL; v++) {
       variants[v].fn[s->f](x, vgot, n);
@@ -133,7 +150,7 @@ int main(int argc, char **argv) {
       if (strcmp(argv[a], funcs[f].name) == 0) wanted[f] = any = 1;
   }
   for (int f = 0; f < N_FUNCS; f++) {
-    uint64_t total = (((uint64_t)1 << 32) + stride - 1) / stride, refm = 0;
+    uint64_t total = (((uint64_t)1 << 32) + stride - 1) / stride, refm = 0, rawm = 0, nans = 0;
     double   t0 = now();
     if (any && !wanted[f]) continue;
     for (int i = 0; i < threads; i++) {
@@ -151,6 +168,11 @@ int main(int argc, char **argv) {
            "%.1f s\n", funcs[f].name, (unsigned long long)refm, (unsigned long long)total,
            (unsigned long long)stride, stride == 1 ? "st: all 2^32" : "th", now() - t0);
     failed |= refm != 0;
+    for (int i = 0; i < threads; i++) rawm += sl[i].raw_mismatches, nans += sl[i].raw_nans;
+    if (funcs[f].raw != NULL)
+      printf("%s_raw on float: %llu mismatches, %llu NaNs (the exact form's inputs)\n", funcs[f].name,
+             (unsigned long long)rawm, (unsigned long long)nans);
+    failed |= rawm != 0;
     for (size_t v = 0; variants[v].name != NULL; v++) {
       uint64_t n = 0;
       for (int i = 0; i < threads; i++) n += sl[i].variant_mismatches[v];

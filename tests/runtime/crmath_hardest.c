@@ -1,4 +1,4 @@
-/* crmath_hardest.c: the inputs of log, tanh, sigmoid and erf (and exp) whose
+/* crmath_hardest.c: the inputs of log, tanh, sigmoid, erf, sinh and cosh (and exp) whose
    values lie nearest a rounding boundary (a midpoint) of float, float16 and
    bfloat16, over every input: long double (libm) as a filter, MPFR at 256 bits
    for the candidates. Its minimum is the distance D that the error bounds of
@@ -38,7 +38,8 @@ static const struct fn {
   ld_fn       ld;
   mp_fn       mp;
 } fns[] = {{"log", logl, mpfr_log}, {"tanh", tanhl, mpfr_tanh}, {"sigmoid", sigmoidl, mpfr_sigmoid},
-           {"erf", erfl, mpfr_erf}, {"exp", expl, mpfr_exp}};
+           {"erf", erfl, mpfr_erf}, {"exp", expl, mpfr_exp}, {"sinh", sinhl, mpfr_sinh},
+           {"cosh", coshl, mpfr_cosh}};
 
 static const struct fmt {
   const char *name;

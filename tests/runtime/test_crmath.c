@@ -1,4 +1,5 @@
-/* test_crmath.c: log, tanh, sigmoid and erf (wherec/crmath.h) on special values,
+/* test_crmath.c: log, tanh, sigmoid, erf (wherec/crmath.h), sinh and cosh
+   (wherec/hyperbolic.h) on special values,
    boundaries and the hardest inputs; every float16 and bfloat16 input against the
    reference (src/ref/ref_math.c); the reference's two paths; the shared rounding
    steps of wherec/exp.h against exact rounding. */
@@ -15,11 +16,11 @@
 
 #include "ref/reference.h"
 
-enum { F_LOG, F_TANH, F_SIGMOID, F_ERF, F_EXP, N_FUNCS };
+enum { F_LOG, F_TANH, F_SIGMOID, F_ERF, F_EXP, F_SINH, F_COSH, N_FUNCS };
 
-static const char *const names[N_FUNCS] = {"log", "tanh", "sigmoid", "erf", "exp"};
+static const char *const names[N_FUNCS] = {"log", "tanh", "sigmoid", "erf", "exp", "sinh", "cosh"};
 static const wc_opcode   opcodes[N_FUNCS] = {WC_OP_LOG, WC_OP_TANH, WC_OP_SIGMOID, WC_OP_ERF,
-                                             WC_OP_EXP};
+                                             WC_OP_EXP, WC_OP_SINH, WC_OP_COSH};
 
 static float    f32_of(uint32_t u) { return wc_bits_to_f32(u); }
 static uint32_t bits_of(float f) { return wc_f32_to_bits(f); }
@@ -30,6 +31,8 @@ static float f32_fn(int f, float x) {
   case F_TANH: return wc_tanh_f32(x);
   case F_SIGMOID: return wc_sigmoid_f32(x);
   case F_ERF: return wc_erf_f32(x);
+  case F_SINH: return wc_sinh_f32(x);
+  case F_COSH: return wc_cosh_f32(x);
   default: return wc_exp_f32(x);
   }
 }
@@ -39,6 +42,8 @@ static wc_float16 f16_fn(int f, wc_float16 x) {
   case F_TANH: return wc_tanh_f16(x);
   case F_SIGMOID: return wc_sigmoid_f16(x);
   case F_ERF: return wc_erf_f16(x);
+  case F_SINH: return wc_sinh_f16(x);
+  case F_COSH: return wc_cosh_f16(x);
   default: return wc_exp_f16(x);
   }
 }
@@ -48,6 +53,8 @@ static wc_bfloat16 bf16_fn(int f, wc_bfloat16 x) {
   case F_TANH: return wc_tanh_bf16(x);
   case F_SIGMOID: return wc_sigmoid_bf16(x);
   case F_ERF: return wc_erf_bf16(x);
+  case F_SINH: return wc_sinh_bf16(x);
+  case F_COSH: return wc_cosh_bf16(x);
   default: return wc_exp_bf16(x);
   }
 }
@@ -209,8 +216,17 @@ static void test_crmath_of_special_values(void **state) {
   assert_int_equal(wc_log_bf16(0xbf80u), 0x7fc0u);
   assert_int_equal(wc_log_f16(0x8000u), 0xfc00u);
   assert_int_equal(wc_log_bf16(0x7f80u), 0x7f80u);
+  /* sinh keeps the sign of +-0 and +-inf, cosh is 1 and +inf there */
+  assert_int_equal(fn_bits(F_SINH, 0x80000000u), 0x80000000u);
+  assert_int_equal(fn_bits(F_COSH, 0x80000000u), 0x3f800000u);
+  assert_int_equal(fn_bits(F_SINH, 0xff800000u), 0xff800000u);
+  assert_int_equal(fn_bits(F_COSH, 0xff800000u), 0x7f800000u);
+  assert_int_equal(wc_sinh_f16(0xfc00u), 0xfc00u);
+  assert_int_equal(wc_cosh_bf16(0xff80u), 0x7f80u);
   /* subnormal inputs */
   assert_int_equal(fn_bits(F_TANH, 0x80000001u), 0x80000001u);
+  assert_int_equal(fn_bits(F_SINH, 0x80000001u), 0x80000001u);
+  assert_int_equal(fn_bits(F_COSH, 0x80000001u), 0x3f800000u);
   assert_int_equal(fn_bits(F_SIGMOID, 0x00000001u), 0x3f000000u);
 }
 
@@ -229,8 +245,8 @@ static void test_crmath_keeps_a_nan_quieted(void **state) {
   }
 }
 
-/* Each function is monotone (tanh, sigmoid, erf increasing, log too): on a
-   sample of neighbouring floats the results are in order. */
+/* Each function is monotone (tanh, sigmoid, erf, sinh increasing, log too;
+   cosh in |x|): on a sample of neighbouring floats the results are in order. */
 static void test_crmath_is_monotone_across_the_range(void **state) {
   (void)state;
   for (int f = 0; f < N_FUNCS; f++)
@@ -238,6 +254,10 @@ static void test_crmath_is_monotone_across_the_range(void **state) {
       uint32_t x = next32();
       float    a = f32_of(x), b = f32_of(x + 1u), ra, rb;
       if (a != a || b != b || (f == F_LOG && (a < 0 || b < 0))) continue;
+      if (f == F_COSH) { /* neighbours: one sign */
+        a = fabsf(a);
+        b = fabsf(b);
+      }
       ra = f32_fn(f, a);
       rb = f32_fn(f, b);
       if (a < b) assert_true(ra <= rb);
@@ -289,7 +309,8 @@ static void test_crmath_reference_paths_agree(void **state) {
       u = (u & 0x80ffffffu) | ((uint32_t)(90 + (u >> 24) % 45) << 23); /* |x| in [2^-37, 2^7) */
       x = f32_of(u);
       if (f == F_LOG) x = fabsf(x);
-      if (f == F_EXP && (x > 89.0f || x < -104.0f)) continue; /* exp's exact path: no overflow */
+      if ((f == F_EXP && (x > 89.0f || x < -104.0f)) || ((f == F_SINH || f == F_COSH) && fabsf(x) > 89.0f))
+        continue; /* the exact paths: no overflow */
       assert_true(wc__ref_crf_exact(opcodes[f], x, q[0], q[1], q[2]) ==
                   wc__ref_crf(opcodes[f], x, q[0], q[1], q[2]));
     }

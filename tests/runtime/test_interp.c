@@ -762,7 +762,10 @@ static bool defined_on(wc_opcode op, wc_dtype t, wc_dtype to) {
   case WC_OP_LOG:
   case WC_OP_TANH:
   case WC_OP_SIGMOID:
-  case WC_OP_ERF: return t == WC_FLOAT || t == WC_FLOAT16 || t == WC_BFLOAT16;
+  case WC_OP_ERF:
+  case WC_OP_POW:
+  case WC_OP_SINH:
+  case WC_OP_COSH: return t == WC_FLOAT || t == WC_FLOAT16 || t == WC_BFLOAT16;
   default: return kind_num(t); /* + - * / neg min max abs fmod */
   }
 }

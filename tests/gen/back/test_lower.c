@@ -484,6 +484,37 @@ static void test_lower_redoes_float_blocks_with_nans_pinned(void **state) {
   plan_free(&p);
 }
 
+/* The correctly rounded functions take their raw forms on float (exp.h), and the
+   block tests each of their values, read by anything (a comparison hides a NaN);
+   not on the half types, nor where no output is a float (no block to redo). */
+static void test_lower_takes_raw_functions_checked_in_float_blocks(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel elu(x: float[N]) = where(x < 0, exp(x) - 1.0, x);\n"
+                     "kernel gate(x: float[N], y: float[N]) = where(sigmoid(x) > 0.5, tanh(y), log(y));\n"
+                     "kernel half(x: float16[N]) = exp(x);\n"
+                     "kernel test(x: float[N]) = exp(x) > 2.0;\n",
+                     4);
+  const lower_kernel *elu = &p.lp->kernels[0], *gate = &p.lp->kernels[1];
+  int                 checked = 0;
+  assert_true(elu->nan_redo);
+  assert_true(gate->nan_redo);
+  for (int k = 0; k < 2; k++)
+    for (int i = 0; i < p.lp->kernels[k].n_nodes; i++) {
+      const lower_node *n = &p.lp->kernels[k].nodes[i];
+      if (n->ins.op == WC_OP_EXP) assert_string_equal(n->c_op_raw, "wc_exp_raw_f32");
+      if (n->ins.op == WC_OP_SIGMOID) assert_string_equal(n->c_op_raw, "wc_sigmoid_raw_f32");
+      if (n->ins.op == WC_OP_TANH) assert_string_equal(n->c_op_raw, "wc_tanh_raw_f32");
+      if (n->ins.op == WC_OP_LOG) assert_string_equal(n->c_op_raw, "wc_log_raw_f32");
+      checked += n->raw_checked;
+      assert_int_equal(n->raw_checked, n->ins.op == WC_OP_EXP || n->ins.op == WC_OP_SIGMOID ||
+                                           n->ins.op == WC_OP_TANH || n->ins.op == WC_OP_LOG);
+    }
+  assert_int_equal(checked, 4);
+  assert_false(p.lp->kernels[2].nan_redo);
+  assert_false(p.lp->kernels[3].nan_redo);
+  plan_free(&p);
+}
+
 /* ---- straight-line code ------------------------------------------------------------------- */
 
 static void test_lower_writes_a_small_fixed_kernel_as_straight_line_code(void **state) {
@@ -932,6 +963,7 @@ int main(void) {
     cmocka_unit_test(test_lower_shares_the_unroll_budget_of_a_spec_in_declaration_order),
     cmocka_unit_test(test_lower_takes_straight_line_code_from_the_budget_of_a_spec),
     cmocka_unit_test(test_lower_redoes_float_blocks_with_nans_pinned),
+    cmocka_unit_test(test_lower_takes_raw_functions_checked_in_float_blocks),
     cmocka_unit_test(test_lower_writes_a_small_fixed_kernel_as_straight_line_code),
     cmocka_unit_test(test_lower_gives_scalar_operands_of_straight_line_code_offset_zero),
     cmocka_unit_test(test_lower_cuts_straight_line_code_off_past_its_element_count),

@@ -1110,6 +1110,33 @@ DIAG_TEST(test_sema_rejects_tanh_sigmoid_and_erf_of_integers_and_bool,
   "kernel c(x: u8[]) = erf(x);\n"
   "                    ^\n")
 
+/* pow takes two operands of float, float16 or bfloat16, not double nor integers */
+DIAG_TEST(test_sema_rejects_pow_on_double_integers_and_one_operand,
+  "kernel a(x: f64[N], y: f64[N]) = pow(x, y);\nkernel b(x: i32[]) = pow(x, 2);\n"
+  "kernel c(x: f32[]) = pow(x);",
+  "t.where:1:34: error: pow on double is not supported: wherec's pow is not correctly rounded "
+  "in double; cast to float, as in pow(float(x), float(y))\n"
+  "kernel a(x: f64[N], y: f64[N]) = pow(x, y);\n"
+  "                                 ^\n"
+  "t.where:2:22: error: 'pow' is defined on float, float16 and bfloat16, not on int32\n"
+  "kernel b(x: i32[]) = pow(x, 2);\n"
+  "                     ^\n"
+  "t.where:3:22: error: 'pow' takes 2 arguments, got 1\n"
+  "kernel c(x: f32[]) = pow(x);\n"
+  "                     ^\n")
+
+/* pow's literal operand takes the other operand's dtype */
+static void test_sema_types_a_literal_operand_of_pow_from_the_other(void **state) {
+  (void)state;
+  expect_dump("kernel k(x: f16[N]) = pow(x, 3) + pow(2, x);",
+              "kernel k: elementwise\n"
+              "  extents: N\n"
+              "  param x: float16[N]\n"
+              "  out: float16[N]\n"
+              "  expr: (+:float16[N] (pow:float16[N] x:float16[N] 3:float16[]) (pow:float16[N] "
+              "2:float16[] x:float16[N]))\n");
+}
+
 /* log, tanh, sigmoid and erf take float, float16 and bfloat16 (and literals typed so) */
 static void test_sema_accepts_log_tanh_sigmoid_erf_on_float_and_the_half_types(void **state) {
   (void)state;
@@ -1490,6 +1517,8 @@ int main(void) {
     cmocka_unit_test(test_sema_rejects_log_of_a_double),
     cmocka_unit_test(test_sema_rejects_tanh_sigmoid_and_erf_of_integers_and_bool),
     cmocka_unit_test(test_sema_accepts_log_tanh_sigmoid_erf_on_float_and_the_half_types),
+    cmocka_unit_test(test_sema_rejects_pow_on_double_integers_and_one_operand),
+    cmocka_unit_test(test_sema_types_a_literal_operand_of_pow_from_the_other),
     cmocka_unit_test(test_sema_rejects_exp_of_a_literal_taken_as_an_integer),
     cmocka_unit_test(test_sema_rejects_logical_operator_on_numbers),
     cmocka_unit_test(test_sema_rejects_not_on_numbers),

@@ -285,11 +285,27 @@ static void test_pow_by_constant_exponents(void **state) {
     expect_generates(r.spec);
     done(&r);
   }
-  float  three = 3.0f;
-  result r = pow_by(1, 1, &three, 4, 13);
-  assert_int_equal(r.rc, 1);
-  expect_in(r.log, "not taken: Pow 'pow': Pow of a floating-point base by 3 needs a correctly "
-                   "rounded pow");
+  /* other exponents: pow, correctly rounded (the exponent in the base's dtype) */
+  float    three = 3.0f;
+  uint16_t h15 = 0x3e00u; /* 1.5 in float16 */
+  int64_t  n7 = -7;
+  result   r = pow_by(1, 1, &three, 4, 13);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "kernel out(x: float[5]) = pow(x, 3.0);");
+  expect_generates(r.spec);
+  done(&r);
+  r = pow_by(10, 10, &h15, 2, 15);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "= pow(x, 1.5);");
+  expect_generates(r.spec);
+  done(&r);
+  r = pow_by(1, 7, &n7, 8, 15);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "= pow(x, -7.0);");
+  done(&r);
+  r = pow_by(11, 1, &three, 4, 15);
+  expect_in(r.log, "not taken: Pow 'pow': Pow of a double base by 3: wherec's pow is correctly "
+                   "rounded on float, float16 and bfloat16 only");
   done(&r);
   int64_t e3 = 3, em2 = -2, e5 = 5;
   r = pow_by(6, 7, &e3, 8, 12);
@@ -319,8 +335,32 @@ static void test_pow_by_constant_exponents(void **state) {
   pbw_value_info(&g, 11, "e", 1, 1, x, NULL);
   pbw_value_info(&g, 12, "out", 1, 1, x, NULL);
   r = import_pbw(&g, 15);
-  expect_in(r.log, "not taken: Pow 'pow': exponent 'e' is not a constant scalar: wherec has no "
-                   "pow function yet");
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "kernel out(x: float[5], e: float[5]) = pow(x, e);");
+  expect_generates(r.spec);
+  done(&r);
+  pbw_free(&g);
+  /* a runtime exponent of another dtype: converted to the base's first */
+  memset(&g, 0, sizeof g);
+  pbw_node(&g, "Pow", "pow", in, 2, "out", NULL);
+  pbw_value_info(&g, 11, "x", 1, 1, x, NULL);
+  pbw_value_info(&g, 11, "e", 7, 1, x, NULL);
+  pbw_value_info(&g, 12, "out", 1, 1, x, NULL);
+  r = import_pbw(&g, 15);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "kernel out(x: float[5], e: int64[5]) = pow(x, float(e));");
+  expect_generates(r.spec);
+  done(&r);
+  pbw_free(&g);
+  /* an integer base by a runtime exponent */
+  memset(&g, 0, sizeof g);
+  pbw_node(&g, "Pow", "pow", in, 2, "out", NULL);
+  pbw_value_info(&g, 11, "x", 6, 1, x, NULL);
+  pbw_value_info(&g, 11, "e", 6, 1, x, NULL);
+  pbw_value_info(&g, 12, "out", 6, 1, x, NULL);
+  r = import_pbw(&g, 15);
+  expect_in(r.log, "not taken: Pow 'pow': exponent 'e' of an integer base is not a constant "
+                   "scalar");
   done(&r);
   pbw_free(&g);
 }
@@ -401,8 +441,9 @@ static void test_exp_is_the_spec_function_and_refused_on_double(void **state) {
     result r = import_pbw(&g, 13);
     if (elem == 1) expect_in(r.spec, "kernel out(x: float[4]) = exp(x);");
     else
-      expect_in(r.log, "not taken: Exp 'exp': Exp on double: wherec's exp, log, tanh, sigmoid "
-                       "and erf are correctly rounded on float, float16 and bfloat16 only");
+      expect_in(r.log, "not taken: Exp 'exp': Exp on double: wherec's exp, log, tanh, sigmoid, "
+                       "erf, sinh, cosh and pow are correctly rounded on float, float16 and "
+                       "bfloat16 only");
     done(&r);
     pbw_free(&g);
   }
@@ -454,8 +495,12 @@ static void test_softplus_mish_gelu_are_onnx_function_bodies(void **state) {
   result r = unary("Gelu", 20, "approximate", "none");
   expect_in(r.spec, "= (0.5 * x) * (erf(x / 1.41421354) + 1.0);");
   done(&r);
+  /* tanh: ONNX's function body in its order, sqrt(2/pi) that of the float 0.63661977236 */
   r = unary("Gelu", 20, "approximate", "tanh");
-  expect_in(r.log, "not taken: Gelu 'n': approximate=\"tanh\" needs x^3 (Pow)");
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec,
+            "= (0.5 * x) * (1.0 + tanh(0.797884524 * (x + (0.0447149985 * pow(x, 3.0)))));");
+  expect_generates(r.spec);
   done(&r);
   r = unary("Mish", 17, NULL, NULL);
   expect_in(r.log, "not taken: Mish 'n': Mish is not in opset 17: it appeared in opset 18");

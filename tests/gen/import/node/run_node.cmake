@@ -1,7 +1,7 @@
 # run_node.cmake: one ONNX backend node test through wherec: import the model, run each kernel
 # on both paths (fed by the inputs, constants and earlier kernels), compare with output_N.pb.
 # cmake -DCLI=wherec -DPB2NPY=onnx_pb2npy -DPBCMP=onnx_pbcmp -DCASE=dir -DWORK=dir -DCACHE=dir
-#       -P run_node.cmake
+#       [-DREFUSED=message] -P run_node.cmake
 #
 # run_model.cmake's steps, generalized to what the node tests hold: several data sets and
 # outputs, constants the importer makes parameters, several kernels chained by value name,
@@ -49,6 +49,19 @@ set(ENV{WHEREC_CACHE_DIR} ${CACHE})
 
 execute_process(COMMAND ${CLI} import ${CASE}/model.onnx -o ${WORK}/model.where
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE import_log)
+# -DREFUSED=message: an expected refusal (node_tests_pypi.txt's '<name> refused: <message>'):
+# wherec import must fail, saying that.
+if(DEFINED REFUSED)
+  if(rc EQUAL 0)
+    fail("wherec import took the model, expected its refusal: ${REFUSED}")
+  endif()
+  string(FIND "${import_log}" "${REFUSED}" at)
+  if(at LESS 0)
+    fail("wherec import refused the model (${rc}), but not with: ${REFUSED}")
+  endif()
+  message(STATUS "refused as expected: ${REFUSED}")
+  return()
+endif()
 if(NOT rc EQUAL 0)
   fail("wherec import failed (${rc})")
 endif()
@@ -65,7 +78,13 @@ foreach(line IN LISTS lines)
     if(at GREATER 0)
       string(SUBSTRING "${CMAKE_MATCH_1}" 0 ${at} pending_out)
     endif()
-  elseif(line MATCHES "^kernel ([A-Za-z_][A-Za-z0-9_]*)\\((.*)\\) = ")
+  elseif(line MATCHES "^kernel ([A-Za-z_][A-Za-z0-9_]*)\\((.*)\\) = " OR
+         line MATCHES "^kernel ([A-Za-z_][A-Za-z0-9_]*)\\((.*)\\) -> \\([A-Za-z_][A-Za-z0-9_]*\\) {$")
+    # (the second: a kernel with 'let' steps, one output, its body on the lines that follow;
+    # if() evaluates both, and the failed match clears CMAKE_MATCH_n: match again)
+    if(NOT line MATCHES "^kernel ([A-Za-z_][A-Za-z0-9_]*)\\((.*)\\) = ")
+      string(REGEX MATCH "^kernel ([A-Za-z_][A-Za-z0-9_]*)\\((.*)\\) -> " _ "${line}")
+    endif()
     set(k ${CMAKE_MATCH_1})
     set(decl "${CMAKE_MATCH_2}")
     string(REGEX MATCHALL "[A-Za-z_][A-Za-z0-9_]*: " ps "${decl}")
