@@ -309,6 +309,11 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
     return NULL;
   case IMPORT_BITSHIFT: {
     const onnx_attr *d = graph_attr(n, "direction");
+    /* BitShift-28 added signed integers, shifting as the spec's << and >> do (arithmetic
+       right; a negative count or one of the width or more gives 0, or -1 to the right of a
+       negative) */
+    if (ast_dtype_class_of(t) == AST_CLASS_SINT && gr->opset > 0 && gr->opset < 28)
+      return graph_fmt(gr, "BitShift is not defined on %s before opset 28", wc_dtype_name(t));
     if (d && d->has_s && d->s.len == 4 && memcmp(d->s.data, "LEFT", 4) == 0) fn->flag = 1;
     else if (d && d->has_s && d->s.len == 5 && memcmp(d->s.data, "RIGHT", 5) == 0) fn->flag = 0;
     else return "its direction is neither \"LEFT\" nor \"RIGHT\"";

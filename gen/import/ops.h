@@ -39,7 +39,7 @@
   X(Mod, MOD, "", 2, 2, 1, 10, OPT_NUM)                                                      \
   X(BitwiseAnd, ARITH, "&", 2, 2, 1, 18, OPT_INT)    X(BitwiseOr, ARITH, "|", 2, 2, 1, 18, OPT_INT) \
   X(BitwiseXor, ARITH, "^", 2, 2, 1, 18, OPT_INT)    X(BitwiseNot, UNARY, "~", 1, 1, 1, 18, OPT_INT) \
-  X(BitShift, BITSHIFT, "", 2, 2, 1, 11, OPT_U)                                              \
+  X(BitShift, BITSHIFT, "", 2, 2, 1, 11, OPT_INT)                                              \
   X(Neg, UNARY, "-", 1, 1, 1, 1, OPT_SGN)            X(Abs, FUNC, "abs", 1, 1, 1, 1, OPT_NUM)   \
   X(Floor, FUNC, "floor", 1, 1, 1, 1, OPT_F)         X(Ceil, FUNC, "ceil", 1, 1, 1, 1, OPT_F)   \
   X(Round, FUNC, "round", 1, 1, 1, 11, OPT_F)        X(Sqrt, FUNC, "sqrt", 1, 1, 1, 1, OPT_F)   \

@@ -134,6 +134,14 @@ static const uint32_t hardest[][3] = {
     {F_SIGMOID, 0xbd655024u, 0x3ef8d5fau}, /* sigmoid(-0x1.caa048p-5): 2^-48.9 relative */
     {F_SIGMOID, 0x3eb2c9b8u, 0x3f161fc8u}, /* sigmoid(0x1.65937p-2): 2^-48.7 relative */
     {F_SIGMOID, 0xbd567bbbu, 0x3ef94c86u}, /* sigmoid(-0x1.acf776p-5): 2^-48.6 relative */
+    {F_SINH, 0x3a1285ffu, 0x3a1285ffu}, /* sinh(0x1.250bfep-11): 2^-54.3 relative */
+    {F_SINH, 0xba1285ffu, 0xba1285ffu}, /* sinh(-0x1.250bfep-11): 2^-54.3 relative */
+    {F_SINH, 0x3b36aa1fu, 0x3b36aa2fu}, /* sinh(0x1.6d543ep-9): 2^-50.7 relative */
+    {F_SINH, 0xbb36aa1fu, 0xbb36aa2fu}, /* sinh(-0x1.6d543ep-9): 2^-50.7 relative */
+    {F_SINH, 0x3f7df258u, 0x3f94d8aau}, /* sinh(0x1.fbe4bp-1): 2^-50.0 relative */
+    {F_SINH, 0xbf7df258u, 0xbf94d8aau}, /* sinh(-0x1.fbe4bp-1): 2^-50.0 relative */
+    {F_SINH, 0x3f99144cu, 0x3fc04512u}, /* sinh(0x1.322898p+0): 2^-49.7 relative */
+    {F_SINH, 0xbf99144cu, 0xbfc04512u}, /* sinh(-0x1.322898p+0): 2^-49.7 relative */
 };
 
 /* Values checked against MPFR and the boundaries where results change. */

@@ -294,15 +294,6 @@ def refusal(case):
                 return ("%s is no dtype of wherec's" % name[types[o]].lower(),
                         "casts to %s are not supported" % name[types[o]].lower())
         x = types.get(node.input[0]) if node.input else None
-        signed = (onnx.TensorProto.INT8, onnx.TensorProto.INT16, onnx.TensorProto.INT32,
-                  onnx.TensorProto.INT64)
-        if node.op_type == "BitShift" and x in signed:
-            t = onnx.helper.tensor_dtype_to_np_dtype(x).name
-            return ("gap: BitShift-28 defines signed shifts (arithmetic right; a count below 0 "
-                    "or of the width or more gives 0, -1 for a right shift of a negative), which "
-                    "are wherec's << and >> on signed integers; the importer types BitShift on "
-                    "unsigned integers only (BitShift-11)",
-                    "BitShift is not defined on %s" % t)
         if (node.op_type == "Mod" and _attr(node, "fmod", 0) == 0 and
                 x in (onnx.TensorProto.FLOAT, onnx.TensorProto.DOUBLE, onnx.TensorProto.FLOAT16,
                       onnx.TensorProto.BFLOAT16)):
