@@ -62,9 +62,9 @@ WC_INLINE double wc_hyp_odd_(double eh, double el, double rh, double rl) {
      2^-64.3 a): a^2 exact, a^3, P (its coefficients and Horner's steps) and
      the product within 4.2 * 2^-53 of a^3 P <= 0.042 a: B = 2^-55.5; (h, l)
      by Fast2Sum.
-   D (crmath_hardest): cosh float 2^-52.3 (x = 0x1.f5ae24p+1), float16 2^-25.7,
-   bfloat16 2^-22.6; sinh float 2^-50.3 (x = 0x1.86fbc4p-10), float16 2^-24.5,
-   bfloat16 2^-17.0. */
+   D (crmath_hardest): cosh float 2^-53.3 (x = 0x1.deeeap-11), float16 2^-29.3,
+   bfloat16 2^-20.1; sinh float 2^-54.3 (x = 0x1.250bfep-11, in the series' range),
+   float16 2^-26.5, bfloat16 2^-20.1. */
 
 #define WC_HYP_TOP_ 0x42b30000u /* 89.5f */
 

@@ -135,7 +135,7 @@ static const uint16_t edges_bf16[] = {0x7fc0, 0x7fc1, 0xffc0, 0x7f81, 0xff81, 0x
 #define N_EDGES 16
 
 /* Float inputs where the functions are hardest or change regime (as float bits):
-   the nearest inputs to a rounding boundary of exp, log, tanh, sigmoid, erf and sinh
+   the nearest inputs to a rounding boundary of exp, log, tanh, sigmoid, erf, sinh and cosh
    (CRMATH.md), -2^-24 and 2^-11 (sigmoid's series), 2^-6 (its switch to exp), exp's
    overflow and underflow thresholds, where tanh and erf reach +-1, 0.5, 2, pi, sinh's
    and cosh's overflow threshold (0.5 is where sinh switches from its series). */
@@ -149,7 +149,7 @@ static const uint32_t hard_f32[] = {
     0x41102cb3u /* 9.010913: tanh reaches 1 */, 0x407ad445u /* 3.919206: erf reaches 1 */,
     0x3f000000u /* 0.5 */,                   0x40490fdbu /* pi */,
     0x42b2d4fcu /* 0x1.65a9f8p+6: sinh's and cosh's largest finite */, 0x42b2d4fdu /* overflows */,
-    0x3a1285ffu /* 0x1.250bfep-11: sinh */};
+    0x3a1285ffu /* 0x1.250bfep-11: sinh */,  0x3a6f7750u /* 0x1.deeeap-11: cosh */};
 #define N_HARD (sizeof hard_f32 / sizeof hard_f32[0])
 
 static uint64_t sign_bit(wc_dtype t) {

@@ -142,6 +142,10 @@ static const uint32_t hardest[][3] = {
     {F_SINH, 0xbf7df258u, 0xbf94d8aau}, /* sinh(-0x1.fbe4bp-1): 2^-50.0 relative */
     {F_SINH, 0x3f99144cu, 0x3fc04512u}, /* sinh(0x1.322898p+0): 2^-49.7 relative */
     {F_SINH, 0xbf99144cu, 0xbfc04512u}, /* sinh(-0x1.322898p+0): 2^-49.7 relative */
+    {F_COSH, 0x3a6f7750u, 0x3f800004u}, /* cosh(0x1.deeeap-11): 2^-53.3 relative */
+    {F_COSH, 0xba6f7750u, 0x3f800004u}, /* cosh(-0x1.deeeap-11): 2^-53.3 relative */
+    {F_COSH, 0x3d609528u, 0x3f803145u}, /* cosh(0x1.c12a5p-5): 2^-52.7 relative */
+    {F_COSH, 0xbd609528u, 0x3f803145u}, /* cosh(-0x1.c12a5p-5): 2^-52.7 relative */
 };
 
 /* Values checked against MPFR and the boundaries where results change. */
