@@ -466,6 +466,25 @@ WC_INLINE double wc_cr_abs_clamp_(uint32_t u, uint32_t top) {
   return (double)wc_bits_to_f32(a < top ? a : top);
 }
 
+/* The half types for the functions of |x| (tanh, erf, sinh, cosh): |x| as
+   wc_cr_abs_clamp_ gives it, and w (f(|x|) rounded to odd) rounded once into
+   the format with sign put on (x's sign bit for an odd function, 0 for cosh);
+   a NaN x gives its NaN (wc_cr_f16_nan_, wc_cr_bf16_nan_). */
+WC_INLINE double wc_cr_f16_abs_(wc_float16 a, uint32_t top) {
+  return wc_cr_abs_clamp_(wc_f32_to_bits((float)wc_cr_f16_in_(a)), top);
+}
+WC_INLINE double wc_cr_bf16_abs_(wc_bfloat16 a, uint32_t top) {
+  return wc_cr_abs_clamp_((uint32_t)a << 16, top);
+}
+WC_INLINE wc_float16 wc_cr_f16_of_(wc_float16 a, double w, uint16_t sign) {
+  return wc_sel_f16((a & 0x7fffu) > 0x7c00u, wc_cr_f16_nan_(a),
+                    (wc_float16)(wc_cr_f16_out_(wc_cr_round_p_(w, 11, -14)) | sign));
+}
+WC_INLINE wc_bfloat16 wc_cr_bf16_of_(wc_bfloat16 a, double w, uint16_t sign) {
+  return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
+                     (wc_bfloat16)((wc_f32_to_bits((float)wc_cr_round_p_(w, 8, -126)) >> 16) | sign));
+}
+
 #define WC_TANH_TOP_ 0x4111999au /* 9.1f */
 
 WC_INLINE float wc_tanh_f32(float x) {
@@ -475,15 +494,10 @@ WC_INLINE float wc_tanh_f32(float x) {
   return wc_sel_f32(x != x, wc_quiet_f32(x), r);
 }
 WC_INLINE wc_float16 wc_tanh_f16(wc_float16 a) {
-  double w = wc_tanh_odd_(wc_cr_abs_clamp_(wc_f32_to_bits((float)wc_cr_f16_in_(a)), WC_TANH_TOP_));
-  return wc_sel_f16((a & 0x7fffu) > 0x7c00u, wc_cr_f16_nan_(a),
-                    (wc_float16)(wc_cr_f16_out_(wc_cr_round_p_(w, 11, -14)) | (a & 0x8000u)));
+  return wc_cr_f16_of_(a, wc_tanh_odd_(wc_cr_f16_abs_(a, WC_TANH_TOP_)), (uint16_t)(a & 0x8000u));
 }
 WC_INLINE wc_bfloat16 wc_tanh_bf16(wc_bfloat16 a) {
-  double w = wc_tanh_odd_(wc_cr_abs_clamp_((uint32_t)a << 16, WC_TANH_TOP_));
-  return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
-                     (wc_bfloat16)((wc_f32_to_bits((float)wc_cr_round_p_(w, 8, -126)) >> 16) |
-                                   (a & 0x8000u)));
+  return wc_cr_bf16_of_(a, wc_tanh_odd_(wc_cr_bf16_abs_(a, WC_TANH_TOP_)), (uint16_t)(a & 0x8000u));
 }
 
 /* tanh in plain double (exp.h's raw forms), a = |x| in [0, 9.1]: tanh a
@@ -769,15 +783,10 @@ WC_INLINE float wc_erf_f32(float x) {
   return wc_sel_f32(x != x, wc_quiet_f32(x), r);
 }
 WC_INLINE wc_float16 wc_erf_f16(wc_float16 a) {
-  double w = wc_erf_odd_(wc_cr_abs_clamp_(wc_f32_to_bits((float)wc_cr_f16_in_(a)), WC_ERF_TOP_));
-  return wc_sel_f16((a & 0x7fffu) > 0x7c00u, wc_cr_f16_nan_(a),
-                    (wc_float16)(wc_cr_f16_out_(wc_cr_round_p_(w, 11, -14)) | (a & 0x8000u)));
+  return wc_cr_f16_of_(a, wc_erf_odd_(wc_cr_f16_abs_(a, WC_ERF_TOP_)), (uint16_t)(a & 0x8000u));
 }
 WC_INLINE wc_bfloat16 wc_erf_bf16(wc_bfloat16 a) {
-  double w = wc_erf_odd_(wc_cr_abs_clamp_((uint32_t)a << 16, WC_ERF_TOP_));
-  return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
-                     (wc_bfloat16)((wc_f32_to_bits((float)wc_cr_round_p_(w, 8, -126)) >> 16) |
-                                   (a & 0x8000u)));
+  return wc_cr_bf16_of_(a, wc_erf_odd_(wc_cr_bf16_abs_(a, WC_ERF_TOP_)), (uint16_t)(a & 0x8000u));
 }
 
 #ifdef __cplusplus

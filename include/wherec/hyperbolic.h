@@ -91,14 +91,10 @@ WC_INLINE float wc_cosh_f32(float x) {
   return wc_sel_f32(x != x, wc_quiet_f32(x), r);
 }
 WC_INLINE wc_float16 wc_cosh_f16(wc_float16 a) {
-  double w = wc_cosh_odd_(wc_cr_abs_clamp_(wc_f32_to_bits((float)wc_cr_f16_in_(a)), WC_HYP_TOP_));
-  return wc_sel_f16((a & 0x7fffu) > 0x7c00u, wc_cr_f16_nan_(a),
-                    wc_cr_f16_out_(wc_cr_round_p_(w, 11, -14)));
+  return wc_cr_f16_of_(a, wc_cosh_odd_(wc_cr_f16_abs_(a, WC_HYP_TOP_)), 0);
 }
 WC_INLINE wc_bfloat16 wc_cosh_bf16(wc_bfloat16 a) {
-  double w = wc_cosh_odd_(wc_cr_abs_clamp_((uint32_t)a << 16, WC_HYP_TOP_));
-  return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
-                     (wc_bfloat16)(wc_f32_to_bits((float)wc_cr_round_p_(w, 8, -126)) >> 16));
+  return wc_cr_bf16_of_(a, wc_cosh_odd_(wc_cr_bf16_abs_(a, WC_HYP_TOP_)), 0);
 }
 
 WC_INLINE float wc_sinh_f32(float x) {
@@ -108,15 +104,10 @@ WC_INLINE float wc_sinh_f32(float x) {
   return wc_sel_f32(x != x, wc_quiet_f32(x), r);
 }
 WC_INLINE wc_float16 wc_sinh_f16(wc_float16 a) {
-  double w = wc_sinh_odd_(wc_cr_abs_clamp_(wc_f32_to_bits((float)wc_cr_f16_in_(a)), WC_HYP_TOP_));
-  return wc_sel_f16((a & 0x7fffu) > 0x7c00u, wc_cr_f16_nan_(a),
-                    (wc_float16)(wc_cr_f16_out_(wc_cr_round_p_(w, 11, -14)) | (a & 0x8000u)));
+  return wc_cr_f16_of_(a, wc_sinh_odd_(wc_cr_f16_abs_(a, WC_HYP_TOP_)), (uint16_t)(a & 0x8000u));
 }
 WC_INLINE wc_bfloat16 wc_sinh_bf16(wc_bfloat16 a) {
-  double w = wc_sinh_odd_(wc_cr_abs_clamp_((uint32_t)a << 16, WC_HYP_TOP_));
-  return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
-                     (wc_bfloat16)((wc_f32_to_bits((float)wc_cr_round_p_(w, 8, -126)) >> 16) |
-                                   (a & 0x8000u)));
+  return wc_cr_bf16_of_(a, wc_sinh_odd_(wc_cr_bf16_abs_(a, WC_HYP_TOP_)), (uint16_t)(a & 0x8000u));
 }
 
 #ifdef __cplusplus
