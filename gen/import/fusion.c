@@ -304,8 +304,12 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
     if (attr_i(n, "fmod", 0) != 0 && attr_i(n, "fmod", 0) != 1) /* before narrowing it */
       return graph_fmt(gr, "fmod=%lld: it is 0 or 1", (long long)attr_i(n, "fmod", 0));
     fn->flag = (int)attr_i(n, "fmod", 0);
-    if (fn->flag == 0 && floating(t))
-      return "fmod=0 on floating-point inputs: ONNX defines Mod on floats with fmod=1 only";
+    if (fn->flag == 0 && floating(t)) { /* Mod-28 defined it: the floor modulo, numpy's */
+      if (gr->opset > 0 && gr->opset < 28)
+        return "fmod=0 on floating-point inputs: ONNX defines Mod on floats with fmod=1 only "
+               "before opset 28";
+      fn->flag = MOD_FLOOR_FLOAT;
+    }
     return NULL;
   case IMPORT_BITSHIFT: {
     const onnx_attr *d = graph_attr(n, "direction");
@@ -533,8 +537,9 @@ int fusion_operands(const import_graph *gr, const graph_node *ni) {
 
 /* Times the expression of node ni names its input slot k (see spec_write.c); once
    for a node outside every region (an unknown operator), which stops the join anyway. */
-static int copies_of(const import_graph *gr, const graph_node *ni, int k) {
+static int copies_of(const import_graph *gr, const graph_node *ni, const fusion_node *fn, int k) {
   if (k >= fusion_operands(gr, ni)) return 0;
+  if (ni->kind == IMPORT_MOD && fn->flag == MOD_FLOOR_FLOAT) return k == 0 ? 4 : 7; /* spec_write.c */
   return ni->op ? ni->op->copies : 1;
 }
 
@@ -569,7 +574,7 @@ void fusion_form(fusion *f, const import_graph *gr) {
         if (cf->region < 0 || (region >= 0 && cf->region != region)) join = false;
         region = cf->region;
         if (cf->depth + 1 > depth) depth = cf->depth + 1;
-        copies += cf->copies * copies_of(gr, cn, s);
+        copies += cf->copies * copies_of(gr, cn, cf, s);
       }
     }
     if (join && readers > 1 && gr->nodes[f->regions[region].root].kind == IMPORT_NONZERO)

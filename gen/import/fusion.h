@@ -23,7 +23,7 @@ typedef struct fusion_node {
   float       beta;           /* HardSigmoid */
   float       gamma;          /* Selu */
   float       lambd, bias;    /* Shrink */
-  int         flag;           /* Mod: fmod; BitShift: 1 for LEFT; IsInf: 1 detect_negative
+  int         flag;           /* Mod: fmod (0 or 1), or MOD_FLOOR_FLOAT; BitShift: 1 for LEFT; IsInf: 1 detect_negative
                                  | 2 detect_positive; Pow: 1 for pow(x, y); Gelu: 1 for
                                  approximate="tanh" */
   wc_dtype    cast_to;        /* Cast, CastLike */
@@ -35,6 +35,9 @@ typedef struct fusion_node {
                                  appended to the shape of a per-channel (per-axis) parameter
                                  so that it broadcasts along X's channel axis */
 } fusion_node;
+
+/* Mod's flag for fmod=0 on floats (Mod-28): the floor modulo, numpy's np.mod. */
+#define MOD_FLOOR_FLOAT 2
 
 /* A region: one kernel's worth of nodes. Fusion sets root; the writer (import.c,
    spec_write.c) sets the rest. */

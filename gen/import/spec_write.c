@@ -343,6 +343,24 @@ static ex *gelu_tanh(spec_writer *w, wc_dtype t, ex *x1, ex *x2, ex *x3) {
   return bin(w, "*", t, bin(w, "*", t, lit_num(w, t, 0.5), x3), phi);
 }
 
+/* Mod-28's fmod=0 on floats, numpy's np.mod: r = fmod(a, b) (exact), moved by b when
+   it is non-zero against b's sign (one rounding, as A - floor(A / B) * B; b infinite
+   gives b), a zero result with b's sign; NaNs stay NaN:
+   where(r != 0, where((r < 0) != (b < 0), r + b, r), where(b < 0, -0.0, 0.0)).
+   a appears 4 times, b 7 (copies_of in fusion.c). */
+static ex *floor_mod(spec_writer *w, int region, const int *in, wc_dtype t) {
+  uint64_t zero[2] = {0, 0}, neg_zero[2] = {0, 0};
+  neg_zero[0] = t == WC_DOUBLE ? 0x8000000000000000ull : t == WC_FLOAT ? 0x80000000u : 0x8000u;
+#define R_ call(w, "fmod", t, 2, build(w, region, in[0]), build(w, region, in[1]), NULL)
+#define B_NEG_ bin(w, "<", WC_BOOL, build(w, region, in[1]), lit_bits(w, t, zero))
+  ex *moved = sel(w, bin(w, "!=", WC_BOOL, bin(w, "<", WC_BOOL, R_, lit_bits(w, t, zero)), B_NEG_),
+                  bin(w, "+", t, R_, build(w, region, in[1])), R_);
+  ex *signed_zero = sel(w, B_NEG_, lit_bits(w, t, neg_zero), lit_bits(w, t, zero));
+  return sel(w, bin(w, "!=", WC_BOOL, R_, lit_bits(w, t, zero)), moved, signed_zero);
+#undef R_
+#undef B_NEG_
+}
+
 /* The expression of node i (in region). Each form is ONNX's definition computed in the
    tensor's dtype (float16 and bfloat16 one operation at a time in float, rounded, by
    the spec's rule), in the order of onnxruntime's kernel where ONNX leaves a choice:
@@ -364,6 +382,7 @@ static ex *emit_node(spec_writer *w, int region, int i) {
     return bin(w, ni->op->spell, WC_BOOL, x, build(w, region, in[1]));
   case IMPORT_ARITH: return bin(w, ni->op->spell, t, x, build(w, region, in[1]));
   case IMPORT_MOD:
+    if (fn->flag == MOD_FLOOR_FLOAT) return floor_mod(w, region, in, t);
     return fn->flag ? call(w, "fmod", t, 2, x, build(w, region, in[1]), NULL)
                     : bin(w, "%", t, x, build(w, region, in[1]));
   case IMPORT_BITSHIFT: return bin(w, fn->flag ? "<<" : ">>", t, x, build(w, region, in[1]));

@@ -436,7 +436,12 @@ static void test_math_bitwise_and_tests_are_written_with_the_spec_operators(void
   pbw a = {0};
   expect_form("Mod", I32, 2, NULL, 17, "kernel out(x: int32[4], y: int32[4]) = x % y");
   expect_form("Mod", F32, 2, NULL, 17,
-              "refused: fmod=0 on floating-point inputs: ONNX defines Mod on floats with fmod=1 only");
+              "refused: fmod=0 on floating-point inputs: ONNX defines Mod on floats with fmod=1 only "
+              "before opset 28");
+  /* Mod-28: numpy's floor modulo (np.mod), b's sign, a zero result signed as b */
+  expect_form("Mod", F32, 2, NULL, 28,
+              "kernel out(x: float[4], y: float[4]) = where(fmod(x, y) != 0.0, where((fmod(x, y) < 0.0) "
+              "!= (y < 0.0), fmod(x, y) + y, fmod(x, y)), where(y < 0.0, float(-0.0), float(0.0)))");
   attr_add(&a, "fmod", 'i', 1, NULL);
   expect_form("Mod", F32, 2, &a, 17, "kernel out(x: float[4], y: float[4]) = fmod(x, y)");
   expect_form("Mod", I32, 2, &a, 17, "kernel out(x: int32[4], y: int32[4]) = fmod(x, y)");

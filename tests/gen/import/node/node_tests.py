@@ -253,9 +253,7 @@ for _names, _fn, _why in (
 
 # Expected refusals of node_tests_pypi.txt: refusal(case) is (why, the message wherec import
 # gives) for a model wherec import refuses, asserted by run_node.cmake -DREFUSED; found from
-# the model (its dtypes and attributes), not from the test's name. The ones marked "gap" are
-# refusals of what ONNX defines at opset 28 and wherec could compute: kept as refusals so
-# that the day the importer takes them, these tests say so.
+# the model (its dtypes and attributes), not from the test's name.
 _NO_DTYPE = ("FLOAT8E4M3FN", "FLOAT8E4M3FNUZ", "FLOAT8E5M2", "FLOAT8E5M2FNUZ", "FLOAT8E8M0",
              "FLOAT4E2M1", "INT4", "UINT4", "INT2", "UINT2")
 
@@ -293,14 +291,6 @@ def refusal(case):
             if node.op_type in ("Cast", "CastLike") and types.get(o) in name:
                 return ("%s is no dtype of wherec's" % name[types[o]].lower(),
                         "casts to %s are not supported" % name[types[o]].lower())
-        x = types.get(node.input[0]) if node.input else None
-        if (node.op_type == "Mod" and _attr(node, "fmod", 0) == 0 and
-                x in (onnx.TensorProto.FLOAT, onnx.TensorProto.DOUBLE, onnx.TensorProto.FLOAT16,
-                      onnx.TensorProto.BFLOAT16)):
-            return ("gap: Mod-28 defines fmod=0 on floating-point inputs (A - floor(A / B) * B, "
-                    "the sign of B, with its special cases); the importer refuses it as Mod-10 "
-                    "to Mod-13 did not define it",
-                    "fmod=0 on floating-point inputs: ONNX defines Mod on floats with fmod=1 only")
     return None
 
 OPERATORS = (
