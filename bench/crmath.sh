@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# bench/crmath.sh: the correctly rounded functions (exp log tanh sigmoid erf sinh cosh) in generated
+# bench/crmath.sh: the correctly rounded functions (exp log tanh sigmoid erf sinh cosh, the
+# circular functions and their inverses, the inverse hyperbolic ones) in generated
 # kernels on 16M floats, built four ways, and numpy (and onnxruntime, when the Python
 # given has it) on the same inputs right after, in one run: ns per element, one thread.
 # usage: bench/crmath.sh [PYTHON...]   (default: python3; e.g. build/ort-venv/bin/python)
@@ -28,7 +29,11 @@ def best(f, x, o, reps=9):
     return t / n * 1e9
 cases = {"exp": rng.random(n) * 20 - 10, "log": rng.random(n) * 100 + 0.01,
          "tanh": rng.random(n) * 20 - 10, "sigmoid": rng.random(n) * 20 - 10, "erf": rng.random(n) * 8 - 4,
-         "sinh": rng.random(n) * 20 - 10, "cosh": rng.random(n) * 20 - 10}
+         "sinh": rng.random(n) * 20 - 10, "cosh": rng.random(n) * 20 - 10,
+         "sin": rng.random(n) * 20 - 10, "cos": rng.random(n) * 20 - 10, "tan": rng.random(n) * 20 - 10,
+         "asin": rng.random(n) * 2 - 1, "acos": rng.random(n) * 2 - 1, "atan": rng.random(n) * 20 - 10,
+         "asinh": rng.random(n) * 20 - 10, "acosh": rng.random(n) * 99 + 1,
+         "atanh": rng.random(n) * 1.998 - 0.999}
 cases = {k: v.astype(np.float32) for k, v in cases.items()}
 o = np.empty(n, np.float32)
 v = np.__version__
@@ -37,6 +42,10 @@ print(f"numpy {v} np.log: {best(lambda x, o: np.log(x, out=o), cases['log'], o):
 print(f"numpy {v} np.tanh: {best(lambda x, o: np.tanh(x, out=o), cases['tanh'], o):.3f} ns")
 print(f"numpy {v} np.sinh: {best(lambda x, o: np.sinh(x, out=o), cases['sinh'], o):.3f} ns")
 print(f"numpy {v} np.cosh: {best(lambda x, o: np.cosh(x, out=o), cases['cosh'], o):.3f} ns")
+for key, fn in [("sin", np.sin), ("cos", np.cos), ("tan", np.tan), ("asin", np.arcsin),
+                ("acos", np.arccos), ("atan", np.arctan), ("asinh", np.arcsinh),
+                ("acosh", np.arccosh), ("atanh", np.arctanh)]:
+    print(f"numpy {v} np.{fn.__name__}: {best(lambda x, o: fn(x, out=o), cases[key], o):.3f} ns")
 print(f"numpy {v} 1/(1+np.exp(-x)): "
       f"{best(lambda x, o: np.divide(1, 1 + np.exp(-x), out=o), cases['sigmoid'], o):.3f} ns")
 try:
@@ -46,7 +55,9 @@ except ImportError:
     raise SystemExit(0)
 so = ort.SessionOptions(); so.intra_op_num_threads = 1; so.inter_op_num_threads = 1
 for op, key in [("Exp", "exp"), ("Log", "log"), ("Tanh", "tanh"), ("Sigmoid", "sigmoid"), ("Erf", "erf"),
-                ("Sinh", "sinh"), ("Cosh", "cosh")]:
+                ("Sinh", "sinh"), ("Cosh", "cosh"), ("Sin", "sin"), ("Cos", "cos"), ("Tan", "tan"),
+                ("Asin", "asin"), ("Acos", "acos"), ("Atan", "atan"), ("Asinh", "asinh"),
+                ("Acosh", "acosh"), ("Atanh", "atanh")]:
     g = helper.make_graph([helper.make_node(op, ["x"], ["y"])], "g",
                           [helper.make_tensor_value_info("x", TensorProto.FLOAT, [n])],
                           [helper.make_tensor_value_info("y", TensorProto.FLOAT, [n])])

@@ -25,7 +25,12 @@ int main(void) {
   } ks[] = {{"exp", crb_exp_k, -10, 10},         {"log", crb_log_k, 0.01, 100},
             {"tanh", crb_tanh_k, -10, 10},       {"sigmoid", crb_sigmoid_k, -10, 10},
             {"erf", crb_erf_k, -4, 4},           {"sinh", crb_sinh_k, -10, 10},
-            {"cosh", crb_cosh_k, -10, 10},       {"relu", crb_relu_k, -10, 10},
+            {"cosh", crb_cosh_k, -10, 10},       {"sin", crb_sin_k, -10, 10},
+            {"cos", crb_cos_k, -10, 10},         {"tan", crb_tan_k, -10, 10},
+            {"asin", crb_asin_k, -1, 1},         {"acos", crb_acos_k, -1, 1},
+            {"atan", crb_atan_k, -10, 10},       {"asinh", crb_asinh_k, -10, 10},
+            {"acosh", crb_acosh_k, 1, 100},      {"atanh", crb_atanh_k, -0.999, 0.999},
+            {"relu", crb_relu_k, -10, 10},
             {"elu", crb_elu_k, -10, 10},         {"silu", crb_silu_k, -10, 10},
             {"gelu", crb_gelu_k, -4, 4}};
   size_t n = (size_t)1 << 24;

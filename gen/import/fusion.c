@@ -365,9 +365,9 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   case IMPORT_GELU:
     if (t == WC_DOUBLE && (ni->kind != IMPORT_FUNC || correctly_rounded_only(op->spell)))
       return graph_fmt(gr,
-                       "%s on double: wherec's exp, log, tanh, sigmoid, erf, sinh, cosh and pow "
-                       "are correctly rounded on float, float16 and bfloat16 only (double ones "
-                       "are not there yet)",
+                       "%s on double: wherec's exp, log, tanh, sigmoid, erf, pow and the "
+                       "circular and hyperbolic functions are correctly rounded on float, "
+                       "float16 and bfloat16 only (double ones are not there yet)",
                        op->name);
     if (ni->kind == IMPORT_GELU) {
       const onnx_attr *a = graph_attr(n, "approximate");

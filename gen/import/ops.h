@@ -60,6 +60,11 @@
   X(Tanh, FUNC, "tanh", 1, 1, 1, 1, OPT_F)           X(Erf, FUNC, "erf", 1, 1, 1, 9, OPT_F)     \
   X(Sigmoid, FUNC, "sigmoid", 1, 1, 1, 1, OPT_F)                                             \
   X(Sinh, FUNC, "sinh", 1, 1, 1, 9, OPT_F)           X(Cosh, FUNC, "cosh", 1, 1, 1, 9, OPT_F)   \
+  X(Sin, FUNC, "sin", 1, 1, 1, 7, OPT_F)             X(Cos, FUNC, "cos", 1, 1, 1, 7, OPT_F)     \
+  X(Tan, FUNC, "tan", 1, 1, 1, 7, OPT_F)             X(Asin, FUNC, "asin", 1, 1, 1, 7, OPT_F)   \
+  X(Acos, FUNC, "acos", 1, 1, 1, 7, OPT_F)           X(Atan, FUNC, "atan", 1, 1, 1, 7, OPT_F)   \
+  X(Asinh, FUNC, "asinh", 1, 1, 1, 9, OPT_F)         X(Acosh, FUNC, "acosh", 1, 1, 1, 9, OPT_F) \
+  X(Atanh, FUNC, "atanh", 1, 1, 1, 9, OPT_F)                                                 \
   X(Softplus, SOFTPLUS, "", 1, 1, 1, 1, OPT_F)       X(Mish, MISH, "", 1, 1, 2, 18, OPT_F)      \
   X(Gelu, GELU, "", 1, 1, 3, 20, OPT_F)                                                      \
   X(Sum, SUM, "+", 1, -1, 1, 1, OPT_F)               X(Mean, MEAN, "", 1, -1, 1, 1, OPT_F)      \

@@ -9,6 +9,9 @@
 #include "crmath.h"                                    /* log, tanh, sigmoid, erf, correctly rounded */
 #include "pow.h"                                       /* pow, correctly rounded */
 #include "hyperbolic.h"                                /* sinh, cosh, correctly rounded */
+#include "trig.h"                                      /* sin, cos, tan, correctly rounded */
+#include "inverse_trig.h"                              /* asin, acos, atan, correctly rounded */
+#include "inverse_hyperbolic.h"                        /* asinh, acosh, atanh, correctly rounded */
 #include "loop.h"                                      /* blocks the compiler vectorizes */
 #include "stream.h"                                    /* streaming stores */
 #include "truth.h"                                     /* non-zero byte counts, masks, coordinates */

@@ -83,7 +83,16 @@ extern "C" {
   X(P, ERF,   "erf",      1, CRF,   SAME, CALL,   erf,   NONE) /* crmath.h */              \
   X(P, POW,   "pow",      2, CRF,   SAME, CALL,   pow,   NONE) /* pow.h */               \
   X(P, SINH,  "sinh",     1, CRF,   SAME, CALL,   sinh,  NONE) /* hyperbolic.h */        \
-  X(P, COSH,  "cosh",     1, CRF,   SAME, CALL,   cosh,  NONE) /* hyperbolic.h */
+  X(P, COSH,  "cosh",     1, CRF,   SAME, CALL,   cosh,  NONE) /* hyperbolic.h */        \
+  X(P, SIN,   "sin",      1, CRF,   SAME, CALL,   sin,   NONE) /* trig.h */              \
+  X(P, COS,   "cos",      1, CRF,   SAME, CALL,   cos,   NONE) /* trig.h */              \
+  X(P, TAN,   "tan",      1, CRF,   SAME, CALL,   tan,   NONE) /* trig.h */              \
+  X(P, ASIN,  "asin",     1, CRF,   SAME, CALL,   asin,  NONE) /* inverse_trig.h */      \
+  X(P, ACOS,  "acos",     1, CRF,   SAME, CALL,   acos,  NONE) /* inverse_trig.h */      \
+  X(P, ATAN,  "atan",     1, CRF,   SAME, CALL,   atan,  NONE) /* inverse_trig.h */      \
+  X(P, ASINH, "asinh",    1, CRF,   SAME, CALL,   asinh, NONE) /* inverse_hyperbolic.h */ \
+  X(P, ACOSH, "acosh",    1, CRF,   SAME, CALL,   acosh, NONE) /* inverse_hyperbolic.h */ \
+  X(P, ATANH, "atanh",    1, CRF,   SAME, CALL,   atanh, NONE) /* inverse_hyperbolic.h */
 /* clang-format on */
 /* WC_OP_LIST's rows without the pass-through argument P of WC_OP_ROWS_ (which
    lets a list nested in another, as the interpreter's dispatch, see its row). */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fixed.h"
 #include "reference.h"
 
 /* Why it is right. Fast path: glibc's logl, tanhl, erfl and expl are within a
@@ -16,8 +17,8 @@
    scaled fraction is farther than DELTA * value from the rounding boundary (a
    midpoint of the target) rounds as f(x) does. Within it, the exact path
    decides: fixed point with 512 fraction bits (24 32-bit limbs, 256 integer
-   bits), every series summed until its terms vanish, each step truncated by
-   at most 2^-512:
+   bits; fixed.h, shared with ref_trig.c), every series summed until its
+   terms vanish, each step truncated by at most 2^-512:
    - exp(a) = sum a^n/n! (a = |x| <= 104, float, so each step is an exact
      multiplication by its 24-bit significand, a shift and a division by n):
      an error in a term reaches later ones multiplied by a^m n!/(n+m)! <=
@@ -40,143 +41,6 @@
    silently (the nearest a float input comes is 2^-52.6 ulp, sigmoid at
    -2^-24). */
 
-#define DELTA 0x1p-45L
-
-#define NL   24       /* limbs: value = sum w[i] 2^(32 i - FRAC), two's complement */
-#define FRAC (16 * 32) /* fraction bits */
-
-typedef struct fx {
-  uint32_t w[NL];
-} fx;
-
-static fx fx_int(uint32_t v) {
-  fx r;
-  memset(&r, 0, sizeof r);
-  r.w[FRAC / 32] = v;
-  return r;
-}
-
-static int fx_bit(const fx *a, int i) { return i < 0 ? 0 : (int)((a->w[i / 32] >> (i % 32)) & 1u); }
-static bool fx_is_zero(const fx *a) {
-  for (int i = 0; i < NL; i++)
-    if (a->w[i]) return false;
-  return true;
-}
-static bool fx_is_neg(const fx *a) { return (a->w[NL - 1] >> 31) != 0; }
-
-static fx fx_add(fx a, const fx *b) {
-  uint64_t c = 0;
-  for (int i = 0; i < NL; i++) {
-    c += (uint64_t)a.w[i] + b->w[i];
-    a.w[i] = (uint32_t)c;
-    c >>= 32;
-  }
-  return a;
-}
-
-static fx fx_neg(fx a) {
-  uint64_t c = 1;
-  for (int i = 0; i < NL; i++) {
-    c += (uint64_t)(uint32_t)~a.w[i];
-    a.w[i] = (uint32_t)c;
-    c >>= 32;
-  }
-  return a;
-}
-
-static fx fx_sub(fx a, const fx *b) {
-  fx nb = fx_neg(*b);
-  return fx_add(a, &nb);
-}
-
-/* a >= b, both non-negative */
-static bool fx_ge(const fx *a, const fx *b) {
-  for (int i = NL - 1; i >= 0; i--)
-    if (a->w[i] != b->w[i]) return a->w[i] > b->w[i];
-  return true;
-}
-
-/* a * m >> sh (a >= 0, truncated; sh >= 0) */
-static fx fx_mul_small_shift(const fx *a, uint32_t m, int sh) {
-  uint32_t t[NL + 1];
-  fx       r;
-  uint64_t c = 0;
-  for (int i = 0; i < NL; i++) {
-    c += (uint64_t)a->w[i] * m;
-    t[i] = (uint32_t)c;
-    c >>= 32;
-  }
-  t[NL] = (uint32_t)c;
-  memset(&r, 0, sizeof r);
-  for (int i = 0; i < 32 * NL; i++) {
-    int from = i + sh;
-    if (from < 32 * (NL + 1) && ((t[from / 32] >> (from % 32)) & 1u)) r.w[i / 32] |= 1u << (i % 32);
-  }
-  return r;
-}
-
-static fx fx_div_small(fx a, uint32_t n) { /* a >= 0, truncated */
-  uint64_t rem = 0;
-  for (int i = NL - 1; i >= 0; i--) {
-    uint64_t cur = rem << 32 | a.w[i];
-    a.w[i] = (uint32_t)(cur / n);
-    rem = cur % n;
-  }
-  return a;
-}
-
-/* a * b (both >= 0), truncated */
-static fx fx_mul(const fx *a, const fx *b) {
-  uint32_t p[2 * NL];
-  fx       r;
-  memset(p, 0, sizeof p);
-  for (int i = 0; i < NL; i++) {
-    uint64_t c = 0;
-    for (int j = 0; j < NL; j++) {
-      uint64_t t = (uint64_t)a->w[i] * b->w[j] + p[i + j] + c;
-      p[i + j] = (uint32_t)t;
-      c = t >> 32;
-    }
-    p[i + NL] = (uint32_t)c;
-  }
-  for (int i = 0; i < NL; i++) r.w[i] = p[i + FRAC / 32];
-  return r;
-}
-
-/* a / b (a >= 0, b > 0), truncated: long division of a 2^FRAC by b, bit by bit */
-static fx fx_div(const fx *a, const fx *b) {
-  fx  q, rem;
-  int n = 32 * NL + FRAC;
-  memset(&q, 0, sizeof q);
-  memset(&rem, 0, sizeof rem);
-  for (int i = n - 1; i >= 0; i--) {
-    int top = (int)(rem.w[NL - 1] >> 31), in = fx_bit(a, i - FRAC);
-    for (int k = NL - 1; k > 0; k--) rem.w[k] = rem.w[k] << 1 | rem.w[k - 1] >> 31;
-    rem.w[0] = rem.w[0] << 1 | (uint32_t)in;
-    if (top || fx_ge(&rem, b)) {
-      rem = fx_sub(rem, b);
-      if (i < 32 * NL) q.w[i / 32] |= 1u << (i % 32);
-    }
-  }
-  return q;
-}
-
-/* |x| of a float: its 24-bit significand m and the shift sh with |x| = m 2^-sh */
-static void float_parts(float x, uint32_t *m, int *sh) {
-  int   e;
-  float f = frexpf(fabsf(x), &e);
-  *m = (uint32_t)ldexpf(f, 24);
-  *sh = 24 - e;
-}
-
-static fx fx_from_float(float x) { /* |x|, exactly (FRAC > 149 + 24) */
-  uint32_t m;
-  int      sh;
-  fx       one = fx_int(1);
-  float_parts(x, &m, &sh);
-  return fx_mul_small_shift(&one, m, sh); /* m 2^-sh: a shift right by sh */
-}
-
 /* exp(|x|) by its Taylor series */
 static fx fx_exp_abs(float x) {
   fx       sum = fx_int(1), term = fx_int(1);
@@ -188,30 +52,6 @@ static fx fx_exp_abs(float x) {
     term = fx_mul_small_shift(&term, m, sh);
     term = fx_div_small(term, n);
     sum = fx_add(sum, &term);
-  }
-  return sum;
-}
-
-/* atanh(s) = sum s^(2n+1)/(2n+1), 0 <= s < 1/3 */
-static fx fx_atanh(const fx *s) {
-  fx s2 = fx_mul(s, s), pw = *s, sum = *s;
-  for (uint32_t n = 1; n < 1000 && !fx_is_zero(&pw); n++) {
-    fx t;
-    pw = fx_mul(&pw, &s2);
-    t = fx_div_small(pw, 2 * n + 1);
-    sum = fx_add(sum, &t);
-  }
-  return sum;
-}
-
-/* atan(1/q) = sum (-1)^n / ((2n+1) q^(2n+1)) */
-static fx fx_atan_inv(uint32_t q) {
-  fx pw = fx_div_small(fx_int(1), q), sum = pw;
-  for (uint32_t n = 1; n < 1000 && !fx_is_zero(&pw); n++) {
-    fx t;
-    pw = fx_div_small(fx_div_small(pw, q), q);
-    t = fx_div_small(pw, 2 * n + 1);
-    sum = n & 1u ? fx_sub(sum, &t) : fx_add(sum, &t);
   }
   return sum;
 }
@@ -230,31 +70,6 @@ static fx fx_inv_sqrt_pi(void) {
     y = fx_div_small(y, 2);
   }
   return y;
-}
-
-/* v (>= 0, within 2^-180 relative of the true value) rounded to p bits with
-   normal exponents [emin, emax], as a double (negated if neg); aborts when the
-   100 bits below the rounding bit cannot decide it. */
-static double fx_round(const fx *v, bool neg, int p, int emin, int emax, const char *what, float x) {
-  int    msb, e, lsb, round, same = 1, sticky = 0;
-  double q = 0;
-  if (fx_is_zero(v)) return neg ? -0.0 : 0.0;
-  for (msb = 32 * NL - 1; !fx_bit(v, msb); msb--) {}
-  e = msb - FRAC;
-  lsb = (e > emin ? e : emin) - p + 1 + FRAC; /* bit of the target's ulp */
-  if (lsb > msb + 1) return neg ? -0.0 : 0.0;
-  for (int i = msb; i >= lsb; i--) q = 2 * q + fx_bit(v, i);
-  round = fx_bit(v, lsb - 1);
-  for (int i = lsb - 2; i >= lsb - 101; i--) same &= fx_bit(v, i) == !round;
-  for (int i = lsb - 2; i >= 0; i--) sticky |= fx_bit(v, i);
-  if (same) {
-    fprintf(stderr, "ref_math: %s(%a) is too close to a rounding boundary\n", what, (double)x);
-    abort();
-  }
-  if (round && (sticky || fmod(q, 2.0) != 0)) q += 1;
-  q = ldexp(q, lsb - FRAC);
-  if (q >= ldexp(1.0, emax + 1)) q = HUGE_VAL;
-  return neg ? -q : q;
 }
 
 /* ---- the exact paths (x finite; log: x > 0) ------------------------------------ */
@@ -337,23 +152,6 @@ static double hyp_exact(float x, bool cosh, int p, int emin, int emax) {
 }
 
 /* ---- the fast paths: long double, the exact path within DELTA of a boundary ---- */
-
-/* y (finite, non-zero) rounded to p bits, or NaN when it is within DELTA * |y|
-   of a rounding boundary */
-static double round_ld(long double y, int p, int emin, int emax) {
-  long double a = fabsl(y), v, n, f;
-  int         ey, quantum;
-  double      r;
-  frexpl(a, &ey);
-  quantum = (ey - 1 > emin ? ey - 1 : emin) - p + 1;
-  v = ldexpl(a, -quantum); /* in units of the target's ulp: exact */
-  n = floorl(v);
-  f = v - n;
-  if (fabsl(f - 0.5L) <= DELTA * v) return NAN;
-  r = ldexp((double)(n + (f > 0.5L ? 1 : 0)), quantum);
-  if (r >= ldexp(1.0, emax + 1)) r = HUGE_VAL;
-  return y < 0 ? -r : r;
-}
 
 static double ref_log(float x, int p, int emin, int emax) {
   double r;
@@ -471,18 +269,6 @@ static double round_exact(double v, int p, int emin, int emax) {
   return q >= ldexp(1.0, emax + 1) ? HUGE_VAL : q;
 }
 
-/* |y| in fixed point, exactly (|y| < 2^128) */
-static fx fx_from_float_any(float y) {
-  uint32_t m;
-  int      sh;
-  fx       one = fx_int(1), r;
-  float_parts(y, &m, &sh);
-  if (sh >= 0) return fx_mul_small_shift(&one, m, sh);
-  r = fx_mul_small_shift(&one, m, 0);
-  for (; sh < 0; sh++) r = fx_add(r, &r);
-  return r;
-}
-
 /* |x|^y by the fixed-point path, negated if neg (x finite non-zero, y finite) */
 static double pow_fixed(float x, float y, bool neg, int p, int emin, int emax) {
   bool lneg, tneg;
@@ -562,6 +348,15 @@ double wc__ref_crf(wc_opcode op, float x, int p, int emin, int emax) {
   case WC_OP_ERF: return ref_erf(x, p, emin, emax);
   case WC_OP_SINH: return ref_sinh(x, p, emin, emax);
   case WC_OP_COSH: return ref_cosh(x, p, emin, emax);
+  case WC_OP_SIN: return wc__ref_sin(x, p, emin, emax);
+  case WC_OP_COS: return wc__ref_cos(x, p, emin, emax);
+  case WC_OP_TAN: return wc__ref_tan(x, p, emin, emax);
+  case WC_OP_ASIN: return wc__ref_asin(x, p, emin, emax);
+  case WC_OP_ACOS: return wc__ref_acos(x, p, emin, emax);
+  case WC_OP_ATAN: return wc__ref_atan(x, p, emin, emax);
+  case WC_OP_ASINH: return wc__ref_asinh(x, p, emin, emax);
+  case WC_OP_ACOSH: return wc__ref_acosh(x, p, emin, emax);
+  case WC_OP_ATANH: return wc__ref_atanh(x, p, emin, emax);
   default: return NAN;
   }
 }
@@ -575,6 +370,15 @@ double wc__ref_crf_exact(wc_opcode op, float x, int p, int emin, int emax) {
   case WC_OP_ERF: return erf_exact(x, p, emin, emax);
   case WC_OP_SINH: return hyp_exact(x, false, p, emin, emax);
   case WC_OP_COSH: return hyp_exact(x, true, p, emin, emax);
+  case WC_OP_SIN: return wc__ref_sin_exact(x, p, emin, emax);
+  case WC_OP_COS: return wc__ref_cos_exact(x, p, emin, emax);
+  case WC_OP_TAN: return wc__ref_tan_exact(x, p, emin, emax);
+  case WC_OP_ASIN: return wc__ref_asin_exact(x, p, emin, emax);
+  case WC_OP_ACOS: return wc__ref_acos_exact(x, p, emin, emax);
+  case WC_OP_ATAN: return wc__ref_atan_exact(x, p, emin, emax);
+  case WC_OP_ASINH: return wc__ref_asinh_exact(x, p, emin, emax);
+  case WC_OP_ACOSH: return wc__ref_acosh_exact(x, p, emin, emax);
+  case WC_OP_ATANH: return wc__ref_atanh_exact(x, p, emin, emax);
   default: return NAN;
   }
 }

@@ -138,7 +138,8 @@ static const uint16_t edges_bf16[] = {0x7fc0, 0x7fc1, 0xffc0, 0x7f81, 0xff81, 0x
    the nearest inputs to a rounding boundary of exp, log, tanh, sigmoid, erf, sinh and cosh
    (CRMATH.md), -2^-24 and 2^-11 (sigmoid's series), 2^-6 (its switch to exp), exp's
    overflow and underflow thresholds, where tanh and erf reach +-1, 0.5, 2, pi, sinh's
-   and cosh's overflow threshold (0.5 is where sinh switches from its series). */
+   and cosh's overflow threshold (0.5 is where sinh switches from its series); the
+   domains' edges of the inverse functions, and large arguments of the circular ones. */
 static const uint32_t hard_f32[] = {
     0xc16912cdu /* -0x1.d2259ap+3: exp */,   0x65d890d3u /* 0x1.b121a6p+76: log */,
     0x3ac37de2u /* 0x1.86fbc4p-10: tanh */,  0x3d21bc81u /* 0x1.437902p-5: sigmoid */,
@@ -149,7 +150,10 @@ static const uint32_t hard_f32[] = {
     0x41102cb3u /* 9.010913: tanh reaches 1 */, 0x407ad445u /* 3.919206: erf reaches 1 */,
     0x3f000000u /* 0.5 */,                   0x40490fdbu /* pi */,
     0x42b2d4fcu /* 0x1.65a9f8p+6: sinh's and cosh's largest finite */, 0x42b2d4fdu /* overflows */,
-    0x3a1285ffu /* 0x1.250bfep-11: sinh */,  0x3a6f7750u /* 0x1.deeeap-11: cosh */};
+    0x3a1285ffu /* 0x1.250bfep-11: sinh */,  0x3a6f7750u /* 0x1.deeeap-11: cosh */,
+    0x3f800000u /* 1: asin, acos, atanh and acosh's edge */, 0x3f7fffffu /* 1 - 2^-24 */,
+    0xbf800000u /* -1 */,                    0x3fc90fdbu /* pi/2 rounded: tan's largest */,
+    0x7f7fffffu /* FLT_MAX: sin, cos, tan reduce it exactly */, 0x4b800000u /* 2^24 */};
 #define N_HARD (sizeof hard_f32 / sizeof hard_f32[0])
 
 static uint64_t sign_bit(wc_dtype t) {

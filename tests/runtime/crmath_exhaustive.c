@@ -1,12 +1,13 @@
-/* crmath_exhaustive.c: exp, log, tanh, sigmoid, erf, sinh and cosh on float
-   (wherec/exp.h, wherec/crmath.h, wherec/hyperbolic.h) against the reference's independent implementations
+/* crmath_exhaustive.c: the correctly rounded functions of crmath_funcs.h on
+   float (wherec/exp.h, crmath.h, hyperbolic.h, trig.h, inverse_trig.h,
+   inverse_hyperbolic.h) against the reference's independent implementations
    (src/ref/ref_exp.c, ref_math.c) on every float bit pattern, or every N-th
    (--stride N), a thread per core; and builds of the same functions with FMA
    contraction and vectorized loops (gcc -ffp-contract=fast and clang, -O3
    -march=native: crmath_variant.c, the raw forms in blocks as generated
    kernels run them) against them; and each raw form (exp.h) against the
    exact one: the same bits or a NaN, and how many NaNs.
-   usage: crmath_exhaustive [--stride N] [FUNCTION...]   (default: all five, N = 1) */
+   usage: crmath_exhaustive [--stride N] [FUNCTION...]   (default: all, N = 1) */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 
 #include <wherec/kernel.h>
 
+#include "crmath_funcs.h"
 #include "ref/reference.h"
 
 #define MAX_THREADS 64
@@ -24,49 +26,39 @@
 
 typedef void (*loop_fn)(const float *, float *, size_t);
 
-#define VARIANT_DECLS(v)                                                                         \
-  void v##_exp(const float *, float *, size_t);                                                  \
-  void v##_log(const float *, float *, size_t);                                                  \
-  void v##_tanh(const float *, float *, size_t);                                                 \
-  void v##_sigmoid(const float *, float *, size_t);                                              \
-  void v##_erf(const float *, float *, size_t);                                                  \
-  void v##_sinh(const float *, float *, size_t);                                                 \
-  void v##_cosh(const float *, float *, size_t);
+#define DECL_(v, name) void v##_##name(const float *, float *, size_t);
+#define GCC_DECL_(name, NAME) DECL_(crmath_gcc_fast, name)
+#define CLANG_DECL_(name, NAME) DECL_(crmath_clang_native, name)
 #ifdef HAVE_GCC_FAST
-VARIANT_DECLS(crmath_gcc_fast)
+CRMATH_FUNCS(GCC_DECL_, GCC_DECL_)
 #endif
 #ifdef HAVE_CLANG_NATIVE
-VARIANT_DECLS(crmath_clang_native)
+CRMATH_FUNCS(CLANG_DECL_, CLANG_DECL_)
 #endif
 
-enum { N_FUNCS = 7 };
+#define ONE_(name, NAME) +1
+enum { N_FUNCS = 0 CRMATH_FUNCS(ONE_, ONE_) };
 static const struct func {
   const char *name;
   wc_opcode   op;
   float (*fn)(float);
   float (*raw)(float); /* its raw form, or NULL */
-} funcs[N_FUNCS] = {{"exp", WC_OP_EXP, wc_exp_f32, wc_exp_raw_f32},
-                    {"log", WC_OP_LOG, wc_log_f32, wc_log_raw_f32},
-                    {"tanh", WC_OP_TANH, wc_tanh_f32, wc_tanh_raw_f32},
-                    {"sigmoid", WC_OP_SIGMOID, wc_sigmoid_f32, wc_sigmoid_raw_f32},
-                    {"erf", WC_OP_ERF, wc_erf_f32, NULL},
-                    {"sinh", WC_OP_SINH, wc_sinh_f32, NULL},
-                    {"cosh", WC_OP_COSH, wc_cosh_f32, NULL}};
+} funcs[N_FUNCS] = {
+#define FUNC_(name, NAME) {#name, WC_OP_##NAME, wc_##name##_f32, NULL},
+#define RAW_FUNC_(name, NAME) {#name, WC_OP_##NAME, wc_##name##_f32, wc_##name##_raw_f32},
+    CRMATH_FUNCS(FUNC_, RAW_FUNC_)};
 
+#define GCC_FN_(name, NAME) crmath_gcc_fast_##name,
+#define CLANG_FN_(name, NAME) crmath_clang_native_##name,
 static const struct variant {
   const char *name; /* the flags it was built with */
   loop_fn     fn[N_FUNCS];
 } variants[] = {
 #ifdef HAVE_GCC_FAST
-    {"gcc -std=gnu99 -O3 -march=native -ffp-contract=fast",
-     {crmath_gcc_fast_exp, crmath_gcc_fast_log, crmath_gcc_fast_tanh, crmath_gcc_fast_sigmoid,
-      crmath_gcc_fast_erf, crmath_gcc_fast_sinh, crmath_gcc_fast_cosh}},
+    {"gcc -std=gnu99 -O3 -march=native -ffp-contract=fast", {CRMATH_FUNCS(GCC_FN_, GCC_FN_)}},
 #endif
 #ifdef HAVE_CLANG_NATIVE
-    {"clang -std=c99 -O3 -march=native",
-     {crmath_clang_native_exp, crmath_clang_native_log, crmath_clang_native_tanh,
-      crmath_clang_native_sigmoid, crmath_clang_native_erf, crmath_clang_native_sinh,
-      crmath_clang_native_cosh}},
+    {"clang -std=c99 -O3 -march=native", {CRMATH_FUNCS(CLANG_FN_, CLANG_FN_)}},
 #endif
     {NULL, {NULL}}};
 

@@ -1,4 +1,5 @@
-/* crmath_hardest.c: the inputs of log, tanh, sigmoid, erf, sinh and cosh (and exp) whose
+/* crmath_hardest.c: the inputs of log, tanh, sigmoid, erf, sinh, cosh, the circular
+   functions and their inverses, and the inverse hyperbolic functions (and exp) whose
    values lie nearest a rounding boundary (a midpoint) of float, float16 and
    bfloat16, over every input: long double (libm) as a filter, MPFR at 256 bits
    for the candidates. Its minimum is the distance D that the error bounds of
@@ -39,7 +40,10 @@ static const struct fn {
   mp_fn       mp;
 } fns[] = {{"log", logl, mpfr_log}, {"tanh", tanhl, mpfr_tanh}, {"sigmoid", sigmoidl, mpfr_sigmoid},
            {"erf", erfl, mpfr_erf}, {"exp", expl, mpfr_exp}, {"sinh", sinhl, mpfr_sinh},
-           {"cosh", coshl, mpfr_cosh}};
+           {"cosh", coshl, mpfr_cosh}, {"sin", sinl, mpfr_sin}, {"cos", cosl, mpfr_cos},
+           {"tan", tanl, mpfr_tan}, {"asin", asinl, mpfr_asin}, {"acos", acosl, mpfr_acos},
+           {"atan", atanl, mpfr_atan}, {"asinh", asinhl, mpfr_asinh}, {"acosh", acoshl, mpfr_acosh},
+           {"atanh", atanhl, mpfr_atanh}};
 
 static const struct fmt {
   const char *name;

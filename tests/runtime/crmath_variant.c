@@ -1,6 +1,6 @@
-/* crmath_variant.c: exp, log, tanh, sigmoid, erf, sinh and cosh (wherec/exp.h,
-   wherec/crmath.h, wherec/hyperbolic.h)
-   over arrays, compiled on their own under the flags a build names (VARIANT is
+/* crmath_variant.c: the correctly rounded functions of crmath_funcs.h
+   (wherec/exp.h, crmath.h, hyperbolic.h, trig.h, inverse_trig.h,
+   inverse_hyperbolic.h) over arrays, compiled on their own under the flags a build names (VARIANT is
    the functions' prefix): loops the compiler vectorizes and contracts as it
    likes, for crmath_exhaustive.c to compare bit for bit. The functions with a
    raw form run as a generated kernel runs them (lower.c's plan_nan_redo):
@@ -9,17 +9,19 @@
 #include <stddef.h>
 #include <string.h>
 
-#include <wherec/hyperbolic.h>
+#include <wherec/kernel.h>
+
+#include "crmath_funcs.h"
 
 #define CAT_(a, b) a##b
 #define CAT(a, b)  CAT_(a, b)
-#define LOOP(name)                                                      \
+#define LOOP(name, NAME)                                                    \
   void CAT(VARIANT, _##name)(const float *x, float *o, size_t n);       \
   void CAT(VARIANT, _##name)(const float *x, float *o, size_t n) {      \
     for (size_t i = 0; i < n; i++) o[i] = wc_##name##_f32(x[i]);        \
   }
 #define BLOCK 64
-#define RAW_LOOP(name)                                                  \
+#define RAW_LOOP(name, NAME)                                                \
   void CAT(VARIANT, _##name)(const float *x, float *o, size_t n);       \
   void CAT(VARIANT, _##name)(const float *x, float *o, size_t n) {      \
     size_t i = 0, l;                                                    \
@@ -37,10 +39,4 @@
     }                                                                   \
     for (; i < n; i++) o[i] = wc_##name##_f32(x[i]);                    \
   }
-RAW_LOOP(exp)
-RAW_LOOP(log)
-RAW_LOOP(tanh)
-RAW_LOOP(sigmoid)
-LOOP(erf)
-LOOP(sinh)
-LOOP(cosh)
+CRMATH_FUNCS(LOOP, RAW_LOOP)

@@ -1,5 +1,6 @@
 /* test_crmath.c: log, tanh, sigmoid, erf (wherec/crmath.h), sinh and cosh
-   (wherec/hyperbolic.h) on special values,
+   (wherec/hyperbolic.h), sin, cos, tan (trig.h), asin, acos, atan
+   (inverse_trig.h), asinh, acosh, atanh (inverse_hyperbolic.h) on special values,
    boundaries and the hardest inputs; every float16 and bfloat16 input against the
    reference (src/ref/ref_math.c); the reference's two paths; the shared rounding
    steps of wherec/exp.h against exact rounding. */
@@ -16,48 +17,33 @@
 
 #include "ref/reference.h"
 
-enum { F_LOG, F_TANH, F_SIGMOID, F_ERF, F_EXP, F_SINH, F_COSH, N_FUNCS };
+enum { F_LOG, F_TANH, F_SIGMOID, F_ERF, F_EXP, F_SINH, F_COSH, F_SIN, F_COS, F_TAN, F_ASIN,
+       F_ACOS, F_ATAN, F_ASINH, F_ACOSH, F_ATANH, N_FUNCS };
 
-static const char *const names[N_FUNCS] = {"log", "tanh", "sigmoid", "erf", "exp", "sinh", "cosh"};
-static const wc_opcode   opcodes[N_FUNCS] = {WC_OP_LOG, WC_OP_TANH, WC_OP_SIGMOID, WC_OP_ERF,
-                                             WC_OP_EXP, WC_OP_SINH, WC_OP_COSH};
+/* Each function: its name, opcode, three forms, and how it orders its results (1
+   increasing, -1 decreasing, 2 even and increasing in |x|, 0 neither) */
+static const struct fn {
+  const char *name;
+  wc_opcode   op;
+  float (*f32)(float);
+  wc_float16 (*f16)(wc_float16);
+  wc_bfloat16 (*bf16)(wc_bfloat16);
+  int order;
+} fns[N_FUNCS] = {
+#define FN_(name, NAME, order) {#name, WC_OP_##NAME, wc_##name##_f32, wc_##name##_f16, wc_##name##_bf16, order}
+    FN_(log, LOG, 1),    FN_(tanh, TANH, 1),  FN_(sigmoid, SIGMOID, 1), FN_(erf, ERF, 1),
+    FN_(exp, EXP, 1),    FN_(sinh, SINH, 1),  FN_(cosh, COSH, 2),       FN_(sin, SIN, 0),
+    FN_(cos, COS, 0),    FN_(tan, TAN, 0),    FN_(asin, ASIN, 1),       FN_(acos, ACOS, -1),
+    FN_(atan, ATAN, 1),  FN_(asinh, ASINH, 1), FN_(acosh, ACOSH, 1),    FN_(atanh, ATANH, 1),
+#undef FN_
+};
 
 static float    f32_of(uint32_t u) { return wc_bits_to_f32(u); }
 static uint32_t bits_of(float f) { return wc_f32_to_bits(f); }
 
-static float f32_fn(int f, float x) {
-  switch (f) {
-  case F_LOG: return wc_log_f32(x);
-  case F_TANH: return wc_tanh_f32(x);
-  case F_SIGMOID: return wc_sigmoid_f32(x);
-  case F_ERF: return wc_erf_f32(x);
-  case F_SINH: return wc_sinh_f32(x);
-  case F_COSH: return wc_cosh_f32(x);
-  default: return wc_exp_f32(x);
-  }
-}
-static wc_float16 f16_fn(int f, wc_float16 x) {
-  switch (f) {
-  case F_LOG: return wc_log_f16(x);
-  case F_TANH: return wc_tanh_f16(x);
-  case F_SIGMOID: return wc_sigmoid_f16(x);
-  case F_ERF: return wc_erf_f16(x);
-  case F_SINH: return wc_sinh_f16(x);
-  case F_COSH: return wc_cosh_f16(x);
-  default: return wc_exp_f16(x);
-  }
-}
-static wc_bfloat16 bf16_fn(int f, wc_bfloat16 x) {
-  switch (f) {
-  case F_LOG: return wc_log_bf16(x);
-  case F_TANH: return wc_tanh_bf16(x);
-  case F_SIGMOID: return wc_sigmoid_bf16(x);
-  case F_ERF: return wc_erf_bf16(x);
-  case F_SINH: return wc_sinh_bf16(x);
-  case F_COSH: return wc_cosh_bf16(x);
-  default: return wc_exp_bf16(x);
-  }
-}
+static float       f32_fn(int f, float x) { return fns[f].f32(x); }
+static wc_float16  f16_fn(int f, wc_float16 x) { return fns[f].f16(x); }
+static wc_bfloat16 bf16_fn(int f, wc_bfloat16 x) { return fns[f].bf16(x); }
 static uint32_t fn_bits(int f, uint32_t x) { return bits_of(f32_fn(f, f32_of(x))); }
 
 /* xorshift64: the same sample on every run */
@@ -121,6 +107,42 @@ static const uint32_t hardest[][3] = {
     {F_ERF, 0x012a320cu, 0x01400b88u}, /* erf(0x1.546418p-125): 2^-49.6 relative */
     {F_ERF, 0x01aa320cu, 0x01c00b88u}, /* erf(0x1.546418p-124): 2^-49.6 relative */
     {F_ERF, 0x022a320cu, 0x02400b88u}, /* erf(0x1.546418p-123): 2^-49.6 relative */
+    /* the circular functions and their inverses (the nearest to a midpoint found over
+       every float: trig.h's and inverse_trig.h's comments) */
+    {F_SIN, 0x73243f06u, 0x3e943a84u},   /* sin(0x1.487e0cp+103): 2^-54.2 relative */
+    {F_SIN, 0x46199998u, 0xbeb1fa5du},   /* sin(0x1.33333p+13): 2^-54.0 relative */
+    {F_SIN, 0x55cafb2au, 0xbf7e7a17u},   /* sin(0x1.95f654p+44): 2^-53.5 relative */
+    {F_COS, 0x6115cb11u, 0x3f78142fu},   /* cos(0x1.2b9622p+67): 2^-55.9 relative */
+    {F_COS, 0x5f18b878u, 0x3f7f14bbu},   /* cos(0x1.3170fp+63): 2^-55.6 relative */
+    {F_COS, 0x59443c0au, 0x3f425f62u},   /* cos(0x1.887814p+51): 2^-55.5 relative */
+    {F_TAN, 0x5ffd33a4u, 0x3fd06c8cu},   /* tan(0x1.fa6748p+64): 2^-54.5 relative */
+    {F_TAN, 0x5d5873aeu, 0x3ea6bfedu},   /* tan(0x1.b0e75cp+59): 2^-52.2 relative */
+    {F_TAN, 0x7714b423u, 0x3fe83698u},   /* tan(0x1.296846p+111): 2^-51.8 relative */
+    {F_ATAN, 0x3d8d6b23u, 0x3d8d31c3u},  /* atan(0x1.1ad646p-4): 2^-55.1 relative */
+    {F_ATAN, 0x3b7c1bc9u, 0x3b7c1b78u},  /* atan(0x1.f83792p-9): 2^-52.0 relative */
+    {F_ATAN, 0x4c700518u, 0x3fc90fdbu},  /* atan(0x1.e00a3p+25): 2^-51.5 relative */
+    {F_ATAN, 0x4c700517u, 0x3fc90fdau},  /* atan(0x1.e00a2ep+25): 2^-51.4 relative */
+    {F_ASIN, 0x3f083a1au, 0x3f0fa5b2u},  /* asin(0x1.107434p-1): 2^-53.6 relative */
+    {F_ASIN, 0xbf083a1au, 0xbf0fa5b2u},  /* asin(-0x1.107434p-1): 2^-53.6 relative */
+    {F_ASIN, 0x3de5fa1eu, 0x3de6768eu},  /* asin(0x1.cbf43cp-4): 2^-52.4 relative */
+    {F_ASIN, 0x39e89768u, 0x39e89769u},  /* asin(0x1.d12edp-12): 2^-50.3 relative */
+    {F_ACOS, 0x39826222u, 0x3fc907b5u},  /* acos(0x1.04c444p-12): 2^-57.1 relative */
+    {F_ACOS, 0x328885a3u, 0x3fc90fdbu},  /* acos(0x1.110b46p-26): 2^-54.5 relative */
+    {F_ACOS, 0xbc406ccdu, 0x3fca90b6u},  /* acos(-0x1.80d99ap-7): 2^-53.6 relative */
+    {F_ACOS, 0xba9d5f75u, 0x3fc93733u},  /* acos(-0x1.3abeeap-10): 2^-51.4 relative */
+    /* the inverse hyperbolic functions (inverse_hyperbolic.h's comment) */
+    {F_ASINH, 0x655890d3u, 0x4254d1f9u}, /* asinh(0x1.b121a6p+75): 2^-57.8 relative */
+    {F_ASINH, 0xe55890d3u, 0xc254d1f9u}, /* asinh(-0x1.b121a6p+75): 2^-57.8 relative */
+    {F_ASINH, 0x4ce04ebeu, 0x419a352cu}, /* asinh(0x1.c09d7cp+26): 2^-55.9 relative */
+    {F_ASINH, 0x4bdd65a5u, 0x418f034bu}, /* asinh(0x1.bacb4ap+24): 2^-55.1 relative */
+    {F_ACOSH, 0x655890d3u, 0x4254d1f9u}, /* acosh(0x1.b121a6p+75): 2^-57.8 relative */
+    {F_ACOSH, 0x4bdd65a5u, 0x418f034au}, /* acosh(0x1.bacb4ap+24): 2^-56.8 relative */
+    {F_ACOSH, 0x4ce04ebeu, 0x419a352cu}, /* acosh(0x1.c09d7cp+26): 2^-56.1 relative */
+    {F_ATANH, 0x3a71e7a1u, 0x3a71e7a6u}, /* atanh(0x1.e3cf42p-11): 2^-52.9 relative */
+    {F_ATANH, 0xba71e7a1u, 0xba71e7a6u}, /* atanh(-0x1.e3cf42p-11): 2^-52.9 relative */
+    {F_ATANH, 0x39b89ba2u, 0x39b89ba3u}, /* atanh(0x1.713744p-12): 2^-52.4 relative */
+    {F_ATANH, 0x3ad637ebu, 0x3ad637f7u}, /* atanh(0x1.ac6fd6p-10): 2^-51.8 relative */
+    {F_ATANH, 0x3ddc2eceu, 0x3ddd0980u}, /* atanh(0x1.b85d9cp-4): 2^-50.3 relative */
     /* sigmoid beyond the structured cases near 0: |x| >= 2^-11 */
     {F_SIGMOID, 0xba928601u, 0x3effdb5fu}, /* sigmoid(-0x1.250c02p-10): 2^-55.0 relative */
     {F_SIGMOID, 0x3d21bc81u, 0x3f0286dcu}, /* sigmoid(0x1.437902p-5): 2^-53.1 relative */
@@ -178,7 +200,7 @@ static const uint32_t known[][3] = {
 
 /* the function of each row, correctly rounded by the reference */
 static uint32_t ref_bits(int f, uint32_t x) {
-  double r = wc__ref_crf(opcodes[f], f32_of(x), 24, -126, 127);
+  double r = wc__ref_crf(fns[f].op, f32_of(x), 24, -126, 127);
   return r != r ? 0x7fc00000u : bits_of((float)r);
 }
 
@@ -187,7 +209,7 @@ static void test_crmath_matches_the_hardest_cases_and_known_values(void **state)
   for (size_t i = 0; i < sizeof hardest / sizeof hardest[0]; i++) {
     int f = (int)hardest[i][0];
     if (fn_bits(f, hardest[i][1]) != hardest[i][2])
-      print_message("%s(%a): expected 0x%08x, got 0x%08x\n", names[f], (double)f32_of(hardest[i][1]),
+      print_message("%s(%a): expected 0x%08x, got 0x%08x\n", fns[f].name, (double)f32_of(hardest[i][1]),
                     (unsigned)hardest[i][2], (unsigned)fn_bits(f, hardest[i][1]));
     assert_int_equal(fn_bits(f, hardest[i][1]), hardest[i][2]);
     assert_int_equal(ref_bits(f, hardest[i][1]), hardest[i][2]);
@@ -195,7 +217,7 @@ static void test_crmath_matches_the_hardest_cases_and_known_values(void **state)
   for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
     int f = (int)known[i][0];
     if (fn_bits(f, known[i][1]) != known[i][2] || ref_bits(f, known[i][1]) != known[i][2])
-      print_message("%s(%a): expected 0x%08x, got 0x%08x, reference 0x%08x\n", names[f],
+      print_message("%s(%a): expected 0x%08x, got 0x%08x, reference 0x%08x\n", fns[f].name,
                     (double)f32_of(known[i][1]), (unsigned)known[i][2],
                     (unsigned)fn_bits(f, known[i][1]), (unsigned)ref_bits(f, known[i][1]));
     assert_int_equal(fn_bits(f, known[i][1]), known[i][2]);
@@ -235,11 +257,55 @@ static void test_crmath_of_special_values(void **state) {
   assert_int_equal(fn_bits(F_COSH, 0xff800000u), 0x7f800000u);
   assert_int_equal(wc_sinh_f16(0xfc00u), 0xfc00u);
   assert_int_equal(wc_cosh_bf16(0xff80u), 0x7f80u);
+  /* the circular functions: infinities are outside the domain, zeros keep their sign */
+  assert_int_equal(fn_bits(F_SIN, 0x7f800000u), 0x7fc00000u);
+  assert_int_equal(fn_bits(F_COS, 0xff800000u), 0x7fc00000u);
+  assert_int_equal(fn_bits(F_TAN, 0x7f800000u), 0x7fc00000u);
+  assert_int_equal(fn_bits(F_SIN, 0x80000000u), 0x80000000u);
+  assert_int_equal(fn_bits(F_TAN, 0x80000000u), 0x80000000u);
+  assert_int_equal(fn_bits(F_COS, 0x80000000u), 0x3f800000u);
+  assert_int_equal(wc_sin_f16(0x7c00u), 0x7e00u);
+  assert_int_equal(wc_cos_bf16(0xff80u), 0x7fc0u);
+  /* their inverses: the edges of the domain, and beyond it the canonical NaN */
+  assert_int_equal(fn_bits(F_ASIN, 0x3f800000u), 0x3fc90fdbu); /* pi/2 */
+  assert_int_equal(fn_bits(F_ASIN, 0xbf800000u), 0xbfc90fdbu);
+  assert_int_equal(fn_bits(F_ACOS, 0x3f800000u), 0x00000000u);
+  assert_int_equal(fn_bits(F_ACOS, 0xbf800000u), 0x40490fdbu); /* pi */
+  assert_int_equal(fn_bits(F_ASIN, 0x3f800001u), 0x7fc00000u);
+  assert_int_equal(fn_bits(F_ACOS, 0xff800000u), 0x7fc00000u);
+  assert_int_equal(fn_bits(F_ATAN, 0x7f800000u), 0x3fc90fdbu);
+  assert_int_equal(fn_bits(F_ATAN, 0xff800000u), 0xbfc90fdbu);
+  assert_int_equal(fn_bits(F_ASIN, 0x80000000u), 0x80000000u);
+  assert_int_equal(fn_bits(F_ATAN, 0x80000000u), 0x80000000u);
+  assert_int_equal(wc_acos_f16(0x3c00u), 0x0000u);
+  assert_int_equal(wc_asin_bf16(0x4000u), 0x7fc0u);
+  /* the inverse hyperbolic functions */
+  assert_int_equal(fn_bits(F_ASINH, 0xff800000u), 0xff800000u);
+  assert_int_equal(fn_bits(F_ASINH, 0x80000000u), 0x80000000u);
+  assert_int_equal(fn_bits(F_ACOSH, 0x3f800000u), 0x00000000u);
+  assert_int_equal(fn_bits(F_ACOSH, 0x7f800000u), 0x7f800000u);
+  assert_int_equal(fn_bits(F_ACOSH, 0x3f7fffffu), 0x7fc00000u);
+  assert_int_equal(fn_bits(F_ACOSH, 0x00000000u), 0x7fc00000u);
+  assert_int_equal(fn_bits(F_ACOSH, 0xff800000u), 0x7fc00000u);
+  assert_int_equal(fn_bits(F_ATANH, 0x3f800000u), 0x7f800000u);
+  assert_int_equal(fn_bits(F_ATANH, 0xbf800000u), 0xff800000u);
+  assert_int_equal(fn_bits(F_ATANH, 0x3f800001u), 0x7fc00000u);
+  assert_int_equal(fn_bits(F_ATANH, 0x80000000u), 0x80000000u);
+  assert_int_equal(wc_atanh_f16(0xbc00u), 0xfc00u);
+  assert_int_equal(wc_acosh_bf16(0x3f00u), 0x7fc0u);
   /* subnormal inputs */
   assert_int_equal(fn_bits(F_TANH, 0x80000001u), 0x80000001u);
   assert_int_equal(fn_bits(F_SINH, 0x80000001u), 0x80000001u);
   assert_int_equal(fn_bits(F_COSH, 0x80000001u), 0x3f800000u);
   assert_int_equal(fn_bits(F_SIGMOID, 0x00000001u), 0x3f000000u);
+  assert_int_equal(fn_bits(F_SIN, 0x80000001u), 0x80000001u);
+  assert_int_equal(fn_bits(F_TAN, 0x00000001u), 0x00000001u);
+  assert_int_equal(fn_bits(F_ASIN, 0x00000001u), 0x00000001u);
+  assert_int_equal(fn_bits(F_ATAN, 0x80000001u), 0x80000001u);
+  assert_int_equal(fn_bits(F_ASINH, 0x00000001u), 0x00000001u);
+  assert_int_equal(fn_bits(F_ATANH, 0x80000001u), 0x80000001u);
+  assert_int_equal(fn_bits(F_ACOS, 0x00000001u), 0x3fc90fdbu);
+  assert_int_equal(fn_bits(F_COS, 0x00000001u), 0x3f800000u);
 }
 
 static void test_crmath_keeps_a_nan_quieted(void **state) {
@@ -257,22 +323,23 @@ static void test_crmath_keeps_a_nan_quieted(void **state) {
   }
 }
 
-/* Each function is monotone (tanh, sigmoid, erf, sinh increasing, log too;
-   cosh in |x|): on a sample of neighbouring floats the results are in order. */
+/* The monotone functions (fns[].order): on a sample of neighbouring floats the
+   results are in order (where both are defined). */
 static void test_crmath_is_monotone_across_the_range(void **state) {
   (void)state;
   for (int f = 0; f < N_FUNCS; f++)
-    for (int i = 0; i < 100000; i++) {
+    for (int i = 0; fns[f].order != 0 && i < 100000; i++) {
       uint32_t x = next32();
       float    a = f32_of(x), b = f32_of(x + 1u), ra, rb;
-      if (a != a || b != b || (f == F_LOG && (a < 0 || b < 0))) continue;
-      if (f == F_COSH) { /* neighbours: one sign */
+      if (a != a || b != b) continue;
+      if (fns[f].order == 2) { /* neighbours: one sign */
         a = fabsf(a);
         b = fabsf(b);
       }
       ra = f32_fn(f, a);
       rb = f32_fn(f, b);
-      if (a < b) assert_true(ra <= rb);
+      if (ra != ra || rb != rb) continue; /* outside the domain */
+      if ((a < b) == (fns[f].order != -1)) assert_true(ra <= rb);
       else assert_true(ra >= rb);
     }
 }
@@ -295,16 +362,16 @@ static void test_crmath_on_float16_and_bfloat16_is_correctly_rounded_everywhere(
         uint16_t via_float = half ? wc_f32_to_bf16(fr) : wc_f32_to_f16(fr), want;
         if (x != x) want = via_float; /* NaN: the float rule, quieted */
         else {
-          double r = wc__ref_crf(opcodes[f], x, fmt[1 + half][0], fmt[1 + half][1], fmt[1 + half][2]);
+          double r = wc__ref_crf(fns[f].op, x, fmt[1 + half][0], fmt[1 + half][1], fmt[1 + half][2]);
           float  rf = r != r ? f32_of(0x7fc00000u) : (float)r; /* exact: r is in the format */
           want = half ? wc_f32_to_bf16(rf) : wc_f32_to_f16(rf);
         }
         if (got != want && wrong++ < 5)
-          print_message("%s(0x%04x): expected 0x%04x, got 0x%04x\n", names[f], (unsigned)h, want, got);
+          print_message("%s(0x%04x): expected 0x%04x, got 0x%04x\n", fns[f].name, (unsigned)h, want, got);
         if (via_float != want) twice++;
       }
       print_message("%s on %s: %lu of 65536 wrong; rounding the float result again would differ "
-                    "on %lu\n", names[f], half ? "bfloat16" : "float16", wrong, twice);
+                    "on %lu\n", fns[f].name, half ? "bfloat16" : "float16", wrong, twice);
       assert_int_equal(wrong, 0);
     }
 }
@@ -323,13 +390,16 @@ static void test_crmath_reference_paths_agree(void **state) {
       if (f == F_LOG) x = fabsf(x);
       if ((f == F_EXP && (x > 89.0f || x < -104.0f)) || ((f == F_SINH || f == F_COSH) && fabsf(x) > 89.0f))
         continue; /* the exact paths: no overflow */
-      assert_true(wc__ref_crf_exact(opcodes[f], x, q[0], q[1], q[2]) ==
-                  wc__ref_crf(opcodes[f], x, q[0], q[1], q[2]));
+      {
+        double r = wc__ref_crf(fns[f].op, x, q[0], q[1], q[2]);
+        if (r != r || isinf(r)) continue; /* outside the domain, or a pole */
+        assert_true(wc__ref_crf_exact(fns[f].op, x, q[0], q[1], q[2]) == r);
+      }
     }
   }
   for (size_t i = 0; i < sizeof hardest / sizeof hardest[0]; i++) {
     int f = (int)hardest[i][0];
-    assert_int_equal(bits_of((float)wc__ref_crf_exact(opcodes[f], f32_of(hardest[i][1]), 24, -126, 127)),
+    assert_int_equal(bits_of((float)wc__ref_crf_exact(fns[f].op, f32_of(hardest[i][1]), 24, -126, 127)),
                      hardest[i][2]);
   }
 }

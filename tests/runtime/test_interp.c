@@ -765,7 +765,16 @@ static bool defined_on(wc_opcode op, wc_dtype t, wc_dtype to) {
   case WC_OP_ERF:
   case WC_OP_POW:
   case WC_OP_SINH:
-  case WC_OP_COSH: return t == WC_FLOAT || t == WC_FLOAT16 || t == WC_BFLOAT16;
+  case WC_OP_COSH:
+  case WC_OP_SIN:
+  case WC_OP_COS:
+  case WC_OP_TAN:
+  case WC_OP_ASIN:
+  case WC_OP_ACOS:
+  case WC_OP_ATAN:
+  case WC_OP_ASINH:
+  case WC_OP_ACOSH:
+  case WC_OP_ATANH: return t == WC_FLOAT || t == WC_FLOAT16 || t == WC_BFLOAT16;
   default: return kind_num(t); /* + - * / neg min max abs fmod */
   }
 }

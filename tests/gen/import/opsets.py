@@ -50,7 +50,8 @@ if onnx.defs.onnx_opset_version() < LAST:
 
 # Operators whose result onnxruntime computes with other roundings than ONNX's reference
 # order from correctly rounded primitives (README, "Semantics"): compared within TOL ulps.
-INEXACT = {"Exp", "Log", "Tanh", "Sigmoid", "Erf", "Sinh", "Cosh", "Softplus", "Mish", "Gelu", "Elu", "Selu",
+INEXACT = {"Exp", "Log", "Tanh", "Sigmoid", "Erf", "Sinh", "Cosh", "Sin", "Cos", "Tan", "Asin", "Acos",
+           "Atan", "Asinh", "Acosh", "Atanh", "Softplus", "Mish", "Gelu", "Elu", "Selu",
            "Celu", "BatchNormalization", "HardSigmoid", "HardSwish", "Softsign"}
 TOL_ULPS = 4
 TOL_REL = 2.0 ** -15

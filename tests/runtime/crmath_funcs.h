@@ -1,0 +1,13 @@
+/* crmath_funcs.h: the correctly rounded functions of one argument that the
+   exhaustive checker runs, one row each: RAW(name, NAME) for those with a raw
+   form (wherec/exp.h: wc_<name>_raw_f32, run in blocks as generated kernels run
+   it), X(name, NAME) for the others. */
+#ifndef WHEREC_TESTS_CRMATH_FUNCS_H
+#define WHEREC_TESTS_CRMATH_FUNCS_H
+
+#define CRMATH_FUNCS(X, RAW)                                                                     \
+  RAW(exp, EXP) RAW(log, LOG) RAW(tanh, TANH) RAW(sigmoid, SIGMOID) X(erf, ERF) X(sinh, SINH)    \
+  X(cosh, COSH) X(sin, SIN) X(cos, COS) X(tan, TAN) X(asin, ASIN) X(acos, ACOS) X(atan, ATAN)    \
+  X(asinh, ASINH) X(acosh, ACOSH) X(atanh, ATANH)
+
+#endif
