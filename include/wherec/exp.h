@@ -112,6 +112,19 @@ WC_INLINE wc_bfloat16 wc_cr_bf16_nan_(wc_bfloat16 h) {
   return (wc_bfloat16)((h & 0x8000u) | 0x7fc0u);
 }
 
+/* The half result of a function whose double w (already rounded into the format)
+   may be a special value, a NaN meaning the canonical one (log, acosh, atanh
+   outside their domains); a NaN input a gives its own NaN. */
+WC_INLINE wc_float16 wc_cr_f16_of_special_(wc_float16 a, double w) {
+  uint16_t nan = (uint16_t)(w != w ? 0x7e00u : 0u); /* the canonical NaN's float16 */
+  return wc_sel_f16((a & 0x7fffu) > 0x7c00u, wc_cr_f16_nan_(a),
+                    (wc_float16)(wc_cr_f16_out_(wc_sel_f64(w != w, 0.0, w)) | nan));
+}
+WC_INLINE wc_bfloat16 wc_cr_bf16_of_special_(wc_bfloat16 a, double w) {
+  return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
+                     (wc_bfloat16)(wc_f32_to_bits((float)w) >> 16));
+}
+
 /* ---- exp -------------------------------------------------------------------
    exp(x) = 2^K 2^(j/64) exp(r), k = 64K + j the integer nearest x*64/ln2
    (t + 1.5*2^52 rounds it; any neighbour would do: only |r| <= ln2/128

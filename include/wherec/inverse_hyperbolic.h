@@ -220,15 +220,10 @@ WC_INLINE float wc_acosh_f32(float x) {
   return wc_sel_f32(x != x, wc_quiet_f32(x), r);
 }
 WC_INLINE wc_float16 wc_acosh_f16(wc_float16 a) {
-  double   w = wc_acosh_any_((float)wc_cr_f16_in_(a), 11, -14);
-  uint16_t nan = (uint16_t)(w != w ? 0x7e00u : 0u); /* the canonical NaN's float16 */
-  return wc_sel_f16((a & 0x7fffu) > 0x7c00u, wc_cr_f16_nan_(a),
-                    (wc_float16)(wc_cr_f16_out_(wc_sel_f64(w != w, 0.0, w)) | nan));
+  return wc_cr_f16_of_special_(a, wc_acosh_any_((float)wc_cr_f16_in_(a), 11, -14));
 }
 WC_INLINE wc_bfloat16 wc_acosh_bf16(wc_bfloat16 a) {
-  double w = wc_acosh_any_(wc_bf16_to_f32(a), 8, -126);
-  return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
-                     (wc_bfloat16)(wc_f32_to_bits((float)w) >> 16));
+  return wc_cr_bf16_of_special_(a, wc_acosh_any_(wc_bf16_to_f32(a), 8, -126));
 }
 
 /* ---- atanh -----------------------------------------------------------------------
@@ -301,15 +296,10 @@ WC_INLINE float wc_atanh_f32(float x) {
   return wc_sel_f32(x != x, wc_quiet_f32(x), r);
 }
 WC_INLINE wc_float16 wc_atanh_f16(wc_float16 a) {
-  double   w = wc_atanh_any_((float)wc_cr_f16_in_(a), 11, -14);
-  uint16_t nan = (uint16_t)(w != w ? 0x7e00u : 0u); /* the canonical NaN's float16 */
-  return wc_sel_f16((a & 0x7fffu) > 0x7c00u, wc_cr_f16_nan_(a),
-                    (wc_float16)(wc_cr_f16_out_(wc_sel_f64(w != w, 0.0, w)) | nan));
+  return wc_cr_f16_of_special_(a, wc_atanh_any_((float)wc_cr_f16_in_(a), 11, -14));
 }
 WC_INLINE wc_bfloat16 wc_atanh_bf16(wc_bfloat16 a) {
-  double w = wc_atanh_any_(wc_bf16_to_f32(a), 8, -126);
-  return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
-                     (wc_bfloat16)(wc_f32_to_bits((float)w) >> 16));
+  return wc_cr_bf16_of_special_(a, wc_atanh_any_(wc_bf16_to_f32(a), 8, -126));
 }
 
 #ifdef __cplusplus

@@ -348,16 +348,7 @@ double wc__ref_crf(wc_opcode op, float x, int p, int emin, int emax) {
   case WC_OP_ERF: return ref_erf(x, p, emin, emax);
   case WC_OP_SINH: return ref_sinh(x, p, emin, emax);
   case WC_OP_COSH: return ref_cosh(x, p, emin, emax);
-  case WC_OP_SIN: return wc__ref_sin(x, p, emin, emax);
-  case WC_OP_COS: return wc__ref_cos(x, p, emin, emax);
-  case WC_OP_TAN: return wc__ref_tan(x, p, emin, emax);
-  case WC_OP_ASIN: return wc__ref_asin(x, p, emin, emax);
-  case WC_OP_ACOS: return wc__ref_acos(x, p, emin, emax);
-  case WC_OP_ATAN: return wc__ref_atan(x, p, emin, emax);
-  case WC_OP_ASINH: return wc__ref_asinh(x, p, emin, emax);
-  case WC_OP_ACOSH: return wc__ref_acosh(x, p, emin, emax);
-  case WC_OP_ATANH: return wc__ref_atanh(x, p, emin, emax);
-  default: return NAN;
+  default: return wc__ref_trig(op, x, p, emin, emax); /* ref_trig.c; NaN for the rest */
   }
 }
 
@@ -370,15 +361,6 @@ double wc__ref_crf_exact(wc_opcode op, float x, int p, int emin, int emax) {
   case WC_OP_ERF: return erf_exact(x, p, emin, emax);
   case WC_OP_SINH: return hyp_exact(x, false, p, emin, emax);
   case WC_OP_COSH: return hyp_exact(x, true, p, emin, emax);
-  case WC_OP_SIN: return wc__ref_sin_exact(x, p, emin, emax);
-  case WC_OP_COS: return wc__ref_cos_exact(x, p, emin, emax);
-  case WC_OP_TAN: return wc__ref_tan_exact(x, p, emin, emax);
-  case WC_OP_ASIN: return wc__ref_asin_exact(x, p, emin, emax);
-  case WC_OP_ACOS: return wc__ref_acos_exact(x, p, emin, emax);
-  case WC_OP_ATAN: return wc__ref_atan_exact(x, p, emin, emax);
-  case WC_OP_ASINH: return wc__ref_asinh_exact(x, p, emin, emax);
-  case WC_OP_ACOSH: return wc__ref_acosh_exact(x, p, emin, emax);
-  case WC_OP_ATANH: return wc__ref_atanh_exact(x, p, emin, emax);
-  default: return NAN;
+  default: return wc__ref_trig_exact(op, x, p, emin, emax);
   }
 }

@@ -262,39 +262,39 @@ static double atanh_exact(float x, int p, int emin, int emax) {
 
 /* the special values of each function (NaN returned as is, domain errors NaN),
    *done set when the value is one of them */
-static double special(int f, float x, bool *done) {
+static double special(wc_opcode f, float x, bool *done) {
   *done = true;
   if (x != x) return x;
   switch (f) {
-  case 0: /* sin */
-  case 2: /* tan */
+  case WC_OP_SIN:
+  case WC_OP_TAN:
     if (isinf(x)) return NAN;
     if (x == 0) return x;
     break;
-  case 1: /* cos */
+  case WC_OP_COS:
     if (isinf(x)) return NAN;
     if (x == 0) return 1.0;
     break;
-  case 3: /* asin */
+  case WC_OP_ASIN:
     if (fabsf(x) > 1) return NAN;
     if (x == 0) return x;
     break;
-  case 4: /* acos */
+  case WC_OP_ACOS:
     if (fabsf(x) > 1) return NAN;
     if (x == 1) return 0.0;
     break;
-  case 5: /* atan */
+  case WC_OP_ATAN:
     if (x == 0) return x;
     break;
-  case 6: /* asinh */
+  case WC_OP_ASINH:
     if (x == 0 || isinf(x)) return x;
     break;
-  case 7: /* acosh */
+  case WC_OP_ACOSH:
     if (x < 1) return NAN;
     if (x == 1) return 0.0;
     if (isinf(x)) return x;
     break;
-  default: /* atanh */
+  default: /* WC_OP_ATANH */
     if (fabsf(x) > 1) return NAN;
     if (x == 0) return x;
     if (fabsf(x) == 1) return x < 0 ? -HUGE_VAL : HUGE_VAL;
@@ -304,35 +304,35 @@ static double special(int f, float x, bool *done) {
   return 0;
 }
 
-static double exact(int f, float x, int p, int emin, int emax) {
+static double exact(wc_opcode f, float x, int p, int emin, int emax) {
   switch (f) {
-  case 0: return trig_exact(x, SIN, p, emin, emax);
-  case 1: return trig_exact(x, COS, p, emin, emax);
-  case 2: return trig_exact(x, TAN, p, emin, emax);
-  case 3: return asin_exact(x, p, emin, emax);
-  case 4: return acos_exact(x, p, emin, emax);
-  case 5: return atan_exact(x, p, emin, emax);
-  case 6: return asinh_exact(x, p, emin, emax);
-  case 7: return acosh_exact(x, p, emin, emax);
+  case WC_OP_SIN: return trig_exact(x, SIN, p, emin, emax);
+  case WC_OP_COS: return trig_exact(x, COS, p, emin, emax);
+  case WC_OP_TAN: return trig_exact(x, TAN, p, emin, emax);
+  case WC_OP_ASIN: return asin_exact(x, p, emin, emax);
+  case WC_OP_ACOS: return acos_exact(x, p, emin, emax);
+  case WC_OP_ATAN: return atan_exact(x, p, emin, emax);
+  case WC_OP_ASINH: return asinh_exact(x, p, emin, emax);
+  case WC_OP_ACOSH: return acosh_exact(x, p, emin, emax);
   default: return atanh_exact(x, p, emin, emax);
   }
 }
 
-static long double fast(int f, long double x) {
+static long double fast(wc_opcode f, long double x) {
   switch (f) {
-  case 0: return sinl(x);
-  case 1: return cosl(x);
-  case 2: return tanl(x);
-  case 3: return asinl(x);
-  case 4: return acosl(x);
-  case 5: return atanl(x);
-  case 6: return asinhl(x);
-  case 7: return acoshl(x);
+  case WC_OP_SIN: return sinl(x);
+  case WC_OP_COS: return cosl(x);
+  case WC_OP_TAN: return tanl(x);
+  case WC_OP_ASIN: return asinl(x);
+  case WC_OP_ACOS: return acosl(x);
+  case WC_OP_ATAN: return atanl(x);
+  case WC_OP_ASINH: return asinhl(x);
+  case WC_OP_ACOSH: return acoshl(x);
   default: return atanhl(x);
   }
 }
 
-static double ref(int f, float x, int p, int emin, int emax) {
+static double ref(wc_opcode f, float x, int p, int emin, int emax) {
   bool   done;
   double r = special(f, x, &done);
   if (done) return r;
@@ -340,46 +340,19 @@ static double ref(int f, float x, int p, int emin, int emax) {
   return r == r ? r : exact(f, x, p, emin, emax);
 }
 
-static double ref_exact(int f, float x, int p, int emin, int emax) {
+static double ref_exact(wc_opcode f, float x, int p, int emin, int emax) {
   bool   done;
   double r = special(f, x, &done);
   return done ? r : exact(f, x, p, emin, emax);
 }
 
-double wc__ref_sin(float x, int p, int emin, int emax) { return ref(0, x, p, emin, emax); }
-double wc__ref_cos(float x, int p, int emin, int emax) { return ref(1, x, p, emin, emax); }
-double wc__ref_tan(float x, int p, int emin, int emax) { return ref(2, x, p, emin, emax); }
-double wc__ref_asin(float x, int p, int emin, int emax) { return ref(3, x, p, emin, emax); }
-double wc__ref_acos(float x, int p, int emin, int emax) { return ref(4, x, p, emin, emax); }
-double wc__ref_atan(float x, int p, int emin, int emax) { return ref(5, x, p, emin, emax); }
-double wc__ref_asinh(float x, int p, int emin, int emax) { return ref(6, x, p, emin, emax); }
-double wc__ref_acosh(float x, int p, int emin, int emax) { return ref(7, x, p, emin, emax); }
-double wc__ref_atanh(float x, int p, int emin, int emax) { return ref(8, x, p, emin, emax); }
+/* The operations of ref_trig.c: WC_OP_SIN to WC_OP_ATANH (the table's last rows). */
+static bool is_trig(wc_opcode op) { return op >= WC_OP_SIN && op <= WC_OP_ATANH; }
 
-double wc__ref_sin_exact(float x, int p, int emin, int emax) {
-  return ref_exact(0, x, p, emin, emax);
+double wc__ref_trig(wc_opcode op, float x, int p, int emin, int emax) {
+  return is_trig(op) ? ref(op, x, p, emin, emax) : NAN;
 }
-double wc__ref_cos_exact(float x, int p, int emin, int emax) {
-  return ref_exact(1, x, p, emin, emax);
-}
-double wc__ref_tan_exact(float x, int p, int emin, int emax) {
-  return ref_exact(2, x, p, emin, emax);
-}
-double wc__ref_asin_exact(float x, int p, int emin, int emax) {
-  return ref_exact(3, x, p, emin, emax);
-}
-double wc__ref_acos_exact(float x, int p, int emin, int emax) {
-  return ref_exact(4, x, p, emin, emax);
-}
-double wc__ref_atan_exact(float x, int p, int emin, int emax) {
-  return ref_exact(5, x, p, emin, emax);
-}
-double wc__ref_asinh_exact(float x, int p, int emin, int emax) {
-  return ref_exact(6, x, p, emin, emax);
-}
-double wc__ref_acosh_exact(float x, int p, int emin, int emax) {
-  return ref_exact(7, x, p, emin, emax);
-}
-double wc__ref_atanh_exact(float x, int p, int emin, int emax) {
-  return ref_exact(8, x, p, emin, emax);
+
+double wc__ref_trig_exact(wc_opcode op, float x, int p, int emin, int emax) {
+  return is_trig(op) ? ref_exact(op, x, p, emin, emax) : NAN;
 }

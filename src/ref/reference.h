@@ -23,28 +23,12 @@ double wc__ref_exp_exact(float x, int p, int emin, int emax);
 double wc__ref_crf(wc_opcode op, float x, int p, int emin, int emax);
 double wc__ref_crf_exact(wc_opcode op, float x, int p, int emin, int emax);
 
-/* sin, cos, tan, asin, acos, atan, asinh, acosh, atanh the same way
-   (ref_trig.c): NaN for x outside the domain (sin(inf), asin(2), acosh(0.5),
+/* sin, cos, tan, asin, acos, atan, asinh, acosh, atanh (op WC_OP_SIN to
+   WC_OP_ATANH; NaN for any other op) the same way (ref_trig.c): NaN for x outside the domain (sin(inf), asin(2), acosh(0.5),
    atanh(3)), +-inf where the value is (atanh(+-1), asinh(+-inf)); _exact:
    always the exact path (fixed point). */
-double wc__ref_sin(float x, int p, int emin, int emax);
-double wc__ref_cos(float x, int p, int emin, int emax);
-double wc__ref_tan(float x, int p, int emin, int emax);
-double wc__ref_asin(float x, int p, int emin, int emax);
-double wc__ref_acos(float x, int p, int emin, int emax);
-double wc__ref_atan(float x, int p, int emin, int emax);
-double wc__ref_asinh(float x, int p, int emin, int emax);
-double wc__ref_acosh(float x, int p, int emin, int emax);
-double wc__ref_atanh(float x, int p, int emin, int emax);
-double wc__ref_sin_exact(float x, int p, int emin, int emax);
-double wc__ref_cos_exact(float x, int p, int emin, int emax);
-double wc__ref_tan_exact(float x, int p, int emin, int emax);
-double wc__ref_asin_exact(float x, int p, int emin, int emax);
-double wc__ref_acos_exact(float x, int p, int emin, int emax);
-double wc__ref_atan_exact(float x, int p, int emin, int emax);
-double wc__ref_asinh_exact(float x, int p, int emin, int emax);
-double wc__ref_acosh_exact(float x, int p, int emin, int emax);
-double wc__ref_atanh_exact(float x, int p, int emin, int emax);
+double wc__ref_trig(wc_opcode op, float x, int p, int emin, int emax);
+double wc__ref_trig_exact(wc_opcode op, float x, int p, int emin, int emax);
 
 /* pow(x, y) the same way (ref_math.c), for x and y not NaN: C's powl special
    values, NaN for a negative x and a non-integer y; _exact: always the exact
