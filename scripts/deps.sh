@@ -7,6 +7,7 @@ WHEREC_PACKAGES=(cmake make gcc clang pkg-config re2c liblua5.4-dev libcmocka-de
                  libclang-rt-14-dev python3 python3-numpy python3-onnx valgrind
                  libomp-dev libpthreadpool-dev    # the parallel adapters' tests
                  libmpfr-dev                      # pow's random pairs against MPFR, crmath_hardest
+                 python3-mpmath                   # crmath_tables.py: the functions' tables
                  gcc-aarch64-linux-gnu gcc-s390x-linux-gnu gcc-riscv64-linux-gnu qemu-user
                  libc6-dev-arm64-cross libc6-dev-s390x-cross libc6-dev-riscv64-cross) # tests/cross
 

@@ -92,7 +92,7 @@ WC_INLINE double wc_ahyp_sqrt_(double h, double l, double *lo) {
    with k = 0 (V < 1 + 2^-8; there rh >= 2^-20.01 as V >= 1 + 2^-20 in every
    use), >= log z at the interval's start when k = 0 elsewhere (z >= 1 + 2^-8
    as V >= 1), >= ln2 + log 0.6973 > 0.3325 when k > 0. The maximum over
-   the intervals (computed as crmath_tables.py's log_bound does, with these
+   the intervals (crmath_tables.py's ahyp_bound, with these
    terms) is BL = 2^-59.41 (the interval above 1's, k = 0; 2^-59.97 around
    1, 2^-65.8 for k > 0), plus (2^-102.0 + eV) / log V for r's rounding and
    V's relative error eV. */

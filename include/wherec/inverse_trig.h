@@ -5,7 +5,8 @@
    target; B is below the distance D of every input's f(x) from the format's
    rounding boundaries (tests/runtime/crmath_hardest.c). The constants were
    computed with mpmath at 300 bits (pairs: the value rounded to a double, then
-   the remainder rounded; within 2^-106 of the value). u = 2^-53 below. */
+   the remainder rounded; within 2^-106 of the value): crmath_tables.py atan
+   and asin in tests/runtime. u = 2^-53 below. */
 #ifndef WHEREC_INVERSE_TRIG_H
 #define WHEREC_INVERSE_TRIG_H
 

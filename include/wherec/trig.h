@@ -4,8 +4,8 @@
    h + l within a proven bound B of f(x), rounded to odd, then into the target;
    B is below the distance D of every input's f(x) from the format's rounding
    boundaries (tests/runtime/crmath_hardest.c). Every finite float is reduced
-   exactly (Payne-Hanek, in integers), up to 2^128. The tables are made from
-   MPFR (2/pi's bits; sin and cos of j pi/128). */
+   exactly (Payne-Hanek, in integers), up to 2^128. The tables are made by
+   tests/runtime/crmath_tables.py trig (2/pi's bits; sin and cos of j pi/128). */
 #ifndef WHEREC_TRIG_H
 #define WHEREC_TRIG_H
 
@@ -58,7 +58,10 @@ extern "C" {
      (j = 0), and within 2^-126.9 + 2^-105.9 |w| <= 2^-105 everywhere, far
      below B. */
 
-static const uint32_t wc_trig_2opi_[5 * 145] = {
+/* Limbs of 32 bits stored in 64: gcc's generic tuning (-O2, no -march)
+   emulates gathers only of elements as wide as their 64-bit index, and
+   without that the loop stays scalar (3x slower). */
+static const uint64_t wc_trig_2opi_[5 * 145] = {
     0x00000000u, 0x0028be60u, 0xdb939105u, 0x4a7f09d5u, 0xf47d4d37u, /* E = 110 */
     0x00000000u, 0x00517cc1u, 0xb727220au, 0x94fe13abu, 0xe8fa9a6eu, /* E = 111 */
     0x00000000u, 0x00a2f983u, 0x6e4e4415u, 0x29fc2757u, 0xd1f534ddu, /* E = 112 */

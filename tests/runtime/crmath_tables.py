@@ -1,8 +1,19 @@
 #!/usr/bin/env python3
-"""crmath_tables.py: the tables of wherec/crmath.h (log, tanh, erf), computed with
-mpmath at 300 bits, and the error bounds of log and erf that depend on them
-(per table interval; crmath.h quotes the maxima). Prints the C initializers.
-usage: python3 tests/runtime/crmath_tables.py {log|tanh|erf|bounds}"""
+"""crmath_tables.py: the tables of the correctly rounded functions, computed with
+mpmath (300 bits; 1400 for 2/pi), and the error bounds that depend on them (per
+table interval; the headers quote the maxima):
+  log tanh erf  wherec/crmath.h's tables
+  trig          wherec/trig.h's 2/pi rows (Payne-Hanek) and sin, cos of j pi/128
+  atan          wherec/inverse_trig.h's atan(i/64) and pi/2 - atan(i/64)
+  asin          inverse_trig.h's degree-13 G (interpolation at Chebyshev nodes)
+  bounds        B of log, erf and the inverse hyperbolic functions' log of a
+                pair; G's approximation error on 20001 points
+  check         every table and G regenerated and compared with the headers'
+                numbers (exit 1 on a difference): the ctest crmath_tables_match_headers
+Prints the C initializers.
+usage: python3 tests/runtime/crmath_tables.py {log|tanh|erf|trig|atan|asin|bounds|check}"""
+import os
+import re
 import struct
 import sys
 
@@ -139,6 +150,153 @@ def erf_bound():
     return worst, at
 
 
+# ---- trig: (2^s 2/pi) mod 4 with 158 fraction bits, rows E = 110 .. 254 ---------
+def trig_2opi_rows():
+    """per biased exponent E, floor(2/pi 2^(E + 8)) mod 2^160 as 5 limbs of 32 bits"""
+    with mpmath.workprec(1400):
+        two_over_pi = 2 / mpmath.pi
+        rows = []
+        for e in range(110, 255):
+            z = int(mpmath.floor(mpmath.ldexp(two_over_pi, e + 8))) % (1 << 160)
+            rows.append([(z >> (32 * (4 - i))) & 0xFFFFFFFF for i in range(5)])
+    return rows
+
+
+def rz_bits(x, bits):
+    """x rounded toward zero to `bits` significant bits"""
+    if x == 0:
+        return mpmath.mpf(0)
+    m, e = mpmath.frexp(abs(x))
+    return mpmath.sign(x) * mpmath.ldexp(mpmath.floor(mpmath.ldexp(m, bits)), e - bits)
+
+
+def trig_rows():
+    """sin and cos of j pi/128, j = 0 .. 63: a 26-bit high part (truncated) and a double"""
+    out = []
+    for j in range(64):
+        row = []
+        for v in (mpmath.sin(j * mpmath.pi / 128), mpmath.cos(j * mpmath.pi / 128)):
+            h = rz_bits(v, 26)
+            row += [h, rn_bits(v - h, 53)]
+        out.append(row)
+    return out
+
+
+# ---- atan: atan(i/64) and pi/2 - atan(i/64), i = 0 .. 64, as pairs of doubles --------
+def pair(v):
+    h = rn_bits(v, 53)
+    return h, rn_bits(v - h, 53)
+
+
+def atan_rows():
+    return [pair(mpmath.pi / 2 - mpmath.atan(mpmath.mpf(i) / 64) if big else
+                 mpmath.atan(mpmath.mpf(i) / 64)) for big in (0, 1) for i in range(65)]
+
+
+# ---- asin: asin(s) = s (1 + z (c0 + z (c1 + z G(z)))), z = s^2 in [0, 1/4] ----------
+ASIN_L, ASIN_N = mpmath.mpf(1) / 4, 14  # G of degree 13 through 14 nodes
+
+
+def asin_g_exact(z):
+    """G = ((E/z - c0)/z - c1)/z, E = asin(s)/s - 1, c0 = 1/6, c1 = 3/40"""
+    s = mpmath.sqrt(z)
+    e = mpmath.asin(s) / s - 1
+    return ((e / z - mpmath.mpf(1) / 6) / z - mpmath.mpf(3) / 40) / z
+
+
+def asin_coefficients():
+    with mpmath.workprec(200):
+        nodes = [ASIN_L / 2 * (1 - mpmath.cos(mpmath.pi * (k + mpmath.mpf(1) / 2) / ASIN_N))
+                 for k in range(ASIN_N)]
+        a = mpmath.matrix([[x**j for j in range(ASIN_N)] for x in nodes])
+        c = mpmath.lu_solve(a, mpmath.matrix([asin_g_exact(x) for x in nodes]))
+        return [rn_bits(ci, 53) for ci in c]
+
+
+def asin_error(points=20000):
+    """max |z^3 (G(z) - G*(z))| on [0, 1/4], G* the polynomial with double coefficients"""
+    cs = asin_coefficients()
+    worst = mpmath.mpf(0)
+    with mpmath.workprec(200):
+        for k in range(1, points + 1):
+            z = ASIN_L * k / points
+            g = mpmath.mpf(0)
+            for c in reversed(cs):
+                g = g * z + c
+            worst = max(worst, abs(z**3 * (asin_g_exact(z) - g)))
+    return worst
+
+
+# ---- the inverse hyperbolic functions: log of a double pair V (inverse_hyperbolic.h) -
+def ahyp_bound(l_center, e_v):
+    """relative error of wc_ahyp_log_ on crmath.h's log table, given the pair V's
+    relative error e_v and the least log V on the interval around 1 (l_center)"""
+    worst, at = 0, None
+    e_r = mpmath.mpf(2) ** -102.0
+    for i, (invc, h, l, zl, _, central) in enumerate(log_rows()):
+        zh = f32(LOG_OFF + ((i + 1) << 16))
+        rmax = max(abs(zl * invc - 1), abs(zh * invc - 1)) + mpmath.mpf(2) ** -49
+        tmax = rmax**2 / 2 * (1 + 2 * rmax / 3)
+        trunc = rmax**9 / 9 / (1 - rmax)
+        qmax = U * rmax * (1 + rmax)
+        e_q = U * qmax + 2 * U * U * rmax**2 + U * rmax**3 * mpmath.mpf(1.01)
+        base = 3.04 * U * tmax + trunc + e_q
+        cands = []
+        if central:  # k = 0 only, log V >= l_center
+            cands.append((base + U * (tmax + qmax)) / (rmax - rmax**2 / 2) +
+                         (e_r + e_v * (1 + rmax)) / l_center)
+        else:
+            for k1, tail, scale in ((0, 2**-54, 1.4), (1, 2**-46.5, 2.8)):
+                if k1 == 0 and zl < 1:
+                    continue
+                sums = (U * (tmax + qmax) + U * (tmax + qmax + 2**-41) +
+                        U * (tail + tmax + qmax + 2**-41))
+                err = base + sums + mpmath.mpf(2) ** -92.9 + e_r + e_v * mpmath.mpf(scale)
+                cands.append(err / (mpmath.log(zl) if k1 == 0 else mpmath.mpf("0.3325")))
+        for rel in cands:
+            if rel > worst:
+                worst, at = rel, i
+    return worst, at
+
+
+AHYP = [("asinh", 2**-20.01, 2**-100.3), ("acosh", 2**-11.01, 2**-100.3),
+        ("atanh", 2**-19.01, 2**-102.7)]
+
+
+# ---- check: the headers' numbers against the tables above ------------------------
+HEADERS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "include", "wherec")
+NUMBER = re.compile(r"-?0x[0-9a-fA-F.]+(?:p[+-]?[0-9]+)?u?")
+
+
+def header_numbers(header, start, end=";"):
+    """the hex numbers of a header from the text `start` to the next `end`"""
+    src = open(os.path.join(HEADERS, header)).read()
+    body = re.sub(r"/\*.*?\*/", "", src[src.index(start) + len(start):], flags=re.S)
+    body = body[:body.index(end)]
+    return [int(t[:-1], 16) if t.endswith("u") else float.fromhex(t) for t in NUMBER.findall(body)]
+
+
+def check():
+    want = {
+        ("crmath.h", "wc_log_tab_[3 * 128] = {"): [v for r in log_rows() for v in r[:3]],
+        ("crmath.h", "wc_tanh_tab_[2 * 292] = {"): [v for r in tanh_rows() for v in r],
+        ("crmath.h", "wc_erf_tab_[4 * 128] = {"): [v for r in erf_rows() for v in r],
+        ("trig.h", "wc_trig_2opi_[5 * 145] = {"): [v for r in trig_2opi_rows() for v in r],
+        ("trig.h", "wc_trig_tab_[4 * 64] = {"): [v for r in trig_rows() for v in r],
+        ("inverse_trig.h", "wc_atan_tab_[4 * 65] = {"): [v for r in atan_rows() for v in r],
+        ("inverse_trig.h", "  g = "): asin_coefficients(),
+    }
+    bad = 0
+    for (header, start), values in want.items():
+        got = header_numbers(header, start)
+        same = len(got) == len(values) and all(g == (v if isinstance(v, int) else float(v))
+                                              for g, v in zip(got, values))
+        print("%-16s %-28s %4d numbers: %s" % (header, start.strip(" ={"), len(got),
+                                               "same" if same else "DIFFERENT"))
+        bad += not same
+    return bad
+
+
 def main():
     what = sys.argv[1] if len(sys.argv) > 1 else "bounds"
     if what == "log":
@@ -151,11 +309,29 @@ def main():
     elif what == "erf":
         for sh, sl, eh, el in erf_rows():
             print("    %s, %s, %s, %s," % (d(sh), d(sl), d(eh), d(el)))
+    elif what == "trig":
+        for e, r in zip(range(110, 255), trig_2opi_rows()):
+            print("   " + "".join(" 0x%08xu," % v for v in r) + " /* E = %d */" % e)
+        for r in trig_rows():
+            print("    " + ", ".join(d(v) for v in r) + ",")
+    elif what == "atan":
+        rows = atan_rows()
+        for k in range(0, len(rows), 2):
+            print("    " + ", ".join("%s, %s" % (d(h), d(l)) for h, l in rows[k:k + 2]) + ",")
+    elif what == "asin":
+        print(" ".join(d(c) for c in asin_coefficients()))
+    elif what == "check":
+        sys.exit(1 if check() else 0)
     else:
         b, i = log_bound()
         print("log: B = 2^%.2f (interval %d)" % (float(mpmath.log(b, 2)), i))
         b, i = erf_bound()
         print("erf: B = 2^%.2f (interval %d)" % (float(mpmath.log(b, 2)), i))
+        for name, l_center, e_v in AHYP:
+            b, i = ahyp_bound(mpmath.mpf(l_center), mpmath.mpf(e_v))
+            print("%s: B = 2^%.2f (interval %d)" % (name, float(mpmath.log(b, 2)), i))
+        e = asin_error()
+        print("asin: |z^3 (G - G*)| <= 2^%.2f on 20001 points" % float(mpmath.log(e, 2)))
 
 
 if __name__ == "__main__":
