@@ -65,13 +65,18 @@ def log_rows():
     return rows
 
 
+def log_terms(invc, zl, zh, slack=0):
+    """on an interval [zl, zh] of the log table: the largest |r| = |z invc - 1| (plus
+    slack), the bound of the series' terms past r, and the truncation after r^8"""
+    rmax = max(abs(zl * invc - 1), abs(zh * invc - 1)) + slack  # exact in double
+    return rmax, rmax**2 / 2 * (1 + 2 * rmax / 3), rmax**9 / 9 / (1 - rmax)
+
+
 def log_bound():
     """relative error bound of wc_log_odd_ for k = 0 (k != 0: |log x| > 0.33)"""
     worst, at = 0, None
     for i, (invc, h, l, zl, zh, central) in enumerate(log_rows()):
-        rmax = max(abs(zl * invc - 1), abs(zh * invc - 1))  # exact in double
-        tmax = rmax**2 / 2 * (1 + 2 * rmax / 3)
-        trunc = rmax**9 / 9 / (1 - rmax)
+        rmax, tmax, trunc = log_terms(invc, zl, zh)
         if central:  # relative to |log1p(r)| >= |r| (1 - |r|/2)
             rel = (3.04 * U * tmax + trunc) / (rmax * (1 - rmax / 2))
         else:
@@ -105,14 +110,19 @@ def hermite(n, c):
     return h1
 
 
+def pair(v):
+    """v as a double and the double nearest the rest"""
+    h = rn_bits(v, 53)
+    return h, rn_bits(v - h, 53)
+
+
 def erf_rows():
     out = []
     for i in range(128):
         c = mpmath.mpf(i) / 32
         e = 2 / mpmath.sqrt(mpmath.pi) * mpmath.exp(-c * c)
-        s = mpmath.erf(c)
-        sh, eh = rn_bits(s, 53), rn_bits(e, 29)
-        out.append((sh, rn_bits(s - sh, 53), eh, rn_bits(e - eh, 53)))
+        eh = rn_bits(e, 29)
+        out.append(pair(mpmath.erf(c)) + (eh, rn_bits(e - eh, 53)))
     return out
 
 
@@ -183,11 +193,6 @@ def trig_rows():
 
 
 # ---- atan: atan(i/64) and pi/2 - atan(i/64), i = 0 .. 64, as pairs of doubles --------
-def pair(v):
-    h = rn_bits(v, 53)
-    return h, rn_bits(v - h, 53)
-
-
 def atan_rows():
     return [pair(mpmath.pi / 2 - mpmath.atan(mpmath.mpf(i) / 64) if big else
                  mpmath.atan(mpmath.mpf(i) / 64)) for big in (0, 1) for i in range(65)]
@@ -214,7 +219,8 @@ def asin_coefficients():
 
 
 def asin_error(points=20000):
-    """max |z^3 (G(z) - G*(z))| on [0, 1/4], G* the polynomial with double coefficients"""
+    """max |z^3 (G*(z) - G(z))| on z = k/4/points, k = 1 .. points: G* the exact G,
+    G the polynomial with double coefficients (z = 0: both terms vanish)"""
     cs = asin_coefficients()
     worst = mpmath.mpf(0)
     with mpmath.workprec(200):
@@ -234,10 +240,8 @@ def ahyp_bound(l_center, e_v):
     worst, at = 0, None
     e_r = mpmath.mpf(2) ** -102.0
     for i, (invc, h, l, zl, _, central) in enumerate(log_rows()):
-        zh = f32(LOG_OFF + ((i + 1) << 16))
-        rmax = max(abs(zl * invc - 1), abs(zh * invc - 1)) + mpmath.mpf(2) ** -49
-        tmax = rmax**2 / 2 * (1 + 2 * rmax / 3)
-        trunc = rmax**9 / 9 / (1 - rmax)
+        # V is a pair, so z runs to the next interval's start; r is rounded (2^-49)
+        rmax, tmax, trunc = log_terms(invc, zl, f32(LOG_OFF + ((i + 1) << 16)), mpmath.mpf(2) ** -49)
         qmax = U * rmax * (1 + rmax)
         e_q = U * qmax + 2 * U * U * rmax**2 + U * rmax**3 * mpmath.mpf(1.01)
         base = 3.04 * U * tmax + trunc + e_q
@@ -268,11 +272,14 @@ HEADERS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "
 NUMBER = re.compile(r"-?0x[0-9a-fA-F.]+(?:p[+-]?[0-9]+)?u?")
 
 
-def header_numbers(header, start, end=";"):
-    """the hex numbers of a header from the text `start` to the next `end`"""
+def header_numbers(header, start):
+    """the hex numbers of a header from the text `start` to the next ';' (comments
+    left out), or None when the header has no such text"""
     src = open(os.path.join(HEADERS, header)).read()
+    if start not in src:
+        return None
     body = re.sub(r"/\*.*?\*/", "", src[src.index(start) + len(start):], flags=re.S)
-    body = body[:body.index(end)]
+    body = body[:body.index(";")]
     return [int(t[:-1], 16) if t.endswith("u") else float.fromhex(t) for t in NUMBER.findall(body)]
 
 
@@ -288,17 +295,22 @@ def check():
     }
     bad = 0
     for (header, start), values in want.items():
-        got = header_numbers(header, start)
+        got = header_numbers(header, start) or []
         same = len(got) == len(values) and all(g == (v if isinstance(v, int) else float(v))
                                               for g, v in zip(got, values))
         print("%-16s %-28s %4d numbers: %s" % (header, start.strip(" ={"), len(got),
-                                               "same" if same else "DIFFERENT"))
+                                               "same" if same else "DIFFERENT or missing"))
         bad += not same
     return bad
 
 
+COMMANDS = ("log", "tanh", "erf", "trig", "atan", "asin", "bounds", "check")
+
+
 def main():
     what = sys.argv[1] if len(sys.argv) > 1 else "bounds"
+    if what not in COMMANDS or len(sys.argv) > 2:
+        sys.exit("usage: crmath_tables.py {%s}" % "|".join(COMMANDS))
     if what == "log":
         for invc, h, l, *_ in log_rows():
             print("    %s, %s, %s," % (d(invc), d(h), d(l)))
@@ -331,7 +343,7 @@ def main():
             b, i = ahyp_bound(mpmath.mpf(l_center), mpmath.mpf(e_v))
             print("%s: B = 2^%.2f (interval %d)" % (name, float(mpmath.log(b, 2)), i))
         e = asin_error()
-        print("asin: |z^3 (G - G*)| <= 2^%.2f on 20001 points" % float(mpmath.log(e, 2)))
+        print("asin: |z^3 (G* - G)| <= 2^%.2f on 20001 points" % float(mpmath.log(e, 2)))
 
 
 if __name__ == "__main__":
