@@ -70,14 +70,20 @@ static const char *origin(const import_graph *gr, const graph_value *v) {
   return gr->outer ? "outer" : "initializer";
 }
 
-/* The entry of node i: its index in its graph, operator, name and outputs. */
+/* The entry of node i: its index in its graph, operator, name, inputs ("" for an omitted
+   optional one) and outputs: the edges a runtime matches the region by. */
 static void node_json(const import_graph *gr, int i, bool first, diag_text *t) {
   const onnx_node *n = gr->nodes[i].n;
   diag_text_printf(t, "%s\n        {\"index\": %d, \"op_type\": ", first ? "" : ",", i);
   manifest_string(t, n->op_type);
   diag_text_printf(t, ", \"name\": ");
   manifest_string(t, n->name);
-  diag_text_printf(t, ", \"outputs\": [");
+  diag_text_printf(t, ", \"inputs\": [");
+  for (int k = 0; k < n->n_inputs; k++) {
+    if (k) diag_text_printf(t, ", ");
+    manifest_string(t, n->inputs[k]);
+  }
+  diag_text_printf(t, "], \"outputs\": [");
   for (int o = 0; o < n->n_outputs; o++) {
     if (o) diag_text_printf(t, ", ");
     manifest_string(t, n->outputs[o]);
@@ -152,8 +158,9 @@ static void params_json(const spec_writer *w, diag_text *t) {
   diag_text_printf(t, first ? "]" : "\n      ]");
 }
 
-/* The constants baked into the kernel as literals (one element each): the graph tensor
-   and the literal, as the spec spells it. */
+/* The constants baked into the kernel as literals (one element each): the graph tensor,
+   the literal as the spec spells it, and its bits (the element as an unsigned integer of
+   the dtype's width, in hex), which a runtime compares with the tensor it finds. */
 static void literals_json(const spec_writer *w, diag_text *t) {
   const import_graph *gr = w->gr;
   bool                first = true;
@@ -164,7 +171,9 @@ static void literals_json(const spec_writer *w, diag_text *t) {
     manifest_string(t, v->name);
     diag_text_printf(t, ", \"dtype\": \"%s\", \"value\": ", wc_dtype_name(v->dtype));
     manifest_string(t, w->leaf_lit[l]);
-    diag_text_printf(t, "}");
+    uint64_t bits[2] = {0, 0};
+    onnx_tensor_scalar(v->constant, bits, NULL, 0); /* succeeded for the literal's text */
+    diag_text_printf(t, ", \"bits\": \"0x%llx\"}", (unsigned long long)bits[0]);
     first = false;
   }
   diag_text_printf(t, first ? "]" : "\n      ]");

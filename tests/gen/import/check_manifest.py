@@ -52,7 +52,7 @@ def check(wherec, model, work):
     man = json.loads(texts[0].decode("utf-8"))
     with open(spec) as f:
         kernels = KERNEL.findall(f.read())
-    if man.get("format") != "wherec-import-manifest" or man.get("version") != 1:
+    if man.get("format") != "wherec-import-manifest" or man.get("version") != 2:
         errors.append("format/version: %r %r" % (man.get("format"), man.get("version")))
     if man.get("spec") != spec:
         errors.append("spec %r, expected %r" % (man.get("spec"), spec))

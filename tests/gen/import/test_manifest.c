@@ -99,7 +99,7 @@ static void test_manifest_of_padding_mask_names_nodes_parameters_literals_and_ou
       r.manifest,
       "{\n"
       "  \"format\": \"wherec-import-manifest\",\n"
-      "  \"version\": 1,\n"
+      "  \"version\": 2,\n"
       "  \"model\": \"test.onnx\",\n"
       "  \"spec\": \"test.where\",\n"
       "  \"graph\": \"padding_mask\",\n"
@@ -109,9 +109,12 @@ static void test_manifest_of_padding_mask_names_nodes_parameters_literals_and_ou
       "      \"name\": \"padding_mask\",\n"
       "      \"scope\": null,\n"
       "      \"nodes\": [\n"
-      "        {\"index\": 2, \"op_type\": \"Add\", \"name\": \"\", \"outputs\": [\"out\"]},\n"
-      "        {\"index\": 1, \"op_type\": \"Mul\", \"name\": \"\", \"outputs\": [\"scaled\"]},\n"
-      "        {\"index\": 0, \"op_type\": \"Where\", \"name\": \"\", \"outputs\": [\"masked\"]}\n"
+      "        {\"index\": 2, \"op_type\": \"Add\", \"name\": \"\", \"inputs\": [\"scaled\", \"bias\"], "
+      "\"outputs\": [\"out\"]},\n"
+      "        {\"index\": 1, \"op_type\": \"Mul\", \"name\": \"\", \"inputs\": [\"masked\", \"scale\"], "
+      "\"outputs\": [\"scaled\"]},\n"
+      "        {\"index\": 0, \"op_type\": \"Where\", \"name\": \"\", \"inputs\": [\"keep\", \"x\", \"zero\"], "
+      "\"outputs\": [\"masked\"]}\n"
       "      ],\n"
       "      \"extents\": [],\n"
       "      \"params\": [\n"
@@ -125,7 +128,7 @@ static void test_manifest_of_padding_mask_names_nodes_parameters_literals_and_ou
       "\"dtype\": \"float\", \"shape\": [4]}\n"
       "      ],\n"
       "      \"literals\": [\n"
-      "        {\"tensor\": \"zero\", \"dtype\": \"float\", \"value\": \"0.0\"}\n"
+      "        {\"tensor\": \"zero\", \"dtype\": \"float\", \"value\": \"0.0\", \"bits\": \"0x0\"}\n"
       "      ],\n"
       "      \"baked\": [],\n"
       "      \"outputs\": [\n"
@@ -180,9 +183,10 @@ static void test_manifest_gives_extents_and_per_channel_initializers(void **stat
   assert_int_equal(r.rc, 0);
   expect_in(r.manifest,
             "      \"nodes\": [\n"
-            "        {\"index\": 1, \"op_type\": \"Relu\", \"name\": \"relu0\", \"outputs\": [\"y\"]},\n"
+            "        {\"index\": 1, \"op_type\": \"Relu\", \"name\": \"relu0\", "
+            "\"inputs\": [\"n\"], \"outputs\": [\"y\"]},\n"
             "        {\"index\": 0, \"op_type\": \"BatchNormalization\", \"name\": \"bn0\", "
-            "\"outputs\": [\"n\"]}\n"
+            "\"inputs\": [\"x\", \"s\", \"b\", \"m\", \"v\"], \"outputs\": [\"n\"]}\n"
             "      ],\n");
   expect_in(r.manifest, "      \"extents\": [\n"
                         "        {\"name\": \"batch\", \"dim\": \"batch\"},\n"
@@ -330,7 +334,8 @@ static void test_manifest_escapes_names_into_valid_json(void **state) {
   pbw_value_info(&g, 12, "y\xff", 1, -1, NULL, NULL);
   result r = import_pbw(&g, 13);
   assert_int_equal(r.rc, 0);
-  expect_in(r.manifest, "\"name\": \"a\\\"b\\\\c\\u000ad\", \"outputs\": [\"y\\ufffd\"]}");
+  expect_in(r.manifest, "\"name\": \"a\\\"b\\\\c\\u000ad\", \"inputs\": [\"x\xc3\xa9\"], "
+                        "\"outputs\": [\"y\\ufffd\"]}");
   expect_in(r.manifest, "\"tensor\": \"x\xc3\xa9\"");
   pbw_free(&g);
   done(&r);
