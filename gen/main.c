@@ -7,6 +7,7 @@
 #include "check/check.h"
 #include "base/cli.h"
 #include "import/import.h"
+#include "ort/ort.h"
 #include "run/run.h"
 
 static int cmd_gen(const cli_args *a) {
@@ -51,9 +52,23 @@ static int cmd_import(const cli_args *a) {
       .seed = a->value[CLI_SEED],
       .bake_limit = a->value[CLI_BAKE_LIMIT] ? a->number[CLI_BAKE_LIMIT] : IMPORT_BAKE_LIMIT,
   };
-  if (!o.verify && (o.n_inputs > 0 || o.seed)) {
-    fprintf(stderr, "wherec: import: --input and --seed go with --verify (wherec import --help)\n");
+  const char *ort_dir = a->value[CLI_ORT];
+  if (!o.verify && !ort_dir && (o.n_inputs > 0 || o.seed)) {
+    fprintf(stderr, "wherec: import: --input and --seed go with --verify or --ort (wherec import --help)\n");
     return GEN_EXIT_USAGE;
+  }
+  if (!ort_dir == !a->value[CLI_OUT_SPEC] || (ort_dir && o.manifest)) {
+    fprintf(stderr, "wherec: import: give either -o SPEC or --ort DIR (which names its own "
+                    "files) (wherec import --help)\n");
+    return GEN_EXIT_USAGE;
+  }
+  if (!ort_dir && (a->value[CLI_CC] || a->value[CLI_CFLAGS])) {
+    fprintf(stderr, "wherec: import: --cc and --cflags go with --ort (wherec import --help)\n");
+    return GEN_EXIT_USAGE;
+  }
+  if (ort_dir) {
+    ort_options r = {.import = o, .cc = a->value[CLI_CC], .cflags = a->value[CLI_CFLAGS]};
+    return ort_build(a->operands[0], ort_dir, &r);
   }
   return import_command(a->operands[0], a->value[CLI_OUT_SPEC], &o);
 }

@@ -76,8 +76,8 @@ const cli_option_row cli_options[CLI_N_OPTIONS] = {
   [CLI_OUT_NPY]   = {"-o", "OUT.npy", RUN, true, CLI_WORDS, 0, 0,
                      "the .npy file to write the kernel's output to; a kernel with several "
                      "outputs takes one -o per output, in the order the spec names them"},
-  [CLI_OUT_SPEC]  = {"-o", "SPEC", IMPORT, true, CLI_WORD, 0, 0,
-                     "the spec to write"},
+  [CLI_OUT_SPEC]  = {"-o", "SPEC", IMPORT, false, CLI_WORD, 0, 0,
+                     "the spec to write (this or --ort DIR is required)"},
   [CLI_MANIFEST]  = {"--manifest", "FILE", IMPORT, false, CLI_WORD, 0, 0,
                      "the JSON manifest to write: per kernel its ONNX nodes and the graph "
                      "tensor of each parameter and output (default: SPEC.json)"},
@@ -86,12 +86,19 @@ const cli_option_row cli_options[CLI_N_OPTIONS] = {
                      "both paths, and print how each compares (a python script, verify.py, "
                      "run with $WHEREC_ORT_PYTHON)"},
   [CLI_INPUT_NPY] = {"--input", "IN.npy", IMPORT, false, CLI_WORDS, 0, 0,
-                     "with --verify: the model's inputs, one per graph input in order "
-                     "(default: made from --seed)"},
+                     "with --verify or --ort: the model's inputs, one per graph input in "
+                     "order (default: made from --seed)"},
   [CLI_BAKE_LIMIT] = {"--bake-limit", "BYTES", IMPORT, false, CLI_NUMBER, 0, (int64_t)1 << 30,
                       "initializers a kernel reads of at most BYTES become constants baked "
                       "into the generated C; larger ones (or with an element that has no "
                       "exact literal) stay parameters; 0: none (default 65536)"},
+  [CLI_ORT]       = {"--ort", "DIR", IMPORT, false, CLI_WORD, 0, 0,
+                     "write into DIR what onnxruntime needs to run the model's regions as "
+                     "wherec kernels (kernels.where, its manifest kernels.where.json and "
+                     "the compiled kernels.so), then time each region against onnxruntime "
+                     "and record in the manifest which are faster (measure.py, run with "
+                     "$WHEREC_ORT_PYTHON; --input gives the shapes to time at); the "
+                     "execution provider (docs/onnxruntime.md) claims those"},
   [CLI_PREFIX]    = {"--prefix", "P", GEN, false, CLI_WORD, 0, 0,
                      "C prefix of every symbol (default: the spec's option prefix, else its "
                      "file name)"},
@@ -100,11 +107,12 @@ const cli_option_row cli_options[CLI_N_OPTIONS] = {
   [CLI_THREADS]   = {"--threads", "N", RUN, false, CLI_NUMBER, 1, RUN_MAX_THREADS,
                      "split a large call (1 MiB of output or more) over N threads with "
                      "wc_set_parallel (default 1); every N gives the same bytes"},
-  [CLI_CC]        = {"--cc", "CC", CHECK | RUN, false, CLI_WORD, 0, 0,
+  [CLI_CC]        = {"--cc", "CC", CHECK | RUN | IMPORT, false, CLI_WORD, 0, 0,
                      "the C compiler (default: clang)"},
-  [CLI_CFLAGS]    = {"--cflags", "FLAGS", CHECK, false, CLI_TEXT, 0, 0,
+  [CLI_CFLAGS]    = {"--cflags", "FLAGS", CHECK | IMPORT, false, CLI_TEXT, 0, 0,
                      "optimisation flags for the generated code, space-separated (default: "
-                     "-O2), e.g. \"-O3 -march=native\""},
+                     "-O2 for check, -O3 -march=native for the kernels import compiles), e.g. "
+                     "\"-O3 -march=native\""},
   [CLI_TRIALS]    = {"--trials", "N", CHECK, false, CLI_NUMBER, 1, CHECK_MAX_TRIALS,
                      "bindings of the symbolic extents per kernel (default: a walk of the "
                      "extents around the unroll factors, then 8 random bindings)"},

@@ -14,11 +14,12 @@ typedef enum cli_command { CLI_GEN, CLI_CHECK, CLI_RUN, CLI_IMPORT, CLI_N_COMMAN
 typedef enum cli_option {
   CLI_OUT_DIR,   /* gen -o DIR */
   CLI_OUT_NPY,   /* run -o OUT.npy */
-  CLI_OUT_SPEC,  /* import -o SPEC */
+  CLI_OUT_SPEC,  /* import -o SPEC (or --ort DIR) */
   CLI_MANIFEST,  /* import --manifest FILE */
   CLI_VERIFY,    /* import --verify */
   CLI_INPUT_NPY, /* import --input IN.npy */
   CLI_BAKE_LIMIT, /* import --bake-limit BYTES */
+  CLI_ORT,       /* import --ort DIR */
   CLI_PREFIX,    /* gen --prefix P */
   CLI_INTERP,    /* run --interp */
   CLI_THREADS,   /* run --threads N */

@@ -90,6 +90,11 @@ const char *gen_runtime_lib(const char *build_tree) {
   return p && is_readable_file(p) ? p : build_tree;
 }
 
+const char *gen_installed_file(const char *rel, const char *build_tree, char *out) {
+  const char *p = beside_exe(rel, out);
+  return p && is_readable_file(p) ? p : build_tree;
+}
+
 const char *gen_env_or(const char *var, const char *found) {
   const char *v = getenv(var);
   return v && *v ? v : found;

@@ -18,6 +18,9 @@ const char *gen_include_dir(const char *build_tree);
 const char *gen_harness_source(const char *build_tree);
 const char *gen_runtime_lib(const char *build_tree);
 
+/* Any other installed file: rel (relative to the executable's directory) when it is
+   there, else build_tree; out holds the path found (PATH_MAX bytes). */
+const char *gen_installed_file(const char *rel, const char *build_tree, char *out);
 /* The value of the environment variable var when it is set and not empty, else
    found: the one way WHEREC_TEMPLATES, WHEREC_INCLUDE_DIR, WHEREC_HARNESS and
    WHEREC_RUNTIME_LIB override what the functions above find. */

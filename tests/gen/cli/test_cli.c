@@ -317,7 +317,6 @@ static void test_misuse_names_what_is_wrong(void **state) {
       {{"run", "s", "k", "-o", NULL}, "wherec: run: option '-o' needs a value\n"},
       {{"import", NULL}, "wherec: import: missing MODEL.onnx\n"},
       {{"import", "m", "n", NULL}, "wherec: import: one MODEL.onnx only\n"},
-      {{"import", "m", NULL}, "wherec: import: missing -o SPEC\n"},
       {{"frob", NULL}, "wherec: unknown command 'frob'\nusage: wherec gen "},
       {{NULL}, "usage: wherec gen "},
   };
@@ -329,6 +328,22 @@ static void test_misuse_names_what_is_wrong(void **state) {
     assert_non_null(strstr(p.err, "usage: wherec "));
     assert_string_equal(p.out, "");
     done(&p);
+  }
+}
+
+/* import writes either a spec (-o SPEC) or what onnxruntime needs (--ort DIR): neither, or
+   both, is a usage error that says so (main.c checks it after the parse). */
+static void test_import_takes_either_a_spec_or_an_ort_directory(void **state) {
+  (void)state;
+  const char *lines[] = {"import m.onnx", "import m.onnx -o s.where --ort d",
+                         "import m.onnx -o s.where --cc gcc"};
+  for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+    char *out, *err;
+    assert_int_equal(run_wherec(lines[i], &out, &err), GEN_EXIT_USAGE);
+    assert_non_null(strstr(err, "wherec: import: "));
+    assert_non_null(strstr(err, i < 2 ? "either -o SPEC or --ort DIR" : "go with --ort"));
+    free(out);
+    free(err);
   }
 }
 
@@ -380,6 +395,7 @@ int main(void) {
       cmocka_unit_test(test_each_command_refuses_the_options_it_does_not_take),
       cmocka_unit_test(test_an_unknown_option_exits_2_for_every_command),
       cmocka_unit_test(test_misuse_names_what_is_wrong),
+      cmocka_unit_test(test_import_takes_either_a_spec_or_an_ort_directory),
       cmocka_unit_test(test_well_formed_lines_parse_whole),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
