@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test.sh: install what is missing, build, and run every test through ctest:
 # once in a plain build, once under AddressSanitizer + UBSan (WHEREC_SANITIZE), and
-# the parallel paths (label parallel) under ThreadSanitizer (WHEREC_SANITIZE=thread).
+# the parallel paths (label parallel) under ThreadSanitizer (WHEREC_SANITIZE=thread);
+# between the first two, a shared build (BUILD_SHARED_LIBS) and its unit tests.
 set -euo pipefail
 cd "$(dirname "$0")"
 . scripts/deps.sh
@@ -19,6 +20,13 @@ elapsed "plain build"
 (cd build && ctest --output-on-failure -j "$(nproc)" -LE exhaustive)
 elapsed "plain tests"
 (cd build && ctest --output-on-failure -V -L exhaustive) # the correctly rounded functions on every 251st float
+# A shared libwherec (BUILD_SHARED_LIBS): every target links, each library naming what it
+# uses itself (the static build lends libm and the rest through libwherec.a); of its tests
+# the runtime's and the generator's unit tests, and the imported models and numpy's
+# cases through `wherec run` (kernels dlopened into a wherec that links libwherec.so).
+wherec_build build-shared -DBUILD_SHARED_LIBS=ON -DWHEREC_BUILD_BENCH=OFF -DWHEREC_ORT_PYTHON="$ort_python"
+(cd build-shared && ctest --output-on-failure -j "$(nproc)" -R '^(test_|onnx_model_|run_)')
+elapsed "shared build"
 # (bench/ is measured, not checked, under the sanitizers: its smoke tests ran above)
 wherec_build build-asan -DWHEREC_SANITIZE=ON -DWHEREC_BUILD_BENCH=OFF -DCMAKE_C_COMPILER=clang \
              -DWHEREC_ORT_PYTHON="$ort_python"
