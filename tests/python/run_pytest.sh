@@ -21,11 +21,11 @@ pip=("$vpy" -m pip --disable-pip-version-check)
 
 # The test's own dependencies; when pip cannot fetch them, find out whether the index is
 # reachable at all (then skip) or something else failed (then fail).
-if ! "${pip[@]}" install -q pytest hypothesis ml-dtypes numpy cffi >"$work/deps.log" 2>&1; then
+if ! "${pip[@]}" install -q pytest hypothesis ml-dtypes numpy cffi onnx "onnxruntime>=1.23" >"$work/deps.log" 2>&1; then
   tmp=$(mktemp -d)
   if ! "${pip[@]}" download -q --no-deps --no-cache-dir --timeout 20 -d "$tmp" pip >/dev/null 2>&1; then
     rm -rf "$tmp"
-    skip "the package index cannot be reached (pip install pytest hypothesis ml-dtypes numpy cffi failed; see $work/deps.log)"
+    skip "the package index cannot be reached (pip install pytest hypothesis ml-dtypes numpy cffi onnx onnxruntime failed; see $work/deps.log)"
   fi
   rm -rf "$tmp"
   cat "$work/deps.log"

@@ -1,0 +1,140 @@
+"""test_onnxruntime.py: wherec's execution provider inside onnxruntime, through
+wherec.onnxruntime: it claims the imported regions, runs them bit for bit as onnxruntime
+does (NaN payloads and -0.0 through a Where), leaves a region to onnxruntime when the model
+is another or ORT's shapes differ, and gives the same bytes on 1 and 2 threads."""
+import json
+
+import numpy as np
+import pytest
+
+ort = pytest.importorskip("onnxruntime")
+onnx = pytest.importorskip("onnx")
+from onnx import TensorProto, helper  # noqa: E402
+
+import wherec.onnxruntime as wo  # noqa: E402
+
+
+def masked_relu(shape, scale=0.5):
+    """y = Relu(Where(keep, x, zero) * scale): three nodes, one region."""
+    dims = [d if isinstance(d, int) else d for d in shape]
+    nodes = [helper.make_node("Where", ["keep", "x", "zero"], ["m"]),
+             helper.make_node("Mul", ["m", "scale"], ["s"]),
+             helper.make_node("Relu", ["s"], ["y"])]
+    inits = [helper.make_tensor("zero", TensorProto.FLOAT, [], [0.0]),
+             helper.make_tensor("scale", TensorProto.FLOAT, [], [scale])]
+    g = helper.make_graph(nodes, "masked_relu",
+                          [helper.make_tensor_value_info("keep", TensorProto.BOOL, dims),
+                           helper.make_tensor_value_info("x", TensorProto.FLOAT, dims)],
+                          [helper.make_tensor_value_info("y", TensorProto.FLOAT, dims)], initializer=inits)
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)], ir_version=9)
+    return m.SerializeToString()
+
+
+def where_only(shape):
+    g = helper.make_graph([helper.make_node("Where", ["c", "x", "y"], ["out"])], "where_only",
+                          [helper.make_tensor_value_info("c", TensorProto.BOOL, shape),
+                           helper.make_tensor_value_info("x", TensorProto.FLOAT, shape),
+                           helper.make_tensor_value_info("y", TensorProto.FLOAT, shape)],
+                          [helper.make_tensor_value_info("out", TensorProto.FLOAT, shape)])
+    return helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)], ir_version=9).SerializeToString()
+
+
+def decisions(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f]
+
+
+def cpu(model, feeds):
+    return ort.InferenceSession(model, providers=["CPUExecutionProvider"]).run(None, feeds)
+
+
+def ep(model, directory, tmp_path, claim="all", threads=1):
+    report = str(tmp_path / ("report-%d.jsonl" % len(list(tmp_path.iterdir()))))
+    so = ort.SessionOptions()
+    so.intra_op_num_threads = threads
+    so.add_provider_for_devices(wo.devices(ort), wo.provider_options(directory, claim, report))
+    return ort.InferenceSession(model, so), report
+
+
+def test_provider_claims_the_region_and_matches_onnxruntime_bit_for_bit(tmp_path):
+    model = masked_relu([4, 33])
+    rng = np.random.default_rng(1)
+    feeds = {"keep": rng.integers(0, 2, (4, 33)).astype(bool),
+             "x": rng.standard_normal((4, 33)).astype(np.float32)}
+    s, report = ep(model, wo.build(model), tmp_path)
+    assert any(d["kernel"] and d["decision"] == "claimed" for d in decisions(report))
+    assert s.run(None, feeds)[0].tobytes() == cpu(model, feeds)[0].tobytes()
+
+
+def test_nan_payloads_and_negative_zero_pass_through_where(tmp_path):
+    model = where_only([64])
+    bits = np.arange(64, dtype=np.uint32) | np.uint32(0x7f800001)  # NaNs with payloads
+    x = bits.view(np.float32)
+    y = np.full(64, -0.0, dtype=np.float32)
+    c = (np.arange(64) % 3 == 0)
+    s, report = ep(model, wo.build(model), tmp_path)
+    assert [d["decision"] for d in decisions(report)][0] == "claimed"
+    out = s.run(None, {"c": c, "x": x, "y": y})[0]
+    assert out.view(np.uint32).tolist() == np.where(c, x, y).view(np.uint32).tolist()
+
+
+def test_a_plugin_built_for_another_model_finds_nothing_and_onnxruntime_runs_it(tmp_path):
+    other = wo.build(masked_relu([8]))
+    model = where_only([8])
+    feeds = {"c": np.arange(8) % 2 == 0, "x": np.linspace(-1, 1, 8, dtype=np.float32),
+             "y": np.zeros(8, np.float32)}
+    s, report = ep(model, other, tmp_path)
+    assert {d["decision"] for d in decisions(report)} == {"not found"}
+    assert s.run(None, feeds)[0].tobytes() == cpu(model, feeds)[0].tobytes()
+
+
+def test_a_literal_of_another_value_is_not_matched(tmp_path):
+    directory = wo.build(masked_relu([8], scale=0.5))
+    model = masked_relu([8], scale=0.25)
+    s, report = ep(model, directory, tmp_path)
+    why = [d["why"] for d in decisions(report)]
+    assert all(d["decision"] == "not found" for d in decisions(report)), why
+    assert any("another value" in w for w in why), why
+
+
+def test_shapes_onnxruntime_reports_otherwise_are_refused_with_the_reason(tmp_path):
+    directory = wo.build(masked_relu([2, 3]))
+    model = masked_relu([5, 3])
+    s, report = ep(model, directory, tmp_path)
+    refused = [d for d in decisions(report) if d["decision"] == "refused"]
+    assert refused and "has bool[5,3], the kernel bool[2,3]" in refused[0]["why"]
+
+
+def test_a_shape_outside_the_kernels_pattern_runs_on_the_interpreter(tmp_path):
+    directory = wo.build(masked_relu([2, 3]))  # kernel specialized for [2,3]
+    model = masked_relu(["n", "m"])            # the same graph with dynamic axes
+    rng = np.random.default_rng(2)
+    feeds = {"keep": rng.integers(0, 2, (7, 5)).astype(bool),
+             "x": rng.standard_normal((7, 5)).astype(np.float32)}
+    s, report = ep(model, directory, tmp_path)
+    assert [d["decision"] for d in decisions(report)][0] == "claimed"
+    assert s.run(None, feeds)[0].tobytes() == cpu(model, feeds)[0].tobytes()
+
+
+def test_two_threads_give_the_bytes_of_one(tmp_path):
+    model = masked_relu([1 << 21])
+    rng = np.random.default_rng(3)
+    feeds = {"keep": rng.integers(0, 2, 1 << 21).astype(bool),
+             "x": rng.standard_normal(1 << 21).astype(np.float32)}
+    directory = wo.build(model)
+    one = ep(model, directory, tmp_path, threads=1)[0].run(None, feeds)[0]
+    two = ep(model, directory, tmp_path, threads=2)[0].run(None, feeds)[0]
+    assert one.tobytes() == two.tobytes() == cpu(model, feeds)[0].tobytes()
+
+
+def test_session_builds_once_per_content_and_applies_session_options(tmp_path):
+    model = masked_relu([16])
+    assert wo.build(model) == wo.build(model)
+    assert wo.build(model) != wo.build(masked_relu([16], scale=2.0))
+    report = str(tmp_path / "r.jsonl")
+    s = wo.session(model, report=report, intra_op_num_threads=1)
+    assert wo.get_ep_name() in s.get_providers()
+    d = decisions(report)
+    assert d and d[0]["decision"] in ("claimed", "left to onnxruntime")  # the measured policy
+    with pytest.raises(TypeError):
+        wo.session(model, no_such_option=1)
