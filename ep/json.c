@@ -87,7 +87,7 @@ static bool read_string(reader *r, const char **out) {
     if (r->p >= r->end) return fail(r, "unterminated string");
     unsigned char c = (unsigned char)*r->p++;
     if (c == '"') break;
-    if (c < 0x20) return fail(r, "control character in a string");
+    if (c < 0x20) return r->p--, fail(r, "control character in a string"); /* its line, not the next */
     if (c != '\\') {
       put_char(r, (char)c);
       continue;
@@ -116,7 +116,10 @@ static bool read_string(reader *r, const char **out) {
       put_utf8(r, cp);
       break;
     }
-    default: return fail(r, "bad escape '\\%c'", e);
+    default: /* its line, and the byte shown so that the message stays one printable line */
+      r->p--;
+      if (e > 0x20 && e < 0x7f) return fail(r, "bad escape '\\%c'", e);
+      return fail(r, "bad escape: byte 0x%02x after '\\'", (unsigned)(unsigned char)e);
     }
   }
   put_char(r, '\0');
@@ -141,10 +144,10 @@ static bool read_number(reader *r, json *v) {
     if (r->p >= r->end || *r->p < '0' || *r->p > '9') return fail(r, "bad number");
     while (r->p < r->end && *r->p >= '0' && *r->p <= '9') r->p++;
   }
+  char   buf[64];
+  size_t n = (size_t)(r->p - s);
+  if (n >= sizeof buf) return fail(r, "number too long"); /* in both passes: see json_parse */
   if (v) {
-    char   buf[64];
-    size_t n = (size_t)(r->p - s);
-    if (n >= sizeof buf) return fail(r, "number too long");
     memcpy(buf, s, n);
     buf[n] = '\0';
     v->number = strtod(buf, NULL);
@@ -203,12 +206,13 @@ static bool read_container(reader *r, json *v, bool object, int depth) {
 }
 
 static json *read_value(reader *r, int depth) {
-  if (depth > JSON_MAX_DEPTH) return fail(r, "nested deeper than %d", JSON_MAX_DEPTH), NULL;
   skip_space(r);
   if (r->p >= r->end) return fail(r, "unexpected end"), NULL;
   char  c = *r->p;
   json *v;
   if (c == '{' || c == '[') {
+    /* depth: the containers around this one; JSON_MAX_DEPTH of them nested is the most */
+    if (depth >= JSON_MAX_DEPTH) return fail(r, "nested deeper than %d", JSON_MAX_DEPTH), NULL;
     r->p++;
     v = new_node(r, c == '{' ? JSON_OBJECT : JSON_ARRAY);
     read_container(r, v, c == '{', depth);
@@ -239,7 +243,8 @@ static bool read_document(reader *r, json **root) {
 }
 
 json *json_parse(const char *text, size_t len, char *err, size_t err_cap) {
-  reader r = {.p = text, .end = text + len, .start = text, .err = err, .err_cap = err_cap};
+  /* no text + len when text is NULL (undefined even for 0): "no text" below */
+  reader r = {.p = text, .end = text ? text + len : text, .start = text, .err = err, .err_cap = err_cap};
   json  *root = NULL;
   if (err_cap) err[0] = '\0';
   if (!text) return fail(&r, "no text"), NULL;
@@ -250,7 +255,10 @@ json *json_parse(const char *text, size_t len, char *err, size_t err_cap) {
   if (!block) return fail(&r, "out of memory"), NULL;
   r = (reader){.p = text, .end = text + len, .start = text, .err = err, .err_cap = err_cap,
                .nodes = (json *)block, .chars = block + n_nodes * sizeof(json)};
-  read_document(&r, &root); /* the same text: it succeeds again */
+  if (!read_document(&r, &root)) { /* the same text: it succeeds again, as both passes check alike */
+    free(block);
+    return NULL;
+  }
   return root;
 }
 

@@ -2,6 +2,7 @@
    relies on is checked for presence and type, so a damaged file is refused, not half read. */
 #include "manifest.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,10 @@ typedef struct parse {
 } parse;
 
 static bool fail(parse *p, const char *what, const char *detail) {
-  if (!p->failed) snprintf(p->err, p->err_cap, "kernel %d: %s%s", p->kernel, what, detail);
+  if (!p->failed && p->kernel < 0) snprintf(p->err, p->err_cap, "%s%s", what, detail); /* the top level */
+  else if (!p->failed) snprintf(p->err, p->err_cap, "kernel %d: %s%s", p->kernel, what, detail);
+  for (char *c = p->err_cap && !p->failed ? p->err : NULL; c && *c; c++)
+    if ((unsigned char)*c < 0x20) *c = '?'; /* detail is the manifest's text: one line */
   p->failed = true;
   return false;
 }
@@ -74,7 +78,8 @@ static int shape(parse *p, const json *a, int64_t dims[16]) {
   if (!a || a->kind != JSON_ARRAY || a->count > 16) return fail(p, "bad shape", ""), -1;
   int r = 0;
   for (const json *e = a->first; e; e = e->next, r++) {
-    if (e->kind == JSON_NUMBER && e->number >= 0 && e->number < 9.0e18) dims[r] = (int64_t)e->number;
+    if (e->kind == JSON_NUMBER && e->number >= 0 && e->number < 9.0e18 && e->number == (double)(int64_t)e->number)
+      dims[r] = (int64_t)e->number;
     else if (e->kind == JSON_STRING) dims[r] = -1;
     else return fail(p, "bad extent in a shape", ""), -1;
   }
@@ -104,8 +109,12 @@ static bool literal(parse *p, const json *o, ep_mliteral *l) {
   const char *bits = string(p, o, "bits");
   if (!bits) return false;
   char *end = NULL;
+  errno = 0;
   l->bits = strtoull(bits, &end, 16);
-  if (strncmp(bits, "0x", 2) != 0 || !end || *end) return fail(p, "bad literal bits: ", bits);
+  size_t width = l->dtype ? 8 * wc_dtype_size((wc_dtype)l->dtype) : 64; /* wider than the dtype: */
+  if (strncmp(bits, "0x", 2) != 0 || !end || *end || errno == ERANGE ||    /* not its element */
+      (width < 64 && l->bits >> width))
+    return fail(p, "bad literal bits: ", bits);
   return true;
 }
 

@@ -179,8 +179,14 @@ static bool try_root(walk *w, int gn, ep_match *m) {
   if (!match_node(w, 0, gn)) return false;
   for (int r = 0; r < k->n_nodes; r++)
     if (w->rmap[r] < 0) return refuse(w, "its %s node is not reached from the root", k->nodes[r].op_type);
-  for (int p = 0; p < k->n_params; p++)
+  for (int p = 0; p < k->n_params; p++) {
     if (w->bound[p] < 0) return refuse(w, "its parameter '%s' is read by none of its nodes", k->params[p].name);
+    /* a parameter comes from outside: the fused node could not take its own value as input */
+    const ep_value *v = &w->g->values[w->bound[p]];
+    for (int r = 0; v->producer >= 0 && r < k->n_nodes; r++)
+      if (w->rmap[r] == v->producer)
+        return refuse(w, "its parameter '%s' is computed inside it here (as '%s')", k->params[p].name, v->name);
+  }
   for (int o = 0; o < k->n_outputs; o++) {
     int slot = 0, rp = region_producer(k, k->outputs[o].tensor, &slot);
     if (rp < 0) return refuse(w, "no node of it computes its output '%s'", k->outputs[o].tensor);

@@ -3,7 +3,7 @@
 # on a copy of its committed corpus; prints executions and coverage, fails if any input failed.
 #
 # usage: tests/fuzz/run_long.sh [SECONDS] [TARGET...]
-#   TARGET: fuzz_spec fuzz_runtime fuzz_npy fuzz_onnx (default: all four)
+#   TARGET: fuzz_spec fuzz_runtime fuzz_npy fuzz_onnx fuzz_ep_manifest (default: all five)
 # environment:
 #   WHEREC_FUZZ_BUILD  build directory (default: build-fuzz-long at the top of the tree); an
 #                      existing configured one is reused as it is
@@ -18,7 +18,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 seconds=${1:-600}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_spec fuzz_runtime fuzz_npy fuzz_onnx)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_spec fuzz_runtime fuzz_npy fuzz_onnx fuzz_ep_manifest)
 build=${WHEREC_FUZZ_BUILD:-$root/build-fuzz-long}
 jobs=${WHEREC_FUZZ_JOBS:-$(nproc)}
 
