@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """graph_peers.py: the graph cases of bench_graph (graph.where, graph.c) against onnxruntime,
-in one run (issue 24 item 4).
+in one run: the peer comparison of the graph cases.
 
 Runs wherec_bench_graph (HardSwish as one pass, the two-output kernel -> (y, t), the same
 nodes as four separate kernels, the tuned loops), then onnxruntime right after on the same

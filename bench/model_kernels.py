@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """model_kernels.py: the fused kernels of a real model against onnxruntime running the same
-nodes unfused, in one run (issue 25 item 8).
+nodes unfused, in one run.
 
 Downloads the rapidocr-onnxruntime wheel (pip download --no-deps, into --dir; no model is
 committed), reads PP-OCRv4's recognizer (or detector) out of it, and:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench/models.py: how much of real exported models `wherec import` takes (issue 25).
+"""bench/models.py: how much of real exported models `wherec import` takes.
 
 Downloads (pip download --no-deps, into build/models; no model is committed) the
 rapidocr-onnxruntime wheel (PP-OCRv4 detector and recognizer, the PP-OCR direction
