@@ -107,18 +107,18 @@ static OrtStatus *get_capability(OrtEp *self, const OrtGraph *graph, OrtEpGraphS
   OrtStatus     *err = NULL;
   for (int ki = 0; taken && fuse && !err && ki < p->manifest.n_kernels; ki++) {
     const ep_mkernel *mk = &p->manifest.kernels[ki];
-    ep_const         *baked = baked_of(p, ki);
-    ep_match          m;
-    if (!ep_match_kernel(&g, mk, baked, taken, &m, why, sizeof why)) {
-      report(p, mk, "not found", why);
-      free(baked);
+    if (*p->only && strcmp(p->only, mk->name) != 0) continue;
+    ep_const *baked = baked_of(p, ki);
+    ep_match  m;
+    ep_found  place = ep_find_kernel(&g, mk, baked, taken, &m, why, sizeof why);
+    free(baked);
+    if (place != EP_FOUND) {
+      report(p, mk, place == EP_REFUSED ? "refused" : "not found", why);
+      found += place == EP_REFUSED;
       continue;
     }
-    free(baked);
     found++;
-    if (!ep_match_types(&g, mk, &m, why, sizeof why)) {
-      report(p, mk, "refused", why);
-    } else if (!p->claim_all && !(mk->measured && mk->faster)) {
+    if (!p->claim_all && !(mk->measured && mk->faster)) {
       snprintf(why, sizeof why, mk->measured ? "measured slower than onnxruntime (%.2f us against %.2f us)"
                                              : "not measured at import (claim=all claims it)",
                mk->wherec_us, mk->ort_us);
@@ -265,6 +265,7 @@ static OrtStatus *provider_load(ep_provider *p, const OrtSessionOptions *so) {
       return ep_error("wherec: option claim is '%s': it is 'measured' (the default) or 'all'", claim);
     p->claim_all = strcmp(claim, "all") == 0;
   }
+  option(so, "only", p->only, sizeof p->only);
   if (option(so, "report", report_path, sizeof report_path) && !(p->report = fopen(report_path, "a")))
     return ep_error("wherec: cannot open the report file '%s'", report_path);
   size_t len = 0;
@@ -291,6 +292,9 @@ static OrtStatus *provider_load(ep_provider *p, const OrtSessionOptions *so) {
         return ep_error("wherec: kernel '%s' reads strings, which the provider does not take", mk->name);
     p->kernels[k] = wk;
   }
+  if (*p->only && !wc_find_kernel(p->table, p->only))
+    return ep_error("wherec: option only names '%s', which the manifest '%s' has no kernel of", p->only,
+                    manifest);
   return NULL;
 }
 

@@ -19,6 +19,8 @@ typedef struct walk {
   int              *bound;    /* graph value per boundary tensor (params, literals, baked) */
   char             *why;
   size_t            why_cap;
+  bool              types;        /* ep_find_kernel: a place must also pass ep_match_types */
+  char              refused[256]; /* the first place whose types differ, else "" */
 } walk;
 
 static bool refuse(walk *w, const char *fmt, ...) {
@@ -197,6 +199,10 @@ static bool try_root(walk *w, int gn, ep_match *m) {
   if (!closed(w, m->outputs)) return false;
   memcpy(m->nodes, w->rmap, (size_t)k->n_nodes * sizeof *w->rmap);
   memcpy(m->params, w->bound, (size_t)k->n_params * sizeof *w->bound);
+  if (w->types && !ep_match_types(w->g, k, m, w->why, w->why_cap)) {
+    if (!*w->refused) snprintf(w->refused, sizeof w->refused, "%s", w->why);
+    return false; /* the search goes on: a twin of the region may sit elsewhere */
+  }
   return true;
 }
 
@@ -207,10 +213,12 @@ void ep_match_free(ep_match *m) {
   *m = (ep_match){0};
 }
 
-bool ep_match_kernel(const ep_graph *g, const ep_mkernel *k, const ep_const *baked, bool *taken,
-                     ep_match *m, char *why, size_t why_cap) {
+/* The search of ep_match_kernel and ep_find_kernel. */
+static ep_found find(const ep_graph *g, const ep_mkernel *k, const ep_const *baked, bool *taken,
+                     ep_match *m, char *why, size_t why_cap, bool types) {
   int  n_bound = k->n_params + k->n_literals + k->n_baked;
   walk w = {.g = g, .k = k, .baked = baked, .taken = taken, .why = why, .why_cap = why_cap,
+            .types = types,
             .rmap = malloc(((size_t)k->n_nodes + 1) * sizeof(int)),
             .bound = malloc(((size_t)n_bound + 1) * sizeof(int))};
   *m = (ep_match){.nodes = malloc(((size_t)k->n_nodes + 1) * sizeof(int)),
@@ -232,7 +240,8 @@ bool ep_match_kernel(const ep_graph *g, const ep_mkernel *k, const ep_const *bak
     for (int gn = 0; !found && gn < g->n_nodes; gn++)
       if (gn != named && strcmp(g->nodes[gn].op_type, k->nodes[0].op_type) == 0)
         found = try_root(&w, gn, m);
-    if (!found && named >= 0) snprintf(why, why_cap, "%s", first);
+    if (!found && *w.refused) snprintf(why, why_cap, "%s", w.refused);
+    else if (!found && named >= 0) snprintf(why, why_cap, "%s", first);
     else if (!found && !*first)
       snprintf(why, why_cap, "no %s node computes '%s', and no %s node here starts the same nodes",
                k->nodes[0].op_type, k->outputs[0].tensor, k->nodes[0].op_type);
@@ -241,10 +250,20 @@ bool ep_match_kernel(const ep_graph *g, const ep_mkernel *k, const ep_const *bak
   free(w.bound);
   if (!found) {
     ep_match_free(m);
-    return false;
+    return *w.refused ? EP_REFUSED : EP_NOT_FOUND;
   }
   for (int r = 0; r < k->n_nodes; r++) taken[m->nodes[r]] = true;
-  return true;
+  return EP_FOUND;
+}
+
+bool ep_match_kernel(const ep_graph *g, const ep_mkernel *k, const ep_const *baked, bool *taken,
+                     ep_match *m, char *why, size_t why_cap) {
+  return find(g, k, baked, taken, m, why, why_cap, false) == EP_FOUND;
+}
+
+ep_found ep_find_kernel(const ep_graph *g, const ep_mkernel *k, const ep_const *baked, bool *taken,
+                        ep_match *m, char *why, size_t why_cap) {
+  return find(g, k, baked, taken, m, why, why_cap, true);
 }
 
 static void shape_text(char *buf, size_t cap, int dtype, int rank, const int64_t *dims) {

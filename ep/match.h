@@ -37,4 +37,12 @@ bool ep_match_types(const ep_graph *g, const ep_mkernel *k, const ep_match *m, c
                     size_t why_cap);
 void ep_match_free(ep_match *m);
 
+/* ep_match_kernel with ep_match_types for each place found: a place whose types differ is
+   passed over and the search goes on, so a twin of the region elsewhere is still found and
+   nothing is taken for a refused place. EP_REFUSED when places were found but none with
+   the kernel's types (why: the first one's difference). */
+typedef enum ep_found { EP_NOT_FOUND, EP_FOUND, EP_REFUSED } ep_found;
+ep_found ep_find_kernel(const ep_graph *g, const ep_mkernel *k, const ep_const *baked, bool *taken,
+                        ep_match *m, char *why, size_t why_cap);
+
 #endif

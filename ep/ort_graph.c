@@ -19,6 +19,10 @@ static void read_value(ep_value *v, const OrtValueInfo *vi) {
         ep_ok(ORT(GetDimensions, ort_GetDimensions)(tensor, v->dims, rank)))
       v->rank = (int)rank;
   }
+  /* Before ORT 1.24 (TensorTypeAndShape_HasShape) a value without a shape reports rank 0,
+     like a scalar: take rank 0 as unknown (a constant's below is known). Running a scalar
+     where the kernel declares more is still right: the interpreter broadcasts it. */
+  if (v->rank == 0) v->rank = -1;
   bool yes = false;
   if (ep_ok(ORT(ValueInfo_IsGraphOutput, ort_ValueInfo_Is)(vi, &yes))) v->graph_output = yes;
   yes = false;
@@ -37,6 +41,10 @@ static void read_value(ep_value *v, const OrtValueInfo *vi) {
         ep_ok(ORT(GetTensorMutableData, ort_GetTensorMutableData)((OrtValue *)init, &data))) {
       v->data = data;
       v->bytes = count * wc_dtype_size((wc_dtype)elem);
+      size_t rank = 0;
+      if (ep_ok(ORT(GetDimensionsCount, ort_GetDimensionsCount)(info, &rank)) && rank <= 16 &&
+          ep_ok(ORT(GetDimensions, ort_GetDimensions)(info, v->dims, rank)))
+        v->rank = (int)rank; /* the constant's own shape, a scalar's too */
     }
     ORT(ReleaseTensorTypeAndShapeInfo, ort_ReleaseTensorTypeAndShapeInfo)(info);
   }

@@ -42,6 +42,7 @@ typedef struct ep_provider {
   const wc_kernel      **kernels;   /* the table's kernel of each manifest kernel */
   bool                   claim_all; /* claim=all: every region that matches */
   FILE                  *report;    /* report=PATH: one JSON line per decision, else NULL */
+  char                   only[256]; /* only=KERNEL: the one kernel considered (measure.py); "" all */
   ep_claim              *claims;
   int                    n_claims, cap_claims;
 } ep_provider;

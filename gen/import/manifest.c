@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "import/fusion.h"
+#include "import/spec_write.h"
 
 /* Length of the UTF-8 sequence at s (1 to 4), or 0 when it is not one (overlong forms,
    surrogates and code points past U+10FFFF included). */
@@ -158,23 +159,49 @@ static void params_json(const spec_writer *w, diag_text *t) {
   diag_text_printf(t, first ? "]" : "\n      ]");
 }
 
-/* The constants baked into the kernel as literals (one element each): the graph tensor,
-   the literal as the spec spells it, and its bits (the element as an unsigned integer of
-   the dtype's width, in hex), which a runtime compares with the tensor it finds. */
-static void literals_json(const spec_writer *w, diag_text *t) {
+/* One literal entry: the graph tensor, its dtype, the literal as the spec spells it and
+   its bits (the element as an unsigned integer of the dtype's width, in hex), which a
+   runtime compares with the tensor it finds. */
+static void literal_json(const graph_value *v, const char *text, bool first, diag_text *t) {
+  uint64_t bits[2] = {0, 0};
+  onnx_tensor_scalar(v->constant, bits, NULL, 0); /* succeeded for the literal's text */
+  diag_text_printf(t, "%s\n        {\"tensor\": ", first ? "" : ",");
+  manifest_string(t, v->name);
+  diag_text_printf(t, ", \"dtype\": \"%s\", \"value\": ", wc_dtype_name(v->dtype));
+  manifest_string(t, text);
+  diag_text_printf(t, ", \"bits\": \"0x%llx\"}", (unsigned long long)bits[0]);
+}
+
+/* The one-element constants the kernel holds as literals (no parameter): those its
+   expression reads as leaves, then those a node's rule read at import and wrote into the
+   formula (Pow's constant exponent, Clip's bounds), which a runtime checks as well. */
+static void literals_json(const spec_writer *w, int r, diag_text *t) {
   const import_graph *gr = w->gr;
   bool                first = true;
   for (int l = 0; l < w->n_leaves; l++) {
     const graph_value *v = &gr->vals[w->leaves[l]];
     if (w->leaf_name[l] || !w->leaf_lit[l]) continue;
-    diag_text_printf(t, "%s\n        {\"tensor\": ", first ? "" : ",");
-    manifest_string(t, v->name);
-    diag_text_printf(t, ", \"dtype\": \"%s\", \"value\": ", wc_dtype_name(v->dtype));
-    manifest_string(t, w->leaf_lit[l]);
-    uint64_t bits[2] = {0, 0};
-    onnx_tensor_scalar(v->constant, bits, NULL, 0); /* succeeded for the literal's text */
-    diag_text_printf(t, ", \"bits\": \"0x%llx\"}", (unsigned long long)bits[0]);
+    literal_json(v, w->leaf_lit[l], first, t);
     first = false;
+  }
+  bool *seen = graph_alloc(gr, (size_t)gr->n_vals + 1, sizeof *seen);
+  for (int l = 0; l < w->n_leaves; l++) seen[w->leaves[l]] = true;
+  for (int k = 0; k < gr->g->n_nodes; k++) {
+    int               i = gr->order[k];
+    const graph_node *ni = &gr->nodes[i];
+    if (w->f->nodes[i].region != r) continue;
+    for (int q = fusion_operands(gr, ni); q < ni->n->n_inputs; q++) {
+      int      v = ni->in[q];
+      uint64_t bits[2];
+      char     text[80];
+      if (v < 0 || seen[v] || !gr->vals[v].constant ||
+          !onnx_tensor_scalar(gr->vals[v].constant, bits, NULL, 0) ||
+          !spec_literal_text(gr->vals[v].dtype, bits, text, sizeof text))
+        continue;
+      seen[v] = true;
+      literal_json(&gr->vals[v], text, first, t);
+      first = false;
+    }
   }
   diag_text_printf(t, first ? "]" : "\n      ]");
 }
@@ -241,7 +268,7 @@ void manifest_kernel(const spec_writer *w, int r, const manifest_scope *scope, d
   diag_text_printf(t, ",\n      \"params\": [");
   params_json(w, t);
   diag_text_printf(t, ",\n      \"literals\": [");
-  literals_json(w, t);
+  literals_json(w, r, t);
   diag_text_printf(t, ",\n      \"baked\": [");
   baked_json(w, t);
   diag_text_printf(t, ",\n      \"outputs\": [\n        {\"name\": ");

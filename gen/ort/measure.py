@@ -11,6 +11,10 @@ bodies are not timed (claim=all claims them). The manifest gains, per timed kern
 "measured": {"faster", "ort_us", "wherec_us"}; it is rewritten atomically.
 
 usage: measure.py --model M --dir DIR --ep-library LIB [--input IN.npy]... [--seed S]
+       measure.py --model M --optimize OUT.onnx
+The second form writes the model as onnxruntime sees it after its basic (level 1)
+rewrites (Conv with BatchNormalization or a bias Add fused, Identity removed, constants
+folded): the graph the provider is handed, which `import --ort` then imports.
 """
 import argparse
 import json
@@ -85,8 +89,9 @@ def region_model(onnx, numpy_helper, model, k, values, inits):
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--model", required=True)
-    p.add_argument("--dir", required=True)
-    p.add_argument("--ep-library", required=True)
+    p.add_argument("--dir")
+    p.add_argument("--ep-library")
+    p.add_argument("--optimize")
     p.add_argument("--input", action="append", default=[])
     p.add_argument("--seed", type=lambda s: int(s, 0), default=1)
     args = p.parse_args()
@@ -100,6 +105,18 @@ def main():
     if not hasattr(ort, "register_execution_provider_library"):
         fail(EXIT_TOOLCHAIN, "onnxruntime %s has no plugin execution providers (1.23 and later "
              "have)" % ort.__version__)
+    if args.optimize:
+        so = ort.SessionOptions()
+        so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
+        so.optimized_model_filepath = args.optimize
+        so.log_severity_level = 3
+        try:
+            ort.InferenceSession(args.model, so, providers=["CPUExecutionProvider"])
+        except Exception as e:  # onnxruntime raises its own classes
+            fail(EXIT_BAD_INPUT, "onnxruntime cannot load %s (%s)" % (args.model, str(e).splitlines()[0][:300]))
+        return
+    if not args.dir or not args.ep_library:
+        fail(EXIT_BAD_INPUT, "--dir and --ep-library are required to measure")
     manifest_path = os.path.join(args.dir, "kernels.where.json")
     with open(manifest_path, encoding="utf-8") as f:
         manifest = json.load(f)
@@ -155,7 +172,7 @@ def main():
             with_ep.add_provider_for_devices(devices, {
                 "manifest": os.path.abspath(manifest_path),
                 "kernels": os.path.abspath(os.path.join(args.dir, "kernels.so")),
-                "claim": "all", "report": report})
+                "claim": "all", "report": report, "only": k["name"]})
             open(report, "w").close()
             ours = ort.InferenceSession(sub, with_ep)
             with open(report) as f:

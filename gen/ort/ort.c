@@ -72,11 +72,31 @@ static int compile(const char *dir, const ort_options *o) {
   return GEN_EXIT_OK;
 }
 
+static const char *measure_script(char *buf) {
+  return gen_env_or("WHEREC_MEASURE_SCRIPT", gen_installed_file(WHEREC_REL_MEASURE, WHEREC_MEASURE_SOURCE, buf));
+}
+
+/* DIR/model.basic.onnx: the model after onnxruntime's basic rewrites (measure.py
+   --optimize), the graph GetCapability is handed; NULL (with a warning) when no python with
+   onnxruntime can make it, and the model is imported as it is. */
+static const char *optimized(const char *model, const char *dir, char *out) {
+  char        script_buf[PATH_MAX];
+  const char *python = gen_env_or("WHEREC_ORT_PYTHON", "python3");
+  const char *argv[] = {python, measure_script(script_buf), "--model", model, "--optimize",
+                        join(out, dir, "model.basic.onnx"), NULL};
+  int rc = spawn_run((char *const *)argv, NULL);
+  if (rc == 0) return out;
+  fprintf(stderr, "wherec: warning: %s %s --optimize %s: the model is imported as it is, so the "
+                  "regions onnxruntime's basic rewrites change (a BatchNormalization after a Conv, "
+                  "an Identity) are not found in its session\n",
+          python, argv[1], rc == SPAWN_NOT_STARTED ? "could not start" : "failed");
+  return NULL;
+}
+
 /* Runs measure.py on DIR; a python that cannot run it leaves the regions untimed. */
 static int measure(const char *model, const char *dir, const ort_options *o) {
   char        script_buf[PATH_MAX], ep_buf[PATH_MAX];
-  const char *script = gen_env_or("WHEREC_MEASURE_SCRIPT",
-                                  gen_installed_file(WHEREC_REL_MEASURE, WHEREC_MEASURE_SOURCE, script_buf));
+  const char *script = measure_script(script_buf);
   const char *ep = gen_env_or("WHEREC_EP_LIBRARY", gen_installed_file(WHEREC_REL_EP, WHEREC_EP_BUILT, ep_buf));
   const char *python = gen_env_or("WHEREC_ORT_PYTHON", "python3");
   const char *argv[MAX_ARGS + 8];
@@ -112,11 +132,17 @@ static int measure(const char *model, const char *dir, const ort_options *o) {
 }
 
 int ort_build(const char *model, const char *dir, const ort_options *o) {
-  char spec[PATH_MAX], manifest[PATH_MAX];
+  char spec[PATH_MAX], manifest[PATH_MAX], basic[PATH_MAX];
   if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
     fprintf(stderr, "wherec: error: cannot make the directory %s: %s\n", dir, strerror(errno));
     return GEN_EXIT_BAD_INPUT;
   }
+  if (access(model, R_OK) != 0) {
+    fprintf(stderr, "wherec: error: cannot read %s: %s\n", model, strerror(errno));
+    return GEN_EXIT_BAD_INPUT;
+  }
+  const char *seen = optimized(model, dir, basic);
+  if (seen) model = seen;
   import_options io = o->import;
   io.manifest = join(manifest, dir, ORT_MANIFEST);
   io.verify = false;

@@ -625,6 +625,43 @@ static void test_graph_interns_values_by_name_and_counts_consumers(void **state)
   assert_int_equal(g.n_values, 0);
 }
 
+/* ep_find_kernel passes over a place whose types differ (the chain named by the output's
+   tensor, its b of 5 elements) and finds the twin elsewhere; the refused place stays free. */
+static void test_find_passes_over_a_place_of_other_types_to_its_twin(void **state) {
+  (void)state;
+  ep_graph  g = {0};
+  chain_ids wrong = add_chain(&g, NAMES, &TWO, 0);
+  g.values[wrong.b].dims[0] = 5;
+  static const char *const twin[6] = {"x2", "two2", "m2", "b2", "s2", "y2"};
+  chain_ids right = add_chain(&g, twin, &TWO, 1);
+  bool     *taken = taken_for(&g);
+  ep_match  m;
+  assert_int_equal(ep_find_kernel(&g, chain(), NULL, taken, &m, why, sizeof why), EP_FOUND);
+  assert_int_equal(m.nodes[0], right.relu);
+  assert_int_equal(m.params[0], right.x);
+  assert_false(taken[wrong.relu] || taken[wrong.add] || taken[wrong.mul]);
+  assert_true(taken[right.relu] && taken[right.add] && taken[right.mul]);
+  ep_match_free(&m);
+  free(taken);
+  ep_graph_free(&g);
+}
+
+/* With no place of the kernel's types, ep_find_kernel says EP_REFUSED with the difference,
+   and takes nothing. */
+static void test_find_refuses_when_every_place_has_other_types(void **state) {
+  (void)state;
+  ep_graph  g = {0};
+  chain_ids c = add_chain(&g, NAMES, &TWO, 0);
+  g.values[c.b].dims[0] = 5;
+  bool    *taken = taken_for(&g);
+  ep_match m;
+  assert_int_equal(ep_find_kernel(&g, chain(), NULL, taken, &m, why, sizeof why), EP_REFUSED);
+  assert_non_null(strstr(why, "float[5], the kernel float[4]"));
+  for (int n = 0; n < g.n_nodes; n++) assert_false(taken[n]);
+  free(taken);
+  ep_graph_free(&g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(test_match_finds_a_mul_add_relu_chain_by_its_output_name, teardown),
@@ -650,6 +687,8 @@ int main(void) {
       cmocka_unit_test_teardown(test_match_types_accepts_unknown_dtypes_ranks_and_dims, teardown),
       cmocka_unit_test_teardown(test_match_types_checks_a_per_channel_parameter_by_its_own_shape, teardown),
       cmocka_unit_test(test_graph_interns_values_by_name_and_counts_consumers),
+      cmocka_unit_test_teardown(test_find_passes_over_a_place_of_other_types_to_its_twin, teardown),
+      cmocka_unit_test_teardown(test_find_refuses_when_every_place_has_other_types, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -138,3 +138,46 @@ def test_session_builds_once_per_content_and_applies_session_options(tmp_path):
     assert d and d[0]["decision"] in ("claimed", "left to onnxruntime")  # the measured policy
     with pytest.raises(TypeError):
         wo.session(model, no_such_option=1)
+
+
+def conv_bn_relu_scale():
+    """x -> Conv -> BatchNormalization -> Relu -> Mul 0.5: onnxruntime's basic rewrites fuse
+    the BatchNormalization into the Conv before the provider is asked."""
+    rng = np.random.default_rng(4)
+    w = rng.standard_normal((4, 3, 3, 3)).astype(np.float32)
+    c = [rng.standard_normal(4).astype(np.float32) for _ in range(3)] + [np.ones(4, np.float32)]
+    inits = [helper.make_tensor("w", TensorProto.FLOAT, w.shape, w.ravel()),
+             helper.make_tensor("half", TensorProto.FLOAT, [], [0.5])]
+    inits += [helper.make_tensor(n, TensorProto.FLOAT, [4], a) for n, a in zip("sbmv", c)]
+    nodes = [helper.make_node("Conv", ["x", "w"], ["c"], pads=[1, 1, 1, 1]),
+             helper.make_node("BatchNormalization", ["c", "s", "b", "m", "v"], ["n"]),
+             helper.make_node("Relu", ["n"], ["r"]),
+             helper.make_node("Mul", ["r", "half"], ["y"])]
+    g = helper.make_graph(nodes, "cbr", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 3, 16, 16])],
+                          [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 4, 16, 16])], initializer=inits)
+    return helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)], ir_version=9).SerializeToString()
+
+
+def test_a_region_is_found_after_onnxruntimes_basic_rewrites(tmp_path):
+    model = conv_bn_relu_scale()
+    x = np.random.default_rng(5).standard_normal((1, 3, 16, 16)).astype(np.float32)
+    s, report = ep(model, wo.build(model), tmp_path)  # ORT_ENABLE_ALL, the default
+    assert [d["decision"] for d in decisions(report) if d["decision"] != "not found"] == ["claimed"]
+    np.testing.assert_allclose(s.run(None, {"x": x})[0], cpu(model, {"x": x})[0], rtol=1e-6, atol=1e-6)
+
+
+def pow_sum(exponent):
+    nodes = [helper.make_node("Pow", ["a", "e"], ["p"]), helper.make_node("Add", ["p", "a"], ["y"])]
+    g = helper.make_graph(nodes, "pow_sum", [helper.make_tensor_value_info("a", TensorProto.FLOAT, [16])],
+                          [helper.make_tensor_value_info("y", TensorProto.FLOAT, [16])],
+                          initializer=[helper.make_tensor("e", TensorProto.FLOAT, [], [exponent])])
+    return helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)], ir_version=9).SerializeToString()
+
+
+def test_a_constant_the_import_wrote_into_the_formula_is_checked_by_value(tmp_path):
+    directory = wo.build(pow_sum(2.0))
+    s, report = ep(pow_sum(2.0), directory, tmp_path)
+    assert [d["decision"] for d in decisions(report)] == ["claimed"]
+    s, report = ep(pow_sum(3.0), directory, tmp_path)
+    d = decisions(report)
+    assert [x["decision"] for x in d] == ["not found"] and "another value" in d[0]["why"]
