@@ -28,7 +28,10 @@ static void ort_parallel_for(void *ctx, wc_task_fn task, void *task_ctx, size_t 
   for (size_t i = 0; i < n_tasks; i++) task(task_ctx, i); /* no pool: tasks are idempotent */
 }
 
-void ep_install_parallel(void) { wc_set_parallel(ort_parallel_for, NULL); }
+void ep_install_parallel(size_t min_bytes) {
+  wc_set_parallel_threshold(min_bytes);
+  wc_set_parallel(ort_parallel_for, NULL);
+}
 
 static OrtStatus *input_tensor(const ep_compute *c, OrtKernelContext *kctx, int i, wc_tensor *t) {
   const wc_param *wp = &c->kernel->inputs[i];

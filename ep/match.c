@@ -64,10 +64,10 @@ static int live_values(const int *values, int n) {
 static bool bind(walk *w, int b, const char *name, int gv) {
   const ep_mkernel *k = w->k;
   const ep_value   *v = &w->g->values[gv];
-  if (w->bound[b] >= 0) {
-    if (w->bound[b] == gv) return true;
-    return refuse(w, "'%s' is read as two different values", name);
-  }
+  if (w->bound[b] == gv) return true;
+  /* a parameter is one tensor the fused node reads; a constant only needs its bytes, so
+     two copies of it (which onnxruntime's basic rewrites would have merged) both do */
+  if (w->bound[b] >= 0 && b < k->n_params) return refuse(w, "'%s' is read as two different values", name);
   if (b >= k->n_params && b < k->n_params + k->n_literals) {
     const ep_mliteral *l = &k->literals[b - k->n_params];
     size_t             size = wc_dtype_size((wc_dtype)l->dtype);

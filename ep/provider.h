@@ -60,7 +60,8 @@ OrtNodeComputeInfo *ep_compute_info(ep_provider *p, const ep_claim *c, const cha
                                     char *why, size_t why_cap);
 void ep_compute_info_free(OrtNodeComputeInfo *info);
 
-/* Routes wherec's parallel hook to the intra-op pool of the kernel context running. */
-void ep_install_parallel(void);
+/* Routes wherec's parallel hook to the intra-op pool of the kernel context running, for
+   calls of at least min_bytes of output (0: wherec's default, 1 MiB). */
+void ep_install_parallel(size_t min_bytes);
 
 #endif

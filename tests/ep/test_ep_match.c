@@ -662,6 +662,46 @@ static void test_find_refuses_when_every_place_has_other_types(void **state) {
   ep_graph_free(&g);
 }
 
+/* y = Add(Mul(x, two), two): the literal read twice. */
+#define TWICE                                                                                          \
+  "{\"name\": \"twice\", \"scope\": null,"                                                             \
+  " \"nodes\": ["                                                                                      \
+  "  {\"op_type\": \"Add\", \"inputs\": [\"m\", \"two\"], \"outputs\": [\"y\"]},"                      \
+  "  {\"op_type\": \"Mul\", \"inputs\": [\"x\", \"two\"], \"outputs\": [\"m\"]}],"                     \
+  " \"params\": [{\"name\": \"x\", \"tensor\": \"x\", \"dtype\": \"float\", \"shape\": [4]}],"      \
+  " \"literals\": [{\"tensor\": \"two\", \"dtype\": \"float\", \"bits\": \"0x40000000\"}],"            \
+  " \"baked\": [],"                                                                                    \
+  " \"outputs\": [{\"name\": \"out\", \"tensor\": \"y\", \"dtype\": \"float\", \"shape\": [4]}]}"
+
+/* A constant read twice may be two copies of equal bytes (as at ORT_DISABLE_ALL, before
+   onnxruntime merges them); a parameter read twice must be one tensor. */
+static void test_match_takes_two_copies_of_a_constant_but_not_of_a_parameter(void **state) {
+  (void)state;
+  static const float TWO_AGAIN = 2.0f;
+  ep_graph           g = {0};
+  typed(&g, "x", WC_FLOAT, 1, 4, 0);
+  constant(&g, "twoA", &TWO);
+  constant(&g, "twoB", &TWO_AGAIN);
+  node(&g, "Mul", IN("x", "twoA"), OUT("m"));
+  node(&g, "Add", IN("m", "twoB"), OUT("y"));
+  bool    *taken = taken_for(&g);
+  ep_match m;
+  assert_true(ep_match_kernel(&g, kernel_of(HEAD TWICE TAIL), NULL, taken, &m, why, sizeof why));
+  ep_match_free(&m);
+  free(taken);
+  ep_graph_free(&g);
+  /* Mul(x, x) against Mul(a, b): the parameter x would be two tensors */
+  const char *square =
+      HEAD "{\"name\": \"sq\", \"scope\": null, \"nodes\": [{\"op_type\": \"Mul\", \"inputs\": [\"x\", \"x\"],"
+           " \"outputs\": [\"y\"]}], \"params\": [{\"name\": \"x\", \"tensor\": \"x\", \"dtype\": \"float\","
+           " \"shape\": [4]}], \"literals\": [], \"baked\": [], \"outputs\": [{\"name\": \"out\", \"tensor\":"
+           " \"y\", \"dtype\": \"float\", \"shape\": [4]}]}" TAIL;
+  g = (ep_graph){0};
+  node(&g, "Mul", IN("a", "b"), OUT("y"));
+  refused(&g, kernel_of(square), "read as two different values", NULL);
+  ep_graph_free(&g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(test_match_finds_a_mul_add_relu_chain_by_its_output_name, teardown),
@@ -689,6 +729,7 @@ int main(void) {
       cmocka_unit_test(test_graph_interns_values_by_name_and_counts_consumers),
       cmocka_unit_test_teardown(test_find_passes_over_a_place_of_other_types_to_its_twin, teardown),
       cmocka_unit_test_teardown(test_find_refuses_when_every_place_has_other_types, teardown),
+      cmocka_unit_test_teardown(test_match_takes_two_copies_of_a_constant_but_not_of_a_parameter, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
