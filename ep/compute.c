@@ -67,6 +67,35 @@ static OrtStatus *input_tensor(const ep_compute *c, OrtKernelContext *kctx, int 
   return NULL;
 }
 
+/* check=1: the reference (src/ref, one element at a time) on the very tensors onnxruntime
+   handed the kernel, and its outputs compared byte for byte; a difference fails the run
+   with the kernel, the output and the first element that differs. */
+static OrtStatus *check_against_reference(const ep_compute *c, const wc_tensor *in, const wc_tensor *out,
+                                          int n_out) {
+  const wc_kernel *k = c->kernel;
+  wc_tensor        ref[WC_MAX_OPERANDS];
+  OrtStatus       *err = NULL;
+  int              made = 0;
+  for (; made < n_out; made++) {
+    size_t bytes = wc_dtype_size(out[made].dtype);
+    for (int d = 0; d < out[made].rank; d++) bytes *= (size_t)out[made].shape[d];
+    ref[made] = out[made];
+    ref[made].data = malloc(bytes ? bytes : 1);
+    if (!ref[made].data) break;
+  }
+  wc_status st = made < n_out ? WC_E_NOMEM : wc_ref_run_multi(k, in, k->n_inputs, ref, n_out);
+  if (st != WC_OK) err = ep_error("wherec: kernel %s: the reference cannot run: %s", k->name, wc_status_str(st));
+  for (int o = 0; !err && o < n_out; o++) {
+    size_t size = wc_dtype_size(out[o].dtype), n = 1;
+    for (int d = 0; d < out[o].rank; d++) n *= (size_t)out[o].shape[d];
+    for (size_t i = 0; !err && i < n; i++)
+      if (memcmp((const char *)out[o].data + i * size, (const char *)ref[o].data + i * size, size) != 0)
+        err = ep_error("wherec: kernel %s: output %d differs from the reference at element %zu", k->name, o, i);
+  }
+  for (int o = 0; o < made; o++) free(ref[o].data);
+  return err;
+}
+
 static OrtStatus *compute(OrtNodeComputeInfo *self, void *state, OrtKernelContext *kctx) {
   (void)state;
   const ep_compute *c = (const ep_compute *)self;
@@ -98,7 +127,7 @@ static OrtStatus *compute(OrtNodeComputeInfo *self, void *state, OrtKernelContex
   st = wc_run_multi(c->p->table, k->name, in, k->n_inputs, out, n_out, NULL);
   running = NULL;
   if (st != WC_OK) return ep_error("wherec: kernel %s: %s", k->name, wc_status_str(st));
-  return NULL;
+  return c->p->check ? check_against_reference(c, in, out, n_out) : NULL;
 }
 
 static OrtStatus *create_state(OrtNodeComputeInfo *self, OrtNodeComputeContext *ctx, void **state) {

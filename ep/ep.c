@@ -11,6 +11,7 @@
 
 const ort_fn *ep_ort;
 const ort_fn *ep_ort_ep;
+int           ep_ort_version;
 
 #define EP_VERSION "0.1.0"
 /* The provider's parallel threshold: onnxruntime splits its own element-wise nodes at far
@@ -105,6 +106,12 @@ static OrtStatus *get_capability(OrtEp *self, const OrtGraph *graph, OrtEpGraphS
   ep_graph     g;
   char         why[512];
   if (!ep_read_graph(graph, &g, why, sizeof why)) return ep_error("wherec: %s", why);
+  /* onnxruntime 1.23 names the fused nodes of each sub-graph alike (the EP's name, the
+     model's hash, a count that starts at 0 in every graph) and then refuses the second as a
+     kernel registered twice: there, sub-graphs are left to onnxruntime (1.24 counts apart) */
+  const OrtNode *parent = NULL;
+  bool           nested = g.nested || (ep_ok(ORT(Graph_GetParentNode, ort_Graph_GetParentNode)(graph, &parent)) && parent);
+  bool           subgraphs_ok = !nested || ep_ort_version == 0 || ep_ort_version >= 124;
   bool          *taken = calloc((size_t)g.n_nodes + 1, 1);
   const OrtNode **fuse = calloc((size_t)g.n_nodes + 1, sizeof *fuse);
   int            found = 0;
@@ -122,7 +129,10 @@ static OrtStatus *get_capability(OrtEp *self, const OrtGraph *graph, OrtEpGraphS
       continue;
     }
     found++;
-    if (!p->claim_all && !(mk->measured && mk->faster)) {
+    if (!subgraphs_ok) {
+      report(p, mk, "left to onnxruntime",
+             "in a sub-graph, which onnxruntime before 1.24 cannot take fused nodes of (their names clash)");
+    } else if (!p->claim_all && !(mk->measured && mk->faster)) {
       snprintf(why, sizeof why, mk->measured ? "measured slower than onnxruntime (%.2f us against %.2f us)"
                                              : "not measured at import (claim=all claims it)",
                mk->wherec_us, mk->ort_us);
@@ -270,6 +280,12 @@ static OrtStatus *provider_load(ep_provider *p, const OrtSessionOptions *so) {
     p->claim_all = strcmp(claim, "all") == 0;
   }
   option(so, "only", p->only, sizeof p->only);
+  char check[8];
+  if (option(so, "check", check, sizeof check)) {
+    if (strcmp(check, "0") && strcmp(check, "1"))
+      return ep_error("wherec: option check is '%s': it is 0 (the default) or 1", check);
+    p->check = strcmp(check, "1") == 0;
+  }
   if (option(so, "report", report_path, sizeof report_path) && !(p->report = fopen(report_path, "a")))
     return ep_error("wherec: cannot open the report file '%s'", report_path);
   size_t len = 0;
@@ -378,6 +394,9 @@ EP_EXPORT OrtStatus *CreateEpFactories(const char *registered_name, const OrtApi
     return NULL;
   }
   ep_ort = api;
+  const char *v = base->GetVersionString ? base->GetVersionString() : NULL;
+  int         major = 0, minor = 0;
+  if (v && sscanf(v, "%d.%d", &major, &minor) == 2) ep_ort_version = major * 100 + minor;
   ep_ort_ep = ORT(GetEpApi, ort_GetEpApi)();
   if (max < 1) return ep_error("wherec: onnxruntime left no room for a factory");
   factories[0] = &factory;

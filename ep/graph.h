@@ -34,6 +34,7 @@ typedef struct ep_graph {
   int      *slots;          /* hash of value names: value index + 1, 0 empty */
   int       n_slots;
   bool      failed;         /* out of memory on the way: the graph is unusable */
+  bool      nested;         /* a sub-graph: it reads values of the scopes around it */
 } ep_graph;
 
 /* The value called name, created (unknown type, no producer) on first use; -1 if name is

@@ -78,8 +78,10 @@ typedef enum ort_api_slot {
   ORT_ValueInfo_GetInitializerValue = 326, /* v23 */
   ORT_ValueInfo_IsGraphOutput = 330,       /* v23 */
   ORT_ValueInfo_IsConstantInitializer = 331, /* v23 */
+  ORT_ValueInfo_IsFromOuterScope = 332,    /* v23 */
   ORT_Graph_GetNumNodes = 344,             /* v23 */
   ORT_Graph_GetNodes = 345,                /* v23 */
+  ORT_Graph_GetParentNode = 346,           /* v23 */
   ORT_Node_GetOperatorType = 350,          /* v23 */
   ORT_Node_GetDomain = 351,                /* v23 */
   ORT_Node_GetNumInputs = 353,             /* v23 */
@@ -135,6 +137,7 @@ typedef OrtStatus *(*ort_ValueInfo_GetValueConsumers)(const OrtValueInfo *v, con
 typedef OrtStatus *(*ort_ValueInfo_GetInitializerValue)(const OrtValueInfo *v, const OrtValue **value);
 typedef OrtStatus *(*ort_ValueInfo_Is)(const OrtValueInfo *v, bool *yes);
 typedef OrtStatus *(*ort_Graph_GetNumNodes)(const OrtGraph *g, size_t *n);
+typedef OrtStatus *(*ort_Graph_GetParentNode)(const OrtGraph *g, const OrtNode **node);
 typedef OrtStatus *(*ort_Graph_GetNodes)(const OrtGraph *g, const OrtNode **nodes, size_t n);
 typedef OrtStatus *(*ort_Node_GetString)(const OrtNode *node, const char **s);
 typedef OrtStatus *(*ort_Node_GetNum)(const OrtNode *node, size_t *n);

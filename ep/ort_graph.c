@@ -7,7 +7,7 @@
 
 /* The tensor type and shape ORT knows for value info vi, and its data if it is a constant
    initializer (ORT's memory, valid while the session lives). */
-static void read_value(ep_value *v, const OrtValueInfo *vi) {
+static void read_value(ep_graph *g, ep_value *v, const OrtValueInfo *vi) {
   const OrtTypeInfo               *type = NULL;
   const OrtTensorTypeAndShapeInfo *tensor = NULL;
   if (ep_ok(ORT(GetValueInfoTypeInfo, ort_GetValueInfoTypeInfo)(vi, &type)) && type &&
@@ -24,6 +24,8 @@ static void read_value(ep_value *v, const OrtValueInfo *vi) {
      where the kernel declares more is still right: the interpreter broadcasts it. */
   if (v->rank == 0) v->rank = -1;
   bool yes = false;
+  if (ep_ok(ORT(ValueInfo_IsFromOuterScope, ort_ValueInfo_Is)(vi, &yes)) && yes) g->nested = true;
+  yes = false;
   if (ep_ok(ORT(ValueInfo_IsGraphOutput, ort_ValueInfo_Is)(vi, &yes))) v->graph_output = yes;
   yes = false;
   const OrtValue *init = NULL;
@@ -60,7 +62,7 @@ static bool intern(ep_graph *g, const OrtValueInfo *const *vis, size_t n, int *o
     bool fresh = ep_graph_find(g, name) < 0;
     out[i] = ep_graph_value(g, name);
     if (out[i] < 0) return false;
-    if (fresh) read_value(&g->values[out[i]], vis[i]);
+    if (fresh) read_value(g, &g->values[out[i]], vis[i]);
   }
   return true;
 }

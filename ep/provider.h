@@ -17,6 +17,7 @@
 /* ORT's tables, set once by CreateEpFactories. */
 extern const ort_fn *ep_ort;     /* OrtApi, version ORT_EP_API_VERSION */
 extern const ort_fn *ep_ort_ep;  /* OrtEpApi */
+extern int ep_ort_version;       /* major * 100 + minor of the running onnxruntime, 0 unknown */
 #define ORT(slot, type) ((type)ep_ort[ORT_##slot])
 #define ORT_EP(slot, type) ((type)ep_ort_ep[ORT_EP_##slot])
 
@@ -41,6 +42,7 @@ typedef struct ep_provider {
   const wc_kernel_table *table;
   const wc_kernel      **kernels;   /* the table's kernel of each manifest kernel */
   bool                   claim_all; /* claim=all: every region that matches */
+  bool                   check;     /* check=1: every call compared with the reference */
   FILE                  *report;    /* report=PATH: one JSON line per decision, else NULL */
   char                   only[256]; /* only=KERNEL: the one kernel considered (measure.py); "" all */
   ep_claim              *claims;

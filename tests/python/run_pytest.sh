@@ -47,4 +47,17 @@ echo "run_pytest.sh: pip install of the package took $((SECONDS - start)) s"
 export WHEREC_CACHE_DIR=$work/kernel-cache
 export HYPOTHESIS_STORAGE_DIRECTORY=$work/hypothesis PYTHONDONTWRITEBYTECODE=1
 cd "$src/tests/python" || exit 1
-exec "$vpy" -m pytest -p no:cacheprovider -q "$@" .
+"$vpy" -m pytest -p no:cacheprovider -q "$@" . || exit 1
+
+# The execution provider in the oldest onnxruntime with plugin providers, 1.23: a second
+# venv, the package installed from the same build directory (incremental), its tests.
+old=$work/venv-ort123
+[ -x "$old/bin/python" ] || "$python" -m venv "$old" >"$work/venv-ort123.log" 2>&1 ||
+  { echo "run_pytest.sh: no venv for onnxruntime 1.23: $(tail -1 "$work/venv-ort123.log")" >&2; exit 1; }
+opip=("$old/bin/python" -m pip --disable-pip-version-check)
+"${opip[@]}" install -q pytest hypothesis ml-dtypes numpy cffi onnx "onnxruntime==1.23.2" >"$work/deps-ort123.log" 2>&1 ||
+  { cat "$work/deps-ort123.log"; echo "run_pytest.sh: onnxruntime 1.23.2 did not install" >&2; exit 1; }
+"${opip[@]}" install -q --force-reinstall --no-deps --config-settings=build-dir="$work/wheel-build" "$src" \
+  >"$work/install-ort123.log" 2>&1 || { cat "$work/install-ort123.log"; exit 1; }
+export WHEREC_CACHE_DIR=$work/kernel-cache-ort123
+exec "$old/bin/python" -m pytest -p no:cacheprovider -q test_onnxruntime.py

@@ -181,3 +181,60 @@ def test_a_constant_the_import_wrote_into_the_formula_is_checked_by_value(tmp_pa
     s, report = ep(pow_sum(3.0), directory, tmp_path)
     d = decisions(report)
     assert [x["decision"] for x in d] == ["not found"] and "another value" in d[0]["why"]
+
+
+def test_check_compares_every_call_with_the_reference_and_fails_on_a_difference(tmp_path):
+    """check=1 runs src/ref on the tensors onnxruntime handed the kernel: a kernels.so whose
+    compiled code says 0.25 where its program says 0.5 fails the run, naming the kernel."""
+    import re
+    import shutil
+    import subprocess
+    from wherec import _paths
+    model = masked_relu([4, 33])
+    directory = wo.build(model)
+    feeds = {"keep": np.ones((4, 33), bool), "x": np.ones((4, 33), np.float32)}
+    so = ort.SessionOptions()
+    so.add_provider_for_devices(wo.devices(ort), dict(wo.provider_options(directory, "all"), check="1"))
+    assert ort.InferenceSession(model, so).run(None, feeds)[0].tobytes() == cpu(model, feeds)[0].tobytes()
+    bad = tmp_path / "bad"
+    shutil.copytree(directory, bad)
+    src = (bad / "kernels.c").read_text()
+    wrong, n = re.subn(r"(= wc_bits_to_f32\(UINT32_C\()0x3f000000", r"\g<1>0x3e800000", src)
+    assert n >= 1
+    (bad / "kernels.c").write_text(wrong)
+    cc = shutil.which("cc") or shutil.which("clang")
+    subprocess.run([cc, "-std=c99", "-O2", "-fPIC", "-shared", "-I" + _paths.include_dir(), "-o",
+                    str(bad / "kernels.so"), str(bad / "kernels.c")], check=True)
+    so = ort.SessionOptions()
+    so.add_provider_for_devices(wo.devices(ort), dict(wo.provider_options(str(bad), "all"), check="1"))
+    with pytest.raises(Exception, match="masked_relu: output 0 differs from the reference"):
+        ort.InferenceSession(model, so).run(None, feeds)
+
+
+def if_model():
+    """y = If(c, then: Relu(x * 0.5), else: Neg(x)), x read from the outer scope."""
+    then_g = helper.make_graph([helper.make_node("Mul", ["x", "half"], ["m"]), helper.make_node("Relu", ["m"], ["t"])],
+                               "then_branch", [], [helper.make_tensor_value_info("t", TensorProto.FLOAT, [64])],
+                               initializer=[helper.make_tensor("half", TensorProto.FLOAT, [], [0.5])])
+    else_g = helper.make_graph([helper.make_node("Neg", ["x"], ["e"])], "else_branch", [],
+                               [helper.make_tensor_value_info("e", TensorProto.FLOAT, [64])])
+    g = helper.make_graph([helper.make_node("If", ["c"], ["y"], then_branch=then_g, else_branch=else_g)], "ifm",
+                          [helper.make_tensor_value_info("c", TensorProto.BOOL, []),
+                           helper.make_tensor_value_info("x", TensorProto.FLOAT, [64])],
+                          [helper.make_tensor_value_info("y", TensorProto.FLOAT, [64])])
+    return helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)], ir_version=9).SerializeToString()
+
+
+def test_regions_inside_if_branches_are_claimed_and_run_in_each_branch(tmp_path):
+    model = if_model()
+    s, report = ep(model, wo.build(model), tmp_path)
+    claimed = {d["kernel"] for d in decisions(report) if d["decision"] == "claimed"}
+    left = {d["kernel"] for d in decisions(report) if d["decision"] == "left to onnxruntime"}
+    if tuple(int(v) for v in ort.__version__.split(".")[:2]) >= (1, 24):
+        assert claimed == {"then_branch", "else_branch"}
+    else:  # 1.23 names every sub-graph's fused nodes alike and refuses the second
+        assert not claimed and left == {"then_branch", "else_branch"}
+    x = np.linspace(-2, 2, 64, dtype=np.float32)
+    for c in (True, False):
+        feeds = {"c": np.array(c), "x": x}
+        assert s.run(None, feeds)[0].tobytes() == cpu(model, feeds)[0].tobytes()
