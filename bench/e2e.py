@@ -21,9 +21,7 @@ build/models/yolo_silu.onnx and transformer_encoder.onnx when they are there):
    claimed nodes: onnxruntime's profiler on an onnxruntime-alone session, the "Node" events'
    dur of the nodes the manifest names for the claimed kernels over all "Node" events.
 
-No float64 evaluation: onnxruntime's CPU provider has no double Conv ("Could not find an
-implementation for Conv(11)"), and onnx's reference evaluator (numpy loops) would be slow at
-these sizes; the ORT_ENABLE_ALL against ORT_DISABLE_ALL column stands in for it.
+Against float64, and what users decode from the outputs: bench/accuracy.py.
 
 Prints a table, writes bench/e2e.csv (one row per model, level, thread count and policy) and
 bench/e2e.png (speed-up per model; needs matplotlib in this python, else skipped, said so).

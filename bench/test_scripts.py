@@ -118,5 +118,49 @@ class Report(unittest.TestCase):
         self.assertEqual(peers_report.peer_lines(self.records(RECORDS)), ["peers: not run (peers.py)"])
 
 
+class Accuracy(unittest.TestCase):
+    """bench/accuracy.py's decoding and its float64 model (no session is run here)."""
+
+    def test_components_are_four_connected_with_their_boxes_and_pixels(self):
+        import accuracy
+        m = np.zeros((6, 8), bool)
+        m[1:3, 1:4] = True          # a 2x3 block
+        m[3, 3] = True              # joined to it below
+        m[4, 4] = True              # diagonal only: a component of its own
+        m[0:2, 6] = True
+        self.assertEqual(accuracy.components(np, m),
+                         [(0, 6, 1, 6, 2), (1, 1, 3, 3, 7), (4, 4, 4, 4, 1)])
+
+    def test_a_u_shape_joined_below_is_one_component(self):
+        import accuracy
+        m = np.zeros((4, 5), bool)
+        m[0:3, 0] = m[0:3, 4] = True
+        m[3, :] = True
+        self.assertEqual(accuracy.components(np, m), [(0, 0, 3, 4, 11)])
+
+    def test_ctc_merges_repeats_and_drops_blanks(self):
+        import accuracy
+        steps = [1, 1, 0, 1, 2, 2, 0, 0, 3]
+        logits = np.zeros((1, len(steps), 4), np.float32)
+        logits[0, np.arange(len(steps)), steps] = 1
+        self.assertEqual(accuracy.ctc_text(np, logits, ["blank", "a", "b", "c"]), "aabc")
+
+    def test_float64_model_has_no_float32_left(self):
+        import accuracy
+        from onnx import TensorProto, helper, numpy_helper
+        w = numpy_helper.from_array(np.array([0.5], np.float32), "w")
+        g = helper.make_graph(
+            [helper.make_node("Mul", ["x", "w"], ["m"]), helper.make_node("Cast", ["m"], ["c"], to=TensorProto.FLOAT),
+             helper.make_node("Constant", [], ["k"], value=numpy_helper.from_array(np.array(2, np.float32))),
+             helper.make_node("Add", ["c", "k"], ["y"])], "g",
+            [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1])],
+            [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1])], [w])
+        m = accuracy.to_float64(helper.make_model(g))
+        self.assertNotIn(f"elem_type: {TensorProto.FLOAT}\n", str(m))
+        self.assertNotIn(f"data_type: {TensorProto.FLOAT}\n", str(m))
+        self.assertEqual(m.graph.node[1].attribute[0].i, TensorProto.DOUBLE)
+        self.assertEqual(numpy_helper.to_array(m.graph.initializer[0]).dtype, np.float64)
+
+
 if __name__ == "__main__":
     unittest.main()
