@@ -1,10 +1,25 @@
 /* compute.c: running a claimed region: ORT's tensors as wc_tensors (parameters in the
    kernel's order, per-channel ones reshaped, baked ones from the table), outputs of the
-   broadcast shape, then wc_run_multi: the specialized kernel or the interpreter. */
+   broadcast shape, then a prepared call (wc_prepare_multi, wc_plan_run_multi): the
+   specialized kernel or the interpreter. */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "provider.h"
+
+/* A plan and the input shapes it was prepared for. A node's first shapes are kept: a
+   session's shapes seldom change, and a call with those runs the plan straight (no
+   lookup by name, no checks of the kernel's description, no broadcast); other shapes
+   prepare a plan of their own per call, on the stack. */
+typedef struct ep_plan {
+  int     n_inputs;
+  int     rank[WC_MAX_INPUTS];
+  int64_t shape[WC_MAX_INPUTS][WC_MAX_RANK];
+  int     out_rank;
+  int64_t out_shape[WC_MAX_RANK];
+  wc_plan plan;
+} ep_plan;
 
 typedef struct ep_compute {
   OrtNodeComputeInfo info;      /* first: ORT hands it back */
@@ -14,6 +29,7 @@ typedef struct ep_compute {
   int                input_of[WC_MAX_INPUTS];  /* fused-node input per kernel input; -1 baked */
   int                pad[WC_MAX_INPUTS];       /* 1s appended to each input's shape */
   int                output_of[WC_MAX_OPERANDS]; /* fused-node output per kernel output */
+  _Atomic(ep_plan *) first;     /* set once, by the first call that prepares; then read-only */
 } ep_compute;
 
 /* The kernel context running on this thread, for the parallel hook. */
@@ -96,22 +112,75 @@ static OrtStatus *check_against_reference(const ep_compute *c, const wc_tensor *
   return err;
 }
 
+/* Whether in[] has the shapes plan p was prepared for. */
+static bool same_shapes(const ep_plan *p, const wc_tensor *in, int n) {
+  if (p->n_inputs != n) return false;
+  for (int i = 0; i < n; i++)
+    if (p->rank[i] != in[i].rank || memcmp(p->shape[i], in[i].shape, (size_t)in[i].rank * sizeof(int64_t)) != 0)
+      return false;
+  return true;
+}
+
+/* A plan for in[] into *local; kept as the node's first when it has none. */
+static OrtStatus *prepare(ep_compute *c, const wc_tensor *in, int n_out, wc_plan *local, int *rank,
+                          int64_t *shape) {
+  const wc_kernel *k = c->kernel;
+  const wc_tensor *ptrs[WC_MAX_INPUTS];
+  wc_tensor        outs[WC_MAX_OPERANDS];
+  for (int i = 0; i < k->n_inputs; i++) ptrs[i] = &in[i];
+  wc_status st = wc_broadcast_shape(ptrs, k->n_inputs, rank, shape);
+  if (st != WC_OK) return ep_error("wherec: kernel %s: inputs do not broadcast: %s", k->name, wc_status_str(st));
+  for (int o = 0; o < n_out; o++) {
+    outs[o] = (wc_tensor){.dtype = k->n_outputs > 1 ? k->outputs[o].dtype : k->out_dtype, .rank = *rank};
+    memcpy(outs[o].shape, shape, (size_t)*rank * sizeof(int64_t));
+  }
+  st = wc_prepare_multi(c->p->table, k->name, in, k->n_inputs, outs, n_out, local);
+  if (st != WC_OK) return ep_error("wherec: kernel %s: %s", k->name, wc_status_str(st));
+  if (atomic_load_explicit(&c->first, memory_order_acquire) == NULL) {
+    ep_plan *p = malloc(sizeof *p);
+    if (!p) return NULL; /* no cache: the next call prepares again */
+    p->n_inputs = k->n_inputs;
+    for (int i = 0; i < k->n_inputs; i++) {
+      p->rank[i] = in[i].rank;
+      memcpy(p->shape[i], in[i].shape, sizeof p->shape[i]);
+    }
+    p->out_rank = *rank;
+    memcpy(p->out_shape, shape, sizeof p->out_shape);
+    p->plan = *local;
+    ep_plan *none = NULL;
+    if (!atomic_compare_exchange_strong_explicit(&c->first, &none, p, memory_order_acq_rel, memory_order_acquire))
+      free(p); /* another thread's call kept its own first */
+  }
+  return NULL;
+}
+
 static OrtStatus *compute(OrtNodeComputeInfo *self, void *state, OrtKernelContext *kctx) {
   (void)state;
-  const ep_compute *c = (const ep_compute *)self;
-  const wc_kernel  *k = c->kernel;
-  wc_tensor         in[WC_MAX_INPUTS], out[WC_MAX_OPERANDS];
-  const wc_tensor  *ptrs[WC_MAX_INPUTS];
+  ep_compute      *c = (ep_compute *)self;
+  const wc_kernel *k = c->kernel;
+  wc_tensor        in[WC_MAX_INPUTS], out[WC_MAX_OPERANDS];
+  const void      *in_data[WC_MAX_INPUTS];
+  void            *out_data[WC_MAX_OPERANDS];
   for (int i = 0; i < k->n_inputs; i++) {
     OrtStatus *s = input_tensor(c, kctx, i, &in[i]);
     if (s) return s;
-    ptrs[i] = &in[i];
+    in_data[i] = in[i].data;
   }
-  int       rank = 0;
-  int64_t   shape[WC_MAX_RANK];
-  wc_status st = wc_broadcast_shape(ptrs, k->n_inputs, &rank, shape);
-  if (st != WC_OK) return ep_error("wherec: kernel %s: inputs do not broadcast: %s", k->name, wc_status_str(st));
-  int n_out = k->n_outputs > 1 ? k->n_outputs : 1;
+  int            n_out = k->n_outputs > 1 ? k->n_outputs : 1;
+  const ep_plan *first = atomic_load_explicit(&c->first, memory_order_acquire);
+  const wc_plan *plan;
+  wc_plan        local;
+  int            rank;
+  int64_t        shape[WC_MAX_RANK];
+  if (first && same_shapes(first, in, k->n_inputs)) {
+    plan = &first->plan;
+    rank = first->out_rank;
+    memcpy(shape, first->out_shape, sizeof shape);
+  } else {
+    OrtStatus *s = prepare(c, in, n_out, &local, &rank, shape);
+    if (s) return s;
+    plan = &local;
+  }
   for (int o = 0; o < n_out; o++) {
     OrtValue *v = NULL;
     void     *data = NULL;
@@ -121,10 +190,10 @@ static OrtStatus *compute(OrtNodeComputeInfo *self, void *state, OrtKernelContex
                                                                         (size_t)rank, &v)) || !v ||
         !ep_ok(ORT(GetTensorMutableData, ort_GetTensorMutableData)(v, &data)))
       return ep_error("wherec: kernel %s: cannot make output %d", k->name, o);
-    out[o].data = data;
+    out[o].data = out_data[o] = data;
   }
   running = kctx;
-  st = wc_run_multi(c->p->table, k->name, in, k->n_inputs, out, n_out, NULL);
+  wc_status st = wc_plan_run_multi(plan, in_data, out_data);
   running = NULL;
   if (st != WC_OK) return ep_error("wherec: kernel %s: %s", k->name, wc_status_str(st));
   return c->p->check ? check_against_reference(c, in, out, n_out) : NULL;
@@ -153,6 +222,7 @@ OrtNodeComputeInfo *ep_compute_info(ep_provider *p, const ep_claim *cl, const ch
   ep_compute       *c = calloc(1, sizeof *c);
   if (!c) return snprintf(why, why_cap, "out of memory"), NULL;
   c->info = (OrtNodeComputeInfo){ORT_EP_API_VERSION, create_state, compute, release_state};
+  atomic_init(&c->first, NULL);
   c->p = p;
   c->kernel = k;
   c->mk = mk;
@@ -187,4 +257,8 @@ OrtNodeComputeInfo *ep_compute_info(ep_provider *p, const ep_claim *cl, const ch
   return &c->info;
 }
 
-void ep_compute_info_free(OrtNodeComputeInfo *info) { free(info); }
+void ep_compute_info_free(OrtNodeComputeInfo *info) {
+  if (!info) return;
+  free(atomic_load(&((ep_compute *)info)->first));
+  free(info);
+}

@@ -116,6 +116,22 @@ def test_a_shape_outside_the_kernels_pattern_runs_on_the_interpreter(tmp_path):
     assert s.run(None, feeds)[0].tobytes() == cpu(model, feeds)[0].tobytes()
 
 
+def test_calls_of_changing_shapes_each_run_their_own_plan(tmp_path):
+    # the first call's plan is kept for the node; a call of other shapes prepares its own,
+    # and a later call of the first shapes takes the kept one again
+    directory = wo.build(masked_relu([2, 3]))
+    model = masked_relu(["n", "m"])
+    s, report = ep(model, directory, tmp_path)
+    assert [d["decision"] for d in decisions(report)][0] == "claimed"
+    rng = np.random.default_rng(4)
+    for shape in [(2, 3), (7, 5), (2, 3), (0, 3), (1, 1), (2, 3)]:
+        feeds = {"keep": rng.integers(0, 2, shape).astype(bool),
+                 "x": rng.standard_normal(shape).astype(np.float32)}
+        out = s.run(None, feeds)[0]
+        assert out.shape == shape
+        assert out.tobytes() == cpu(model, feeds)[0].tobytes(), shape
+
+
 def test_two_threads_give_the_bytes_of_one(tmp_path):
     model = masked_relu([1 << 21])
     rng = np.random.default_rng(3)
