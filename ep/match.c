@@ -173,12 +173,55 @@ static bool closed(walk *w, const int *outputs) {
   return ok;
 }
 
+/* The graph node reading value gv as input i with rn's type, from node `from` on; -1. */
+static int reader(const ep_graph *g, int gv, int i, const char *op_type, int from) {
+  for (int gn = from; gn < g->n_nodes; gn++)
+    if (g->nodes[gn].n_inputs > i && g->nodes[gn].inputs[i] == gv && strcmp(g->nodes[gn].op_type, op_type) == 0)
+      return gn;
+  return -1;
+}
+
+/* Region nodes the root's inputs do not lead to: a second sink (y1 = f(s) beside y2 = g(s))
+   and what only it reads. Each is looked for among the graph nodes reading, at the same
+   input, a value a matched node computes; a reader that does not fit is undone and the
+   next one tried. */
+static bool match_other_sinks(walk *w) {
+  const ep_mkernel *k = w->k;
+  int               n_bound = k->n_params + k->n_literals + k->n_baked;
+  int              *save = malloc(((size_t)k->n_nodes + (size_t)n_bound + 1) * sizeof(int));
+  if (!save) return refuse(w, "out of memory");
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int r = 0; r < k->n_nodes && !grew; r++) {
+      const ep_mnode *rn = &k->nodes[r];
+      for (int i = 0; w->rmap[r] < 0 && i < rn->n_inputs && !grew; i++) {
+        int slot = 0, rp = *rn->inputs[i] ? region_producer(k, rn->inputs[i], &slot) : -1;
+        if (rp < 0 || w->rmap[rp] < 0) continue;
+        const ep_node *pn = &w->g->nodes[w->rmap[rp]];
+        if (slot >= pn->n_outputs || pn->outputs[slot] < 0) continue;
+        for (int gn = reader(w->g, pn->outputs[slot], i, rn->op_type, 0); gn >= 0 && !grew;
+             gn = reader(w->g, pn->outputs[slot], i, rn->op_type, gn + 1)) {
+          memcpy(save, w->rmap, (size_t)k->n_nodes * sizeof(int));
+          memcpy(save + k->n_nodes, w->bound, (size_t)n_bound * sizeof(int));
+          grew = match_node(w, r, gn);
+          if (!grew) {
+            memcpy(w->rmap, save, (size_t)k->n_nodes * sizeof(int));
+            memcpy(w->bound, save + k->n_nodes, (size_t)n_bound * sizeof(int));
+          }
+        }
+      }
+    }
+  }
+  free(save);
+  return true; /* try_root says which node stayed unreached */
+}
+
 static bool try_root(walk *w, int gn, ep_match *m) {
   const ep_mkernel *k = w->k;
   int               n_bound = k->n_params + k->n_literals + k->n_baked;
   for (int r = 0; r < k->n_nodes; r++) w->rmap[r] = -1;
   for (int b = 0; b < n_bound; b++) w->bound[b] = -1;
-  if (!match_node(w, 0, gn)) return false;
+  if (!match_node(w, 0, gn) || !match_other_sinks(w)) return false;
   for (int r = 0; r < k->n_nodes; r++)
     if (w->rmap[r] < 0) return refuse(w, "its %s node is not reached from the root", k->nodes[r].op_type);
   for (int p = 0; p < k->n_params; p++) {
@@ -228,8 +271,9 @@ static ep_found find(const ep_graph *g, const ep_mkernel *k, const ep_const *bak
   if (!w.rmap || !w.bound || !m->nodes || !m->params || !m->outputs) {
     refuse(&w, "out of memory");
   } else {
-    /* by name first: the node computing the output's tensor */
-    int gv = ep_graph_find(g, k->outputs[0].tensor), named = -1;
+    /* by name first: the node computing the root's tensor (the output's, in a region of one) */
+    const char *root_out = k->nodes[0].n_outputs > 0 ? k->nodes[0].outputs[0] : k->outputs[0].tensor;
+    int         gv = ep_graph_find(g, root_out), named = -1;
     if (gv >= 0 && g->values[gv].producer >= 0) {
       named = g->values[gv].producer;
       found = try_root(&w, named, m);
@@ -244,7 +288,7 @@ static ep_found find(const ep_graph *g, const ep_mkernel *k, const ep_const *bak
     else if (!found && named >= 0) snprintf(why, why_cap, "%s", first);
     else if (!found && !*first)
       snprintf(why, why_cap, "no %s node computes '%s', and no %s node here starts the same nodes",
-               k->nodes[0].op_type, k->outputs[0].tensor, k->nodes[0].op_type);
+               k->nodes[0].op_type, root_out, k->nodes[0].op_type);
   }
   free(w.rmap);
   free(w.bound);

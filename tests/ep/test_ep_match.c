@@ -2,7 +2,8 @@
    graphs built here value by value (ep/graph.c): a Mul -> Add -> Relu chain found by its
    output's name and, renamed, by its edges; refused where a literal has another value, an
    intermediate is read outside or is a graph output, a node is taken, an operator differs,
-   a parameter is computed inside; ep_match_types on dtypes, ranks and fixed extents. */
+   a parameter is computed inside; two sinks of one value, the second reached from the value;
+   ep_match_types on dtypes, ranks and fixed extents. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -453,6 +454,65 @@ static void test_match_refuses_a_node_outside_between_two_of_its_nodes(void **st
   ep_graph_free(&g);
 }
 
+/* Two sinks of one value: s = x * two; y1 = s + b (the root); y2 = Relu(s), which the root's
+   inputs do not lead to. */
+#define SINKS                                                                                          \
+  "{\"name\": \"sinks\", \"scope\": null, \"nodes\": ["                                                  \
+  " {\"op_type\": \"Add\", \"inputs\": [\"s\", \"b\"], \"outputs\": [\"y1\"]},"                         \
+  " {\"op_type\": \"Mul\", \"inputs\": [\"x\", \"two\"], \"outputs\": [\"s\"]},"                        \
+  " {\"op_type\": \"Relu\", \"inputs\": [\"s\"], \"outputs\": [\"y2\"]}],"                               \
+  " \"params\": [{\"name\": \"x\", \"tensor\": \"x\", \"dtype\": \"float\", \"shape\": [4]},"           \
+  "              {\"name\": \"b\", \"tensor\": \"b\", \"dtype\": \"float\", \"shape\": [4]}],"          \
+  " \"literals\": [{\"tensor\": \"two\", \"dtype\": \"float\", \"bits\": \"0x40000000\"}],"            \
+  " \"baked\": [],"                                                                                    \
+  " \"outputs\": [{\"name\": \"y1\", \"tensor\": \"y1\", \"dtype\": \"float\", \"shape\": [4]},"         \
+  "             {\"name\": \"y2\", \"tensor\": \"y2\", \"dtype\": \"float\", \"shape\": [4]}]}"
+
+static void test_match_reaches_a_second_sink_through_a_value_both_read(void **state) {
+  (void)state;
+  const ep_mkernel *k = kernel_of(HEAD SINKS TAIL);
+  for (int renamed = 0; renamed < 2; renamed++) { /* by the root's name, then by structure */
+    ep_graph g = {0};
+    node(&g, "Relu", IN("elsewhere"), OUT("r0")); /* a Relu reading another value */
+    constant(&g, renamed ? "c2" : "two", &TWO);
+    int mul = node(&g, "Mul", IN(renamed ? "in" : "x", renamed ? "c2" : "two"), OUT(renamed ? "t" : "s"));
+    int relu = node(&g, "Relu", IN(renamed ? "t" : "s"), OUT(renamed ? "o2" : "y2"));
+    int add = node(&g, "Add", IN(renamed ? "t" : "s", "b"), OUT(renamed ? "o1" : "y1"));
+    bool    *taken = taken_for(&g);
+    ep_match m;
+    if (!ep_match_kernel(&g, k, NULL, taken, &m, why, sizeof why)) fail_msg("refused: %s", why);
+    assert_int_equal(m.nodes[0], add);
+    assert_int_equal(m.nodes[1], mul);
+    assert_int_equal(m.nodes[2], relu);
+    assert_int_equal(m.outputs[0], ep_graph_find(&g, renamed ? "o1" : "y1"));
+    assert_int_equal(m.outputs[1], ep_graph_find(&g, renamed ? "o2" : "y2"));
+    assert_false(taken[0]);
+    ep_match_free(&m);
+    free(taken);
+    ep_graph_free(&g);
+  }
+}
+
+static void test_match_refuses_a_second_sink_the_graph_lacks_or_reads_elsewhere(void **state) {
+  (void)state;
+  const ep_mkernel *k = kernel_of(HEAD SINKS TAIL);
+  ep_graph          g = {0};
+  constant(&g, "two", &TWO);
+  node(&g, "Mul", IN("x", "two"), OUT("s"));
+  node(&g, "Add", IN("s", "b"), OUT("y1"));
+  node(&g, "Sigmoid", IN("s"), OUT("y2")); /* another operator where the region has Relu */
+  refused(&g, k, "its Relu node is not reached from the root", NULL);
+  ep_graph_free(&g);
+  g = (ep_graph){0};
+  constant(&g, "two", &TWO);
+  node(&g, "Mul", IN("x", "two"), OUT("s"));
+  node(&g, "Add", IN("s", "b"), OUT("y1"));
+  node(&g, "Relu", IN("s"), OUT("y2"));
+  node(&g, "Neg", IN("s"), OUT("n")); /* s read outside as well: it is no output of the kernel */
+  refused(&g, k, "'s', computed inside, is read outside it", NULL);
+  ep_graph_free(&g);
+}
+
 static void test_match_checks_baked_constants_by_their_bytes(void **state) {
   (void)state;
   const ep_mkernel *k = kernel_of(
@@ -719,6 +779,8 @@ int main(void) {
       cmocka_unit_test_teardown(test_match_refuses_when_the_intermediate_comes_from_outside, teardown),
       cmocka_unit_test_teardown(test_match_refuses_a_parameter_computed_inside_the_region, teardown),
       cmocka_unit_test_teardown(test_match_refuses_a_node_outside_between_two_of_its_nodes, teardown),
+      cmocka_unit_test_teardown(test_match_reaches_a_second_sink_through_a_value_both_read, teardown),
+      cmocka_unit_test_teardown(test_match_refuses_a_second_sink_the_graph_lacks_or_reads_elsewhere, teardown),
       cmocka_unit_test_teardown(test_match_checks_baked_constants_by_their_bytes, teardown),
       cmocka_unit_test_teardown(test_match_says_no_node_computes_the_output_in_an_unrelated_graph, teardown),
       cmocka_unit_test_teardown(test_match_types_accepts_the_declared_types, teardown),

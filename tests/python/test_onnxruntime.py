@@ -254,3 +254,70 @@ def test_regions_inside_if_branches_are_claimed_and_run_in_each_branch(tmp_path)
     for c in (True, False):
         feeds = {"c": np.array(c), "x": x}
         assert s.run(None, feeds)[0].tobytes() == cpu(model, feeds)[0].tobytes()
+
+
+# ---- regions of several outputs: a spec and manifest written here, as an importer that
+# fuses them would write them (wherec import gives such a region one kernel per output today)
+
+def f32_bits(v):
+    import struct
+    return "0x%x" % struct.unpack("<I", struct.pack("<f", v))[0]
+
+
+def two_output_region(tmp_path, spec, kernel, nodes, params, literals, outputs):
+    """(the model of nodes, provider options for a kernels library of spec and a manifest of
+    one region): nodes as (op, inputs, output); params and outputs by name, float[8];
+    literals {name: value} are initializers of one float."""
+    from wherec import _cache
+    so, prefix, _ = _cache.build(None, spec.encode(), None, ["-O2"])
+    assert prefix == "kernels"
+    vi = lambda n: helper.make_tensor_value_info(n, TensorProto.FLOAT, [8])
+    g = helper.make_graph([helper.make_node(op, list(ins), [out]) for op, ins, out in nodes], kernel,
+                          [vi(p) for p in params], [vi(o) for o in outputs],
+                          [helper.make_tensor(n, TensorProto.FLOAT, [], [v]) for n, v in literals.items()])
+    model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)], ir_version=9).SerializeToString()
+    shape = [8]
+    manifest = {"format": "wherec-import-manifest", "version": 2, "kernels": [{
+        "name": kernel, "scope": None,
+        "nodes": [{"op_type": op, "name": out, "inputs": list(ins), "outputs": [out]} for op, ins, out in nodes],
+        "extents": [],
+        "params": [{"name": p, "tensor": p, "from": "input", "constant": False, "dtype": "float", "shape": shape}
+                   for p in params],
+        "literals": [{"tensor": n, "dtype": "float", "value": repr(v), "bits": f32_bits(v)} for n, v in literals.items()],
+        "baked": [],
+        "outputs": [{"name": o, "tensor": o, "dtype": "float", "shape": shape} for o in outputs]}]}
+    path = tmp_path / "two.where.json"
+    path.write_text(json.dumps(manifest))
+    report = str(tmp_path / "two-report.jsonl")
+    return model, {"manifest": str(path), "kernels": so, "claim": "all", "report": report}
+
+
+def run_two_output_region(model, options, feeds):
+    so = ort.SessionOptions()
+    so.add_provider_for_devices(wo.devices(ort), options)
+    s = ort.InferenceSession(model, so)
+    claimed = [d for d in decisions(options["report"]) if d["decision"] == "claimed"]
+    assert len(claimed) == 1, decisions(options["report"])
+    got, want = s.run(None, feeds), cpu(model, feeds)
+    assert [g.tobytes() for g in got] == [w.tobytes() for w in want]
+
+
+def test_a_region_whose_output_is_read_inside_it_too_runs_as_one_kernel(tmp_path):
+    # r = x * 2 + 1 is a graph output and what y = r * 3 reads: one kernel writes both
+    spec = "kernel chain(x: float[8]) -> (r, y) {\n  r = x * 2.0 + 1.0;\n  y = r * 3.0;\n}\n"
+    model, options = two_output_region(
+        tmp_path, spec, "chain", [("Mul", ("r", "three"), "y"), ("Add", ("m", "one"), "r"), ("Mul", ("x", "two"), "m")],
+        ["x"], {"two": 2.0, "one": 1.0, "three": 3.0}, ["r", "y"])
+    x = np.array([-0.0, 1.5, -3.25, np.inf, -np.inf, 1e38, 7.0, -2.0], np.float32)
+    run_two_output_region(model, options, {"x": x})
+
+
+def test_a_region_of_two_sinks_of_one_value_runs_as_one_kernel(tmp_path):
+    # s = x * 2 read by y1 = s + b and y2 = s * 3: the second sink found from s
+    spec = "kernel sinks(x: float[8], b: float[8]) -> (y1, y2) {\n  let s = x * 2.0;\n  y1 = s + b;\n  y2 = s * 3.0;\n}\n"
+    model, options = two_output_region(
+        tmp_path, spec, "sinks", [("Add", ("s", "b"), "y1"), ("Mul", ("x", "two"), "s"), ("Mul", ("s", "three"), "y2")],
+        ["x", "b"], {"two": 2.0, "three": 3.0}, ["y1", "y2"])
+    rng = np.random.default_rng(5)
+    run_two_output_region(model, options, {"x": rng.standard_normal(8).astype(np.float32),
+                                           "b": rng.standard_normal(8).astype(np.float32)})
