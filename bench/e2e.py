@@ -171,12 +171,18 @@ def session(ort, path, threads, policy, devices, d, report=None, profile=None, l
 
 def read_report(path):
     """{decision: sorted kernels}, the refused ones' reasons and the not found ones' (the
-    first given: onnxruntime asks once per graph and sub-graph), from a report file."""
+    first given: onnxruntime asks once per graph and sub-graph), from a report file. The
+    kernels claimed are listed once per place: a kernel of an If's then-branch also claims
+    its twin in the else-branch (the same nodes and constants), which the twin's own kernel
+    then reports as taken."""
     by, why, nf = {}, {}, {}
     if os.path.exists(path):
         with open(path) as f:
             for line in f:
                 r = json.loads(line)
+                if r["decision"] == "claimed":
+                    by.setdefault("claimed", []).append(r["kernel"])
+                    continue
                 by.setdefault(r["decision"], set()).add(r["kernel"])
                 if r["decision"] == "refused":
                     why[r["kernel"]] = r["why"]

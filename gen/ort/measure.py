@@ -27,9 +27,15 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "import"))
-from verify import EXIT_BAD_INPUT, EXIT_TOOLCHAIN, ONNX_ELEM, fail, made_input  # noqa: E402
+from verify import EXIT_BAD_INPUT, EXIT_TOOLCHAIN, ONNX_ELEM, made_input  # noqa: E402
 
 EP_NAME = "WherecExecutionProvider"
+
+
+def fail(status, message):
+    print("wherec: import --ort: %s" % message, file=sys.stderr)
+    sys.exit(status)
+
 # Faster means in all paired rounds but one at most, and by 2% in the median: a tie stays
 # with onnxruntime. Were the two equally fast, winning 7 of 8 rounds or more would happen by
 # chance 9 times in 256 (a sign test at 3.5%); demanding all 8 left regions 12% faster
@@ -135,6 +141,49 @@ def check_whole_model(ort, path, feeds, devices, options, manifest, manifest_pat
             k["measured"]["dropped"] = "the whole model was not faster with it claimed"
         claimed = claimed[:keep]
     write_manifest(manifest, manifest_path)
+
+
+INSERTED_CAST = "InsertedPrecisionFreeCast_"
+
+
+def undo_inserted_casts(onnx, path):
+    """Takes out the Casts onnxruntime's InsertCastTransformer put around float16 nodes its
+    CPU provider runs in float (x -> Cast -> InsertedPrecisionFreeCast_x -> node ->
+    InsertedPrecisionFreeCast_y -> Cast -> y): that transformer runs after the graph is
+    partitioned, so the graph the provider is handed has the float16 nodes as they were,
+    and regions imported with the Casts would not be found there. Every tensor named with
+    the prefix gets its name back; the Casts go, and so do the value types of the renamed
+    tensors (they said float)."""
+    model = onnx.load(path)
+    changed = False
+
+    def back(name):
+        return name[len(INSERTED_CAST):] if name.startswith(INSERTED_CAST) else name
+
+    def walk(g):
+        nonlocal changed
+        keep = []
+        for n in g.node:
+            if n.op_type == "Cast" and n.name.startswith(INSERTED_CAST) and len(n.input) == 1:
+                changed = True
+                continue
+            for i, name in enumerate(n.input):
+                n.input[i] = back(name)
+            for i, name in enumerate(n.output):
+                n.output[i] = back(name)
+            for a in n.attribute:
+                for sub in list(a.graphs) + ([a.g] if a.HasField("g") else []):
+                    walk(sub)
+            keep.append(n)
+        if len(keep) != len(g.node):
+            del g.node[:]
+            g.node.extend(keep)
+            vis = [vi for vi in g.value_info if not vi.name.startswith(INSERTED_CAST)]
+            del g.value_info[:]
+            g.value_info.extend(vis)
+    walk(model.graph)
+    if changed:
+        onnx.save(model, path)
 
 
 def drop_unread_inputs(onnx, path):
@@ -258,6 +307,7 @@ def main():
         except Exception as e:  # onnxruntime raises its own classes
             fail(EXIT_BAD_INPUT, "onnxruntime cannot load %s (%s)" % (args.model, str(e).splitlines()[0][:300]))
         drop_unread_inputs(onnx, args.optimize)
+        undo_inserted_casts(onnx, args.optimize)
         return
     if not args.dir or not args.ep_library:
         fail(EXIT_BAD_INPUT, "--dir and --ep-library are required to measure")

@@ -132,6 +132,32 @@ def test_calls_of_changing_shapes_each_run_their_own_plan(tmp_path):
         assert out.tobytes() == cpu(model, feeds)[0].tobytes(), shape
 
 
+def test_a_float16_region_matches_onnxruntime_bit_for_bit(tmp_path):
+    # Where -> Mul 0.5 -> Relu in float16: each step one rounding to half, as onnxruntime's.
+    # Its CPU provider runs these nodes in float between Casts it inserts after partitioning:
+    # import --ort imports the graph without them, the graph the provider is handed
+    nodes = [helper.make_node("Where", ["keep", "x", "zero"], ["m"]),
+             helper.make_node("Mul", ["m", "scale"], ["s"]),
+             helper.make_node("Relu", ["s"], ["y"])]
+    inits = [helper.make_tensor("zero", TensorProto.FLOAT16, [], [0.0]),
+             helper.make_tensor("scale", TensorProto.FLOAT16, [], [0.5])]
+    g = helper.make_graph(nodes, "masked_relu_f16",
+                          [helper.make_tensor_value_info("keep", TensorProto.BOOL, [4, 33]),
+                           helper.make_tensor_value_info("x", TensorProto.FLOAT16, [4, 33])],
+                          [helper.make_tensor_value_info("y", TensorProto.FLOAT16, [4, 33])], initializer=inits)
+    model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)], ir_version=9).SerializeToString()
+    rng = np.random.default_rng(6)
+    x = rng.integers(0, 1 << 16, (4, 33)).astype(np.uint16).view(np.float16)  # every kind of bits
+    x.flat[:4] = [np.float16(-0.0), np.float16(6.1e-5), np.float16(np.inf), np.float16(-np.inf)]
+    feeds = {"keep": rng.integers(0, 2, (4, 33)).astype(bool), "x": x}
+    s, report = ep(model, wo.build(model), tmp_path)
+    assert [d["decision"] for d in decisions(report)] == ["claimed"]
+    got, want = s.run(None, feeds)[0], cpu(model, feeds)[0]
+    nan = np.isnan(want)
+    assert (np.isnan(got) == nan).all()
+    assert got[~nan].view(np.uint16).tolist() == want[~nan].view(np.uint16).tolist()
+
+
 def test_two_threads_give_the_bytes_of_one(tmp_path):
     model = masked_relu([1 << 21])
     rng = np.random.default_rng(3)
