@@ -6,25 +6,32 @@
 #elif defined(__GNUC__)
 #pragma GCC optimize("fp-contract=off")
 #endif
-/* No 64-byte vectors: built for an AVX-512 CPU (-march=native there), this file
-   is compiled for that target less AVX-512 (a target pragma, restored at the end
-   of the file), so its loops and the inline functions they call use 32-byte
-   vectors at most; the bits are the same either way. Define WC_KEEP_AVX512 to
-   keep AVX-512 (wherec's bench/README.md has the measurements behind the
-   choice). Not when wherec's headers were read before this file (a unity build):
-   their always-inline functions are built for the whole target, and gcc cannot
-   inline them into functions without AVX-512. */
-#if defined(__AVX512F__) && !defined(WC_KEEP_AVX512) && !defined(WC_INLINE)
-#define WC_AVX512_OFF_ 1
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("no-avx512f"))), apply_to = function)
-#elif defined(__GNUC__)
-#pragma GCC push_options
-#pragma GCC target("no-avx512f")
+/* Vectors per kernel. Built for an AVX-512 CPU (-march=native there), wherec's
+   headers and each memory-bound kernel, between WC_NARROW_BEGIN_ and
+   WC_NARROW_END_, are compiled for that target less AVX-512 (a target pragma),
+   so they use 32-byte vectors at most; a compute-bound kernel (a correctly
+   rounded function per element) is compiled for the whole target, the headers'
+   inline functions inlined into it. The bits are the same either way. Define
+   WC_KEEP_AVX512 to keep AVX-512 in every kernel (wherec's bench/README.md has
+   the measurements behind the choice). Not when wherec's headers were read
+   before this file (a unity build): their always-inline functions are built for
+   the whole target, and gcc cannot inline them into functions without AVX-512. */
+#if defined(__AVX512F__) && !defined(WC_KEEP_AVX512) && !defined(WC_INLINE) && defined(__clang__)
+#define WC_NARROW_BEGIN_ _Pragma("clang attribute push(__attribute__((target(\"no-avx512f\"))), apply_to = function)")
+#define WC_NARROW_END_ _Pragma("clang attribute pop")
+#elif defined(__AVX512F__) && !defined(WC_KEEP_AVX512) && !defined(WC_INLINE) && defined(__GNUC__)
+#define WC_NARROW_BEGIN_ _Pragma("GCC push_options") _Pragma("GCC target(\"no-avx512f\")")
+#define WC_NARROW_END_ _Pragma("GCC pop_options")
+#else
+#define WC_NARROW_BEGIN_
+#define WC_NARROW_END_
 #endif
-#endif
+WC_NARROW_BEGIN_
+#include <wherec/kernel.h>
+WC_NARROW_END_
 #include "wc_builtin.h"
 
+WC_NARROW_BEGIN_
 /* ---- same_uint8 = where(c, x, y) ---- */
 /* loops: [N] c x y; unroll 1 */
 WC_INLINE void wc_builtin_same_uint8_range_any(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
@@ -116,6 +123,8 @@ static void wc_builtin_same_uint8_invoke(const size_t *ext, const void *const *i
   wc_builtin_same_uint8_range(ext[0], (const bool *)in[0], (const uint8_t *)in[1], (const uint8_t *)in[2], (uint8_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- same_uint16 = where(c, x, y) ---- */
 /* loops: [N] c x y; unroll 1 */
 WC_INLINE void wc_builtin_same_uint16_range_any(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
@@ -207,6 +216,8 @@ static void wc_builtin_same_uint16_invoke(const size_t *ext, const void *const *
   wc_builtin_same_uint16_range(ext[0], (const bool *)in[0], (const uint16_t *)in[1], (const uint16_t *)in[2], (uint16_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- same_uint32 = where(c, x, y) ---- */
 /* loops: [N] c x y; unroll 1 */
 WC_INLINE void wc_builtin_same_uint32_range_any(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
@@ -298,6 +309,8 @@ static void wc_builtin_same_uint32_invoke(const size_t *ext, const void *const *
   wc_builtin_same_uint32_range(ext[0], (const bool *)in[0], (const uint32_t *)in[1], (const uint32_t *)in[2], (uint32_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- same_uint64 = where(c, x, y) ---- */
 /* loops: [N] c x y; unroll 1 */
 WC_INLINE void wc_builtin_same_uint64_range_any(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
@@ -389,6 +402,8 @@ static void wc_builtin_same_uint64_invoke(const size_t *ext, const void *const *
   wc_builtin_same_uint64_range(ext[0], (const bool *)in[0], (const uint64_t *)in[1], (const uint64_t *)in[2], (uint64_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- same_complex128 = where(c, x, y) ---- */
 /* loops: [N] c x y; unroll 1 */
 WC_INLINE void wc_builtin_same_complex128_range_any(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
@@ -480,6 +495,8 @@ static void wc_builtin_same_complex128_invoke(const size_t *ext, const void *con
   wc_builtin_same_complex128_range(ext[0], (const bool *)in[0], (const wc_complex128 *)in[1], (const wc_complex128 *)in[2], (wc_complex128 *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- scalar_x_uint8 = where(c, x, y) ---- */
 /* loops: [N] c x:bcast y; unroll 1 */
 WC_INLINE void wc_builtin_scalar_x_uint8_range_any(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
@@ -568,6 +585,8 @@ static void wc_builtin_scalar_x_uint8_invoke(const size_t *ext, const void *cons
   wc_builtin_scalar_x_uint8_range(ext[0], (const bool *)in[0], (const uint8_t *)in[1], (const uint8_t *)in[2], (uint8_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- scalar_x_uint16 = where(c, x, y) ---- */
 /* loops: [N] c x:bcast y; unroll 1 */
 WC_INLINE void wc_builtin_scalar_x_uint16_range_any(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
@@ -646,6 +665,8 @@ static void wc_builtin_scalar_x_uint16_invoke(const size_t *ext, const void *con
   wc_builtin_scalar_x_uint16_range(ext[0], (const bool *)in[0], (const uint16_t *)in[1], (const uint16_t *)in[2], (uint16_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- scalar_x_uint32 = where(c, x, y) ---- */
 /* loops: [N] c x:bcast y; unroll 1 */
 WC_INLINE void wc_builtin_scalar_x_uint32_range_any(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
@@ -724,6 +745,8 @@ static void wc_builtin_scalar_x_uint32_invoke(const size_t *ext, const void *con
   wc_builtin_scalar_x_uint32_range(ext[0], (const bool *)in[0], (const uint32_t *)in[1], (const uint32_t *)in[2], (uint32_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- scalar_x_uint64 = where(c, x, y) ---- */
 /* loops: [N] c x:bcast y; unroll 1 */
 WC_INLINE void wc_builtin_scalar_x_uint64_range_any(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
@@ -802,6 +825,8 @@ static void wc_builtin_scalar_x_uint64_invoke(const size_t *ext, const void *con
   wc_builtin_scalar_x_uint64_range(ext[0], (const bool *)in[0], (const uint64_t *)in[1], (const uint64_t *)in[2], (uint64_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- scalar_x_complex128 = where(c, x, y) ---- */
 /* loops: [N] c x:bcast y; unroll 1 */
 WC_INLINE void wc_builtin_scalar_x_complex128_range_any(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
@@ -880,6 +905,8 @@ static void wc_builtin_scalar_x_complex128_invoke(const size_t *ext, const void 
   wc_builtin_scalar_x_complex128_range(ext[0], (const bool *)in[0], (const wc_complex128 *)in[1], (const wc_complex128 *)in[2], (wc_complex128 *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- scalar_y_uint8 = where(c, x, y) ---- */
 /* loops: [N] c x y:bcast; unroll 1 */
 WC_INLINE void wc_builtin_scalar_y_uint8_range_any(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
@@ -968,6 +995,8 @@ static void wc_builtin_scalar_y_uint8_invoke(const size_t *ext, const void *cons
   wc_builtin_scalar_y_uint8_range(ext[0], (const bool *)in[0], (const uint8_t *)in[1], (const uint8_t *)in[2], (uint8_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- scalar_y_uint16 = where(c, x, y) ---- */
 /* loops: [N] c x y:bcast; unroll 1 */
 WC_INLINE void wc_builtin_scalar_y_uint16_range_any(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
@@ -1046,6 +1075,8 @@ static void wc_builtin_scalar_y_uint16_invoke(const size_t *ext, const void *con
   wc_builtin_scalar_y_uint16_range(ext[0], (const bool *)in[0], (const uint16_t *)in[1], (const uint16_t *)in[2], (uint16_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- scalar_y_uint32 = where(c, x, y) ---- */
 /* loops: [N] c x y:bcast; unroll 1 */
 WC_INLINE void wc_builtin_scalar_y_uint32_range_any(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
@@ -1124,6 +1155,8 @@ static void wc_builtin_scalar_y_uint32_invoke(const size_t *ext, const void *con
   wc_builtin_scalar_y_uint32_range(ext[0], (const bool *)in[0], (const uint32_t *)in[1], (const uint32_t *)in[2], (uint32_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- scalar_y_uint64 = where(c, x, y) ---- */
 /* loops: [N] c x y:bcast; unroll 1 */
 WC_INLINE void wc_builtin_scalar_y_uint64_range_any(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
@@ -1202,6 +1235,8 @@ static void wc_builtin_scalar_y_uint64_invoke(const size_t *ext, const void *con
   wc_builtin_scalar_y_uint64_range(ext[0], (const bool *)in[0], (const uint64_t *)in[1], (const uint64_t *)in[2], (uint64_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- scalar_y_complex128 = where(c, x, y) ---- */
 /* loops: [N] c x y:bcast; unroll 1 */
 WC_INLINE void wc_builtin_scalar_y_complex128_range_any(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
@@ -1280,6 +1315,8 @@ static void wc_builtin_scalar_y_complex128_invoke(const size_t *ext, const void 
   wc_builtin_scalar_y_complex128_range(ext[0], (const bool *)in[0], (const wc_complex128 *)in[1], (const wc_complex128 *)in[2], (wc_complex128 *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- scalar_c_uint8 = where(c, x, y) ---- */
 /* loops: [N] c:bcast x y; unroll 1 */
 WC_INLINE void wc_builtin_scalar_c_uint8_range_any(size_t N, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
@@ -1338,6 +1375,8 @@ static void wc_builtin_scalar_c_uint8_invoke(const size_t *ext, const void *cons
   wc_builtin_scalar_c_uint8_range(ext[0], (const bool *)in[0], (const uint8_t *)in[1], (const uint8_t *)in[2], (uint8_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- scalar_c_uint16 = where(c, x, y) ---- */
 /* loops: [N] c:bcast x y; unroll 1 */
 WC_INLINE void wc_builtin_scalar_c_uint16_range_any(size_t N, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
@@ -1396,6 +1435,8 @@ static void wc_builtin_scalar_c_uint16_invoke(const size_t *ext, const void *con
   wc_builtin_scalar_c_uint16_range(ext[0], (const bool *)in[0], (const uint16_t *)in[1], (const uint16_t *)in[2], (uint16_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- scalar_c_uint32 = where(c, x, y) ---- */
 /* loops: [N] c:bcast x y; unroll 1 */
 WC_INLINE void wc_builtin_scalar_c_uint32_range_any(size_t N, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
@@ -1454,6 +1495,8 @@ static void wc_builtin_scalar_c_uint32_invoke(const size_t *ext, const void *con
   wc_builtin_scalar_c_uint32_range(ext[0], (const bool *)in[0], (const uint32_t *)in[1], (const uint32_t *)in[2], (uint32_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- scalar_c_uint64 = where(c, x, y) ---- */
 /* loops: [N] c:bcast x y; unroll 1 */
 WC_INLINE void wc_builtin_scalar_c_uint64_range_any(size_t N, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
@@ -1512,6 +1555,8 @@ static void wc_builtin_scalar_c_uint64_invoke(const size_t *ext, const void *con
   wc_builtin_scalar_c_uint64_range(ext[0], (const bool *)in[0], (const uint64_t *)in[1], (const uint64_t *)in[2], (uint64_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- scalar_c_complex128 = where(c, x, y) ---- */
 /* loops: [N] c:bcast x y; unroll 1 */
 WC_INLINE void wc_builtin_scalar_c_complex128_range_any(size_t N, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
@@ -1570,6 +1615,8 @@ static void wc_builtin_scalar_c_complex128_invoke(const size_t *ext, const void 
   wc_builtin_scalar_c_complex128_range(ext[0], (const bool *)in[0], (const wc_complex128 *)in[1], (const wc_complex128 *)in[2], (wc_complex128 *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- rows_uint8 = where(c, x, y) ---- */
 /* loops: [R] c x y | [C] c:bcast x y; unroll 1 */
 WC_INLINE void wc_builtin_rows_uint8_range_any(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
@@ -1633,6 +1680,8 @@ static void wc_builtin_rows_uint8_invoke(const size_t *ext, const void *const *i
   wc_builtin_rows_uint8_range(ext[0], ext[1], (const bool *)in[0], (const uint8_t *)in[1], (const uint8_t *)in[2], (uint8_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- rows_uint16 = where(c, x, y) ---- */
 /* loops: [R] c x y | [C] c:bcast x y; unroll 1 */
 WC_INLINE void wc_builtin_rows_uint16_range_any(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
@@ -1696,6 +1745,8 @@ static void wc_builtin_rows_uint16_invoke(const size_t *ext, const void *const *
   wc_builtin_rows_uint16_range(ext[0], ext[1], (const bool *)in[0], (const uint16_t *)in[1], (const uint16_t *)in[2], (uint16_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- rows_uint32 = where(c, x, y) ---- */
 /* loops: [R] c x y | [C] c:bcast x y; unroll 1 */
 WC_INLINE void wc_builtin_rows_uint32_range_any(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
@@ -1759,6 +1810,8 @@ static void wc_builtin_rows_uint32_invoke(const size_t *ext, const void *const *
   wc_builtin_rows_uint32_range(ext[0], ext[1], (const bool *)in[0], (const uint32_t *)in[1], (const uint32_t *)in[2], (uint32_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- rows_uint64 = where(c, x, y) ---- */
 /* loops: [R] c x y | [C] c:bcast x y; unroll 1 */
 WC_INLINE void wc_builtin_rows_uint64_range_any(size_t R, size_t C, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
@@ -1822,6 +1875,8 @@ static void wc_builtin_rows_uint64_invoke(const size_t *ext, const void *const *
   wc_builtin_rows_uint64_range(ext[0], ext[1], (const bool *)in[0], (const uint64_t *)in[1], (const uint64_t *)in[2], (uint64_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- rows_complex128 = where(c, x, y) ---- */
 /* loops: [R] c x y | [C] c:bcast x y; unroll 1 */
 WC_INLINE void wc_builtin_rows_complex128_range_any(size_t R, size_t C, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
@@ -1885,6 +1940,8 @@ static void wc_builtin_rows_complex128_invoke(const size_t *ext, const void *con
   wc_builtin_rows_complex128_range(ext[0], ext[1], (const bool *)in[0], (const wc_complex128 *)in[1], (const wc_complex128 *)in[2], (wc_complex128 *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- cols_uint8 = where(c, x, y) ---- */
 /* loops: [R] c:bcast x y | [C] c x y; unroll 1 */
 WC_INLINE void wc_builtin_cols_uint8_range_any(size_t C, size_t R, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
@@ -1980,6 +2037,8 @@ static void wc_builtin_cols_uint8_invoke(const size_t *ext, const void *const *i
   wc_builtin_cols_uint8_range(ext[0], ext[1], (const bool *)in[0], (const uint8_t *)in[1], (const uint8_t *)in[2], (uint8_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- cols_uint16 = where(c, x, y) ---- */
 /* loops: [R] c:bcast x y | [C] c x y; unroll 1 */
 WC_INLINE void wc_builtin_cols_uint16_range_any(size_t C, size_t R, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
@@ -2075,6 +2134,8 @@ static void wc_builtin_cols_uint16_invoke(const size_t *ext, const void *const *
   wc_builtin_cols_uint16_range(ext[0], ext[1], (const bool *)in[0], (const uint16_t *)in[1], (const uint16_t *)in[2], (uint16_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- cols_uint32 = where(c, x, y) ---- */
 /* loops: [R] c:bcast x y | [C] c x y; unroll 1 */
 WC_INLINE void wc_builtin_cols_uint32_range_any(size_t C, size_t R, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
@@ -2170,6 +2231,8 @@ static void wc_builtin_cols_uint32_invoke(const size_t *ext, const void *const *
   wc_builtin_cols_uint32_range(ext[0], ext[1], (const bool *)in[0], (const uint32_t *)in[1], (const uint32_t *)in[2], (uint32_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- cols_uint64 = where(c, x, y) ---- */
 /* loops: [R] c:bcast x y | [C] c x y; unroll 1 */
 WC_INLINE void wc_builtin_cols_uint64_range_any(size_t C, size_t R, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
@@ -2265,6 +2328,8 @@ static void wc_builtin_cols_uint64_invoke(const size_t *ext, const void *const *
   wc_builtin_cols_uint64_range(ext[0], ext[1], (const bool *)in[0], (const uint64_t *)in[1], (const uint64_t *)in[2], (uint64_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- cols_complex128 = where(c, x, y) ---- */
 /* loops: [R] c:bcast x y | [C] c x y; unroll 1 */
 WC_INLINE void wc_builtin_cols_complex128_range_any(size_t C, size_t R, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
@@ -2360,6 +2425,8 @@ static void wc_builtin_cols_complex128_invoke(const size_t *ext, const void *con
   wc_builtin_cols_complex128_range(ext[0], ext[1], (const bool *)in[0], (const wc_complex128 *)in[1], (const wc_complex128 *)in[2], (wc_complex128 *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- row_bcast_uint8 = where(c, x, y) ---- */
 /* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 1 */
 WC_INLINE void wc_builtin_row_bcast_uint8_range_any(size_t R, size_t C, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
@@ -2419,6 +2486,8 @@ static void wc_builtin_row_bcast_uint8_invoke(const size_t *ext, const void *con
   wc_builtin_row_bcast_uint8_range(ext[0], ext[1], (const bool *)in[0], (const uint8_t *)in[1], (const uint8_t *)in[2], (uint8_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- row_bcast_uint16 = where(c, x, y) ---- */
 /* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 1 */
 WC_INLINE void wc_builtin_row_bcast_uint16_range_any(size_t R, size_t C, const bool *c, const uint16_t *x, const uint16_t *y, uint16_t *out, size_t begin, size_t end)
@@ -2478,6 +2547,8 @@ static void wc_builtin_row_bcast_uint16_invoke(const size_t *ext, const void *co
   wc_builtin_row_bcast_uint16_range(ext[0], ext[1], (const bool *)in[0], (const uint16_t *)in[1], (const uint16_t *)in[2], (uint16_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- row_bcast_uint32 = where(c, x, y) ---- */
 /* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 1 */
 WC_INLINE void wc_builtin_row_bcast_uint32_range_any(size_t R, size_t C, const bool *c, const uint32_t *x, const uint32_t *y, uint32_t *out, size_t begin, size_t end)
@@ -2537,6 +2608,8 @@ static void wc_builtin_row_bcast_uint32_invoke(const size_t *ext, const void *co
   wc_builtin_row_bcast_uint32_range(ext[0], ext[1], (const bool *)in[0], (const uint32_t *)in[1], (const uint32_t *)in[2], (uint32_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- row_bcast_uint64 = where(c, x, y) ---- */
 /* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 1 */
 WC_INLINE void wc_builtin_row_bcast_uint64_range_any(size_t R, size_t C, const bool *c, const uint64_t *x, const uint64_t *y, uint64_t *out, size_t begin, size_t end)
@@ -2596,6 +2669,8 @@ static void wc_builtin_row_bcast_uint64_invoke(const size_t *ext, const void *co
   wc_builtin_row_bcast_uint64_range(ext[0], ext[1], (const bool *)in[0], (const uint64_t *)in[1], (const uint64_t *)in[2], (uint64_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- row_bcast_complex128 = where(c, x, y) ---- */
 /* loops: [R] c x y:bcast | [C] c:bcast x y; unroll 1 */
 WC_INLINE void wc_builtin_row_bcast_complex128_range_any(size_t R, size_t C, const bool *c, const wc_complex128 *x, const wc_complex128 *y, wc_complex128 *out, size_t begin, size_t end)
@@ -2655,6 +2730,7 @@ static void wc_builtin_row_bcast_complex128_invoke(const size_t *ext, const void
   wc_builtin_row_bcast_complex128_range(ext[0], ext[1], (const bool *)in[0], (const wc_complex128 *)in[1], (const wc_complex128 *)in[2], (wc_complex128 *)out, begin, end);
 }
 
+WC_NARROW_END_
 /* ---- same_uint8: its description for the runtime ---- */
 static const int64_t wc_builtin_same_uint8_dims0[] = {WC_SYM(0)};
 static const int64_t wc_builtin_same_uint8_dims1[] = {WC_SYM(0)};
@@ -3414,12 +3490,5 @@ static const wc_kernel wc_builtin_kernels[] = {
 };
 
 const wc_kernel_table wc_builtin_table = {"wc_builtin", "generated/wc_builtin.where", 35, wc_builtin_kernels};
-
-#if defined(WC_AVX512_OFF_)
-#if defined(__clang__)
-#pragma clang attribute pop
-#elif defined(__GNUC__)
-#pragma GCC pop_options
-#endif
-#undef WC_AVX512_OFF_
-#endif
+#undef WC_NARROW_BEGIN_
+#undef WC_NARROW_END_

@@ -8,23 +8,29 @@
 #elif defined(__GNUC__)
 #pragma GCC optimize("fp-contract=off")
 #endif
-/* No 64-byte vectors: built for an AVX-512 CPU (-march=native there), this file
-   is compiled for that target less AVX-512 (a target pragma, restored at the end
-   of the file), so its loops and the inline functions they call use 32-byte
-   vectors at most; the bits are the same either way. Define WC_KEEP_AVX512 to
-   keep AVX-512 (wherec's bench/README.md has the measurements behind the
-   choice). Not when wherec's headers were read before this file (a unity build):
-   their always-inline functions are built for the whole target, and gcc cannot
-   inline them into functions without AVX-512. */
-#if defined(__AVX512F__) && !defined(WC_KEEP_AVX512) && !defined(WC_INLINE)
-#define WC_AVX512_OFF_ 1
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("no-avx512f"))), apply_to = function)
-#elif defined(__GNUC__)
-#pragma GCC push_options
-#pragma GCC target("no-avx512f")
+/* Vectors per kernel. Built for an AVX-512 CPU (-march=native there), wherec's
+   headers and each memory-bound kernel, between WC_NARROW_BEGIN_ and
+   WC_NARROW_END_, are compiled for that target less AVX-512 (a target pragma),
+   so they use 32-byte vectors at most; a compute-bound kernel (a correctly
+   rounded function per element) is compiled for the whole target, the headers'
+   inline functions inlined into it. The bits are the same either way. Define
+   WC_KEEP_AVX512 to keep AVX-512 in every kernel (wherec's bench/README.md has
+   the measurements behind the choice). Not when wherec's headers were read
+   before this file (a unity build): their always-inline functions are built for
+   the whole target, and gcc cannot inline them into functions without AVX-512. */
+#if defined(__AVX512F__) && !defined(WC_KEEP_AVX512) && !defined(WC_INLINE) && defined(__clang__)
+#define WC_NARROW_BEGIN_ _Pragma("clang attribute push(__attribute__((target(\"no-avx512f\"))), apply_to = function)")
+#define WC_NARROW_END_ _Pragma("clang attribute pop")
+#elif defined(__AVX512F__) && !defined(WC_KEEP_AVX512) && !defined(WC_INLINE) && defined(__GNUC__)
+#define WC_NARROW_BEGIN_ _Pragma("GCC push_options") _Pragma("GCC target(\"no-avx512f\")")
+#define WC_NARROW_END_ _Pragma("GCC pop_options")
+#else
+#define WC_NARROW_BEGIN_
+#define WC_NARROW_END_
 #endif
-#endif
+WC_NARROW_BEGIN_
+#include <wherec/kernel.h>
+WC_NARROW_END_
 #include "$(spec.prefix).h"
 % -- The spec's constants: each a union of its elements' bits (which initialize
 % -- it, exactly) and its values (which the kernels read).
@@ -47,7 +53,15 @@ static const union {
 % end
 
 % for _, k in ipairs(spec.kernels) do
+%   if k.compute_bound then
+/* $(k.name) is compute-bound: built for the whole target, AVX-512 included */
+%   else
+WC_NARROW_BEGIN_
+%   end
 %   include(ops.is_coords(k) and "coords.c.tpl" or "elementwise.c.tpl", "", k)
+%   if not k.compute_bound then
+WC_NARROW_END_
+%   end
 % end
 % -- What the runtime knows of each kernel (parameters, shape patterns, the
 % -- program its interpreter and reference run) and <prefix>_table (kernel.h).
@@ -105,12 +119,5 @@ static const wc_kernel $(spec.prefix)_kernels[] = {
 };
 
 const wc_kernel_table $(spec.prefix)_table = {$(ops.cstring(spec.prefix)), $(ops.cstring(spec.path)), $(#spec.kernels), $(spec.prefix)_kernels};
-
-#if defined(WC_AVX512_OFF_)
-#if defined(__clang__)
-#pragma clang attribute pop
-#elif defined(__GNUC__)
-#pragma GCC pop_options
-#endif
-#undef WC_AVX512_OFF_
-#endif
+#undef WC_NARROW_BEGIN_
+#undef WC_NARROW_END_

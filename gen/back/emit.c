@@ -200,6 +200,7 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
   set_int(L, "unroll", k->unroll);
   set_bool(L, "straight", k->straight);
   set_bool(L, "nan_redo", k->nan_redo);
+  set_bool(L, "compute_bound", k->compute_bound);
   set_bool(L, "empty", k->empty);
   set_bool(L, "streams", k->streams);
   if (k->stream_min) set_str(L, "stream_min", k->stream_min);

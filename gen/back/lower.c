@@ -595,6 +595,23 @@ static void plan_truth(lower_kernel *k) {
   k->one_pass = k->bytewise && (k->sk->kind == WC_KIND_ARGWHERE || whole);
 }
 
+/* Which vectors an elementwise kernel is built with where the target has 64-byte
+   ones (AVX-512, templates/source.c.tpl). A kernel that moves memory (selects,
+   arithmetic, conversions) ran 1.1-1.5x slower with them from memory on Zen 4
+   and no faster in cache, so by default a generated file takes 32-byte vectors.
+   A kernel that computes a correctly rounded function per element is bound by
+   its arithmetic instead: with 64-byte vectors exp, sigmoid and log ran
+   1.7-1.9x faster under gcc -O3 -march=native (bench/README.md). So a kernel is
+   compute-bound, and keeps the whole target, when a value of its innermost loop
+   is one of those functions (domain CRF of include/wherec/operations.h). The
+   bits are the same either way. Coordinate kernels keep 32-byte vectors:
+   wherec/truth.h's masks ran slower with 64-byte ones. */
+static void plan_vectors(lower_kernel *k) {
+  for (int i = 0; i < k->n_nodes; i++)
+    if (k->nodes[i].level == LOWER_ELEM && ast_op_domain((wc_opcode)k->nodes[i].ins.op) == AST_DOM_CRF)
+      k->compute_bound = true;
+}
+
 static int elem_work(const lower_kernel *k) {
   int n = 0;
   for (int i = 0; i < k->n_nodes; i++) n += k->nodes[i].level == LOWER_ELEM;
@@ -648,6 +665,7 @@ static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, 
   }
   if (!coords && !k->multi) plan_row_select(k);
   if (!coords && !k->multi) plan_streaming(k);
+  if (!coords && !k->empty) plan_vectors(k);
   if (coords) plan_truth(k);
 }
 

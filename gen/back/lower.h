@@ -76,6 +76,9 @@ typedef struct lower_kernel {
   const char        *stream_min; /* streams: from how many output bytes, a macro of wherec/stream.h:
                                     WC_STREAM_MIN_BYTES (a row select: rows copied whole) or
                                     WC_STREAM_COMPUTED_MIN_BYTES (rows computed); else NULL */
+  bool               compute_bound; /* a correctly rounded function per element: the kernel keeps
+                                       the target's widest vectors (AVX-512), where memory-bound
+                                       ones take 32-byte vectors (plan_vectors) */
   bool               nan_redo; /* the innermost loop's blocks evaluate with plain IEEE arithmetic
                                   (c_op_raw) and are redone with the pinned forms when a result
                                   is NaN (plan_nan_redo) */

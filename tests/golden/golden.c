@@ -6,23 +6,29 @@
 #elif defined(__GNUC__)
 #pragma GCC optimize("fp-contract=off")
 #endif
-/* No 64-byte vectors: built for an AVX-512 CPU (-march=native there), this file
-   is compiled for that target less AVX-512 (a target pragma, restored at the end
-   of the file), so its loops and the inline functions they call use 32-byte
-   vectors at most; the bits are the same either way. Define WC_KEEP_AVX512 to
-   keep AVX-512 (wherec's bench/README.md has the measurements behind the
-   choice). Not when wherec's headers were read before this file (a unity build):
-   their always-inline functions are built for the whole target, and gcc cannot
-   inline them into functions without AVX-512. */
-#if defined(__AVX512F__) && !defined(WC_KEEP_AVX512) && !defined(WC_INLINE)
-#define WC_AVX512_OFF_ 1
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("no-avx512f"))), apply_to = function)
-#elif defined(__GNUC__)
-#pragma GCC push_options
-#pragma GCC target("no-avx512f")
+/* Vectors per kernel. Built for an AVX-512 CPU (-march=native there), wherec's
+   headers and each memory-bound kernel, between WC_NARROW_BEGIN_ and
+   WC_NARROW_END_, are compiled for that target less AVX-512 (a target pragma),
+   so they use 32-byte vectors at most; a compute-bound kernel (a correctly
+   rounded function per element) is compiled for the whole target, the headers'
+   inline functions inlined into it. The bits are the same either way. Define
+   WC_KEEP_AVX512 to keep AVX-512 in every kernel (wherec's bench/README.md has
+   the measurements behind the choice). Not when wherec's headers were read
+   before this file (a unity build): their always-inline functions are built for
+   the whole target, and gcc cannot inline them into functions without AVX-512. */
+#if defined(__AVX512F__) && !defined(WC_KEEP_AVX512) && !defined(WC_INLINE) && defined(__clang__)
+#define WC_NARROW_BEGIN_ _Pragma("clang attribute push(__attribute__((target(\"no-avx512f\"))), apply_to = function)")
+#define WC_NARROW_END_ _Pragma("clang attribute pop")
+#elif defined(__AVX512F__) && !defined(WC_KEEP_AVX512) && !defined(WC_INLINE) && defined(__GNUC__)
+#define WC_NARROW_BEGIN_ _Pragma("GCC push_options") _Pragma("GCC target(\"no-avx512f\")")
+#define WC_NARROW_END_ _Pragma("GCC pop_options")
+#else
+#define WC_NARROW_BEGIN_
+#define WC_NARROW_END_
 #endif
-#endif
+WC_NARROW_BEGIN_
+#include <wherec/kernel.h>
+WC_NARROW_END_
 #include "golden.h"
 
 /* constant slope: float[4,1], 4 elements */
@@ -33,6 +39,7 @@ static const union {
   0x3e800000u, 0x80000000u, 0x40000000u, 0x7f800000u
 }};
 
+WC_NARROW_BEGIN_
 /* ---- fixed_2x2 = where(c, x, y) ---- */
 /* loops: [4] c x y; unroll 4 */
 WC_INLINE void golden_fixed_2x2_range_any(const bool *c, const float *x, const float *y, float *out, size_t begin, size_t end)
@@ -182,6 +189,8 @@ static void golden_fixed_2x2_invoke(const size_t *ext, const void *const *in, vo
   golden_fixed_2x2_range((const bool *)in[0], (const float *)in[1], (const float *)in[2], (float *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- fixed_empty = where(c, x, y) ---- */
 /* no elements: a fixed output extent is 0 */
 void golden_fixed_empty_range(const bool *c, const float *x, const float *y, float *out, size_t begin, size_t end)
@@ -205,6 +214,8 @@ static void golden_fixed_empty_invoke(const size_t *ext, const void *const *in, 
   golden_fixed_empty_range((const bool *)in[0], (const float *)in[1], (const float *)in[2], (float *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- row_bcast = where(c, x, y) ---- */
 /* loops: [N] c x y:bcast | [M] c:bcast x y; unroll 4 */
 WC_INLINE void golden_row_bcast_range_any(size_t N, size_t M, const bool *c, const int32_t *x, const int32_t *y, int32_t *out, size_t begin, size_t end)
@@ -264,6 +275,8 @@ static void golden_row_bcast_invoke(const size_t *ext, const void *const *in, vo
   golden_row_bcast_range(ext[0], ext[1], (const bool *)in[0], (const int32_t *)in[1], (const int32_t *)in[2], (int32_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- scalar_y = where(c, x, y) ---- */
 /* loops: [N] c x y:bcast; unroll 4 */
 WC_INLINE void golden_scalar_y_range_any(size_t N, const bool *c, const double *x, const double *y, double *out, size_t begin, size_t end)
@@ -368,6 +381,8 @@ static void golden_scalar_y_invoke(const size_t *ext, const void *const *in, voi
   golden_scalar_y_range(ext[0], (const bool *)in[0], (const double *)in[1], (const double *)in[2], (double *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- leaky = where((x > 0.0f), x, (x * 0.01f)) ---- */
 /* loops: [N * 64] x; unroll 4 */
 WC_INLINE void golden_leaky_range_any(size_t N, const float *x, float *out, size_t begin, size_t end)
@@ -479,6 +494,8 @@ static void golden_leaky_invoke(const size_t *ext, const void *const *in, void *
   golden_leaky_range(ext[0], (const float *)in[0], (float *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- clamp_f16 = where((x < lo), lo, where((x > hi), hi, x)) ---- */
 /* loops: [N] x lo:bcast hi:bcast; unroll 4 */
 WC_INLINE void golden_clamp_f16_range_any(size_t N, const wc_float16 *x, const wc_float16 *lo, const wc_float16 *hi, wc_float16 *out, size_t begin, size_t end)
@@ -597,6 +614,8 @@ static void golden_clamp_f16_invoke(const size_t *ext, const void *const *in, vo
   golden_clamp_f16_range(ext[0], (const wc_float16 *)in[0], (const wc_float16 *)in[1], (const wc_float16 *)in[2], (wc_float16 *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- rows_v1 = where(c, x, y) ---- */
 /* loops: [B] c x y | [3] c:bcast x y; unroll 4 */
 WC_INLINE void golden_rows_v1_range_any(size_t B, const bool *c, const uint8_t *x, const uint8_t *y, uint8_t *out, size_t begin, size_t end)
@@ -660,6 +679,8 @@ static void golden_rows_v1_invoke(const size_t *ext, const void *const *in, void
   golden_rows_v1_range(ext[0], (const bool *)in[0], (const uint8_t *)in[1], (const uint8_t *)in[2], (uint8_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- coords = c ---- */
 WC_INLINE int64_t golden_coords_count_any(size_t R, size_t C, const float *c)
 {
@@ -769,6 +790,8 @@ static void golden_coords_coords_invoke(const size_t *ext, const void *const *in
   golden_coords_fill(ext[0], ext[1], (const float *)in[0], count, coords);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- nz = c ---- */
 WC_INLINE int64_t golden_nz_count_any(size_t N, const bool *c)
 {
@@ -857,6 +880,8 @@ static void golden_nz_coords_invoke(const size_t *ext, const void *const *in, in
   golden_nz_fill(ext[0], (const bool *)in[0], count, coords);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- rows_4k = c ---- */
 WC_INLINE int64_t golden_rows_4k_count_any(size_t N, const bool *c)
 {
@@ -965,6 +990,8 @@ static void golden_rows_4k_coords_invoke(const size_t *ext, const void *const *i
   golden_rows_4k_fill(ext[0], (const bool *)in[0], count, coords);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- nz_8k = c ---- */
 WC_INLINE int64_t golden_nz_8k_count_any(size_t N, const uint8_t *c)
 {
@@ -1065,6 +1092,8 @@ static void golden_nz_8k_coords_invoke(const size_t *ext, const void *const *in,
   golden_nz_8k_fill(ext[0], (const uint8_t *)in[0], count, coords);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- sign_int8 = where((x > 0), 1, where((x < 0), -1, 0)) ---- */
 /* loops: [N] x; unroll 4 */
 WC_INLINE void golden_sign_int8_range_any(size_t N, const int8_t *x, int8_t *out, size_t begin, size_t end)
@@ -1184,6 +1213,8 @@ static void golden_sign_int8_invoke(const size_t *ext, const void *const *in, vo
   golden_sign_int8_range(ext[0], (const int8_t *)in[0], (int8_t *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- sign_bfloat16 = where((x > 0.0), 1.0, where((x < 0.0), -1.0, 0.0)) ---- */
 /* loops: [N] x; unroll 4 */
 WC_INLINE void golden_sign_bfloat16_range_any(size_t N, const wc_bfloat16 *x, wc_bfloat16 *out, size_t begin, size_t end)
@@ -1303,6 +1334,8 @@ static void golden_sign_bfloat16_invoke(const size_t *ext, const void *const *in
   golden_sign_bfloat16_range(ext[0], (const wc_bfloat16 *)in[0], (wc_bfloat16 *)out, begin, end);
 }
 
+WC_NARROW_END_
+WC_NARROW_BEGIN_
 /* ---- hard_swish -> (y, t, pos): y = ((x * min(max((x + 3.0f), 0.0f), 6.0f)) / 6.0f); t = (x + 3.0f); pos = ((x + 3.0f) > 0.0f) ---- */
 /* loops: [N * C] x; unroll 4 */
 WC_INLINE void golden_hard_swish_range_any(size_t N, size_t C, const float *x, float *y, float *t, bool *pos, size_t begin, size_t end)
@@ -1509,6 +1542,139 @@ static void golden_hard_swish_invoke(const size_t *ext, const void *const *in, v
   golden_hard_swish_range(ext[0], ext[1], (const float *)in[0], (float *)out[0], (float *)out[1], (bool *)out[2], begin, end);
 }
 
+WC_NARROW_END_
+/* swish is compute-bound: built for the whole target, AVX-512 included */
+/* ---- swish = (x * sigmoid(x)) ---- */
+/* loops: [N] x; unroll 4 */
+WC_INLINE void golden_swish_range_any(size_t N, const float *x, float *out, size_t begin, size_t end)
+{
+  const size_t e0 = (size_t)N;
+  size_t i0, rest = begin;
+  if (begin >= end) return;
+  i0 = rest;
+  while (begin < end) {
+    size_t n = e0 - i0;
+    const float *x_row = x + i0;
+    float *out_row = out + begin;
+    if (n > end - begin) n = end - begin;
+    {
+      size_t i = 0;
+      /* blocks of WC_LOOP_BLOCK, then of WC_LOOP_TAIL: constant trip counts (loop.h) */
+      for (; i + WC_LOOP_BLOCK <= n; i += WC_LOOP_BLOCK) {
+        size_t lane;
+        int any_nan_ = 0;
+        float block0_[WC_LOOP_BLOCK];
+        for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const float x_val = x_row[j];
+          const float sigmoid_1 = wc_sigmoid_raw_f32(x_val);
+          block0_[lane] = wc_mul_raw_f32(x_val, sigmoid_1);
+          any_nan_ |= block0_[lane] != block0_[lane];
+          any_nan_ |= sigmoid_1 != sigmoid_1;
+        }
+        if (any_nan_) {
+          WC_NO_OVERLAP
+          for (lane = 0; lane < WC_LOOP_BLOCK; lane++) {
+            const size_t j = i + lane;
+            const float x_val = x_row[j];
+            const float sigmoid_1 = wc_sigmoid_f32(x_val);
+            out_row[j] = wc_mul_f32(x_val, sigmoid_1);
+          }
+        } else {
+          memcpy(out_row + i, block0_, sizeof block0_);
+        }
+      }
+      for (; i + WC_LOOP_TAIL <= n; i += WC_LOOP_TAIL) {
+        size_t lane;
+        int any_nan_ = 0;
+        float block0_[WC_LOOP_TAIL];
+        for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
+          const size_t j = i + lane;
+          const float x_val = x_row[j];
+          const float sigmoid_1 = wc_sigmoid_raw_f32(x_val);
+          block0_[lane] = wc_mul_raw_f32(x_val, sigmoid_1);
+          any_nan_ |= block0_[lane] != block0_[lane];
+          any_nan_ |= sigmoid_1 != sigmoid_1;
+        }
+        if (any_nan_) {
+          WC_NO_OVERLAP
+          for (lane = 0; lane < WC_LOOP_TAIL; lane++) {
+            const size_t j = i + lane;
+            const float x_val = x_row[j];
+            const float sigmoid_1 = wc_sigmoid_f32(x_val);
+            out_row[j] = wc_mul_f32(x_val, sigmoid_1);
+          }
+        } else {
+          memcpy(out_row + i, block0_, sizeof block0_);
+        }
+      }
+      for (; i + 4 <= n; i += 4) {
+        {
+          const size_t j = i + 0;
+          const float x_val = x_row[j];
+          const float sigmoid_1 = wc_sigmoid_f32(x_val);
+          out_row[j] = wc_mul_f32(x_val, sigmoid_1);
+        }
+        {
+          const size_t j = i + 1;
+          const float x_val = x_row[j];
+          const float sigmoid_1 = wc_sigmoid_f32(x_val);
+          out_row[j] = wc_mul_f32(x_val, sigmoid_1);
+        }
+        {
+          const size_t j = i + 2;
+          const float x_val = x_row[j];
+          const float sigmoid_1 = wc_sigmoid_f32(x_val);
+          out_row[j] = wc_mul_f32(x_val, sigmoid_1);
+        }
+        {
+          const size_t j = i + 3;
+          const float x_val = x_row[j];
+          const float sigmoid_1 = wc_sigmoid_f32(x_val);
+          out_row[j] = wc_mul_f32(x_val, sigmoid_1);
+        }
+      }
+      for (; i < n; i++) {
+        const size_t j = i;
+        const float x_val = x_row[j];
+        const float sigmoid_1 = wc_sigmoid_f32(x_val);
+        out_row[j] = wc_mul_f32(x_val, sigmoid_1);
+      }
+    }
+    begin += n;
+  }
+}
+
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void golden_swish_range_avx2(size_t N, const float *x, float *out, size_t begin, size_t end)
+{
+  golden_swish_range_any(N, x, out, begin, end);
+}
+#endif
+
+void golden_swish_range(size_t N, const float *x, float *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    golden_swish_range_avx2(N, x, out, begin, end);
+    return;
+  }
+#endif
+  golden_swish_range_any(N, x, out, begin, end);
+}
+
+void golden_swish(size_t N, const float *x, float *out)
+{
+  golden_swish_range(N, x, out, 0, (size_t)N);
+}
+
+static void golden_swish_invoke(const size_t *ext, const void *const *in, void *out, size_t begin, size_t end)
+{
+  golden_swish_range(ext[0], (const float *)in[0], (float *)out, begin, end);
+}
+
+WC_NARROW_BEGIN_
 /* ---- prelu = where((x < 0.0f), (x * slope), x) ---- */
 /* loops: [N] x slope:bcast | [4] x slope | [W] x slope:bcast; unroll 4 */
 WC_INLINE void golden_prelu_range_any(size_t N, size_t W, const float *x, float *out, size_t begin, size_t end)
@@ -1637,6 +1803,7 @@ static void golden_prelu_invoke(const size_t *ext, const void *const *in, void *
   golden_prelu_range(ext[0], ext[1], (const float *)in[0], (float *)out, begin, end);
 }
 
+WC_NARROW_END_
 /* ---- fixed_2x2: its description for the runtime ---- */
 static const int64_t golden_fixed_2x2_dims0[] = {2, 2};
 static const int64_t golden_fixed_2x2_dims1[] = {2, 2};
@@ -1864,6 +2031,19 @@ static const wc_instr golden_hard_swish_program[] = {
   {WC_OP_GT, WC_BOOL, 2, 3, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
 };
 
+/* ---- swish: its description for the runtime ---- */
+static const int64_t golden_swish_dims0[] = {WC_SYM(0)};
+static const wc_param golden_swish_params[] = {
+  {"x", WC_FLOAT, 1, golden_swish_dims0, NULL},
+};
+static const char *const golden_swish_extents[] = {"N"};
+static const int64_t golden_swish_out_dims[] = {WC_SYM(0)};
+static const wc_instr golden_swish_program[] = {
+  {WC_OP_INPUT, WC_FLOAT, 0, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_SIGMOID, WC_FLOAT, 0, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_MUL, WC_FLOAT, 0, 1, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+};
+
 /* ---- prelu: its description for the runtime ---- */
 static const int64_t golden_prelu_dims0[] = {WC_SYM(0), 4, WC_SYM(1)};
 static const int64_t golden_prelu_dims1[] = {4, 1};
@@ -1939,19 +2119,16 @@ static const wc_kernel golden_kernels[] = {
    WC_FLOAT, 2, golden_hard_swish_out_dims, 10, golden_hard_swish_program,
    NULL, NULL, NULL,
    3, golden_hard_swish_outputs, golden_hard_swish_out_instrs, golden_hard_swish_invoke},
+  {"swish", WC_KIND_ELEMENTWISE, 1, golden_swish_params, 1, golden_swish_extents,
+   WC_FLOAT, 1, golden_swish_out_dims, 3, golden_swish_program,
+   golden_swish_invoke, NULL, NULL,
+   1, NULL, NULL, NULL},
   {"prelu", WC_KIND_ELEMENTWISE, 2, golden_prelu_params, 2, golden_prelu_extents,
    WC_FLOAT, 3, golden_prelu_out_dims, 6, golden_prelu_program,
    golden_prelu_invoke, NULL, NULL,
    1, NULL, NULL, NULL},
 };
 
-const wc_kernel_table golden_table = {"golden", "tests/golden/basic.where", 15, golden_kernels};
-
-#if defined(WC_AVX512_OFF_)
-#if defined(__clang__)
-#pragma clang attribute pop
-#elif defined(__GNUC__)
-#pragma GCC pop_options
-#endif
-#undef WC_AVX512_OFF_
-#endif
+const wc_kernel_table golden_table = {"golden", "tests/golden/basic.where", 16, golden_kernels};
+#undef WC_NARROW_BEGIN_
+#undef WC_NARROW_END_

@@ -83,6 +83,11 @@ void golden_sign_bfloat16_range(size_t N, const wc_bfloat16 *x, wc_bfloat16 *out
 void golden_hard_swish(size_t N, size_t C, const float *x, float *y, float *t, bool *pos);
 void golden_hard_swish_range(size_t N, size_t C, const float *x, float *y, float *t, bool *pos, size_t begin, size_t end);
 
+/* swish = (x * sigmoid(x))
+   x: float[N] */
+void golden_swish(size_t N, const float *x, float *out);
+void golden_swish_range(size_t N, const float *x, float *out, size_t begin, size_t end);
+
 /* prelu = where((x < 0.0f), (x * slope), x)
    x: float[N,4,W], const slope: float[4,1] */
 void golden_prelu(size_t N, size_t W, const float *x, float *out);

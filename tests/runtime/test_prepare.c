@@ -56,12 +56,17 @@ static const shape_case shape_cases[] = {
   /* slope: a baked constant [4,1]; the tensor given for it is not read */
   {"prelu", {3, 2}, {{2, 4, 5}, {4, 1}}, SP},
   {"prelu", {3, 2}, {{2, 1, 5}, {4, 1}}, IN},
+  /* compute-bound: built with AVX-512 where the build has it, the kernels around it without */
+  {"swish", {1}, {{1000}}, SP},
+  {"swish", {1}, {{0}}, SP},
+  {"swish", {2}, {{2, 3}}, IN},
 };
 
 /* The generated function itself, called as a user of golden.h would. */
 static void direct(const char *name, const wc_tensor *in, void *out) {
   const void *a = in[0].data, *b = NULL, *c = NULL; /* b, c: kernels of three inputs */
-  if (strcmp(name, "leaky") != 0 && strncmp(name, "sign_", 5) != 0 && strcmp(name, "prelu") != 0) {
+  if (strcmp(name, "leaky") != 0 && strncmp(name, "sign_", 5) != 0 && strcmp(name, "prelu") != 0 &&
+      strcmp(name, "swish") != 0) {
     b = in[1].data;
     c = in[2].data;
   }
@@ -76,6 +81,7 @@ static void direct(const char *name, const wc_tensor *in, void *out) {
   else if (strcmp(name, "sign_int8") == 0) golden_sign_int8(s0, a, out);
   else if (strcmp(name, "sign_bfloat16") == 0) golden_sign_bfloat16(s0, a, out);
   else if (strcmp(name, "prelu") == 0) golden_prelu(s0, (size_t)in[0].shape[2], a, out);
+  else if (strcmp(name, "swish") == 0) golden_swish(s0, a, out);
   else fail_msg("no direct call for %s", name);
 }
 

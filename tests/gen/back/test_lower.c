@@ -852,6 +852,26 @@ static void test_lower_reads_a_contiguous_byte_input_in_place_in_one_pass(void *
       }
 }
 
+/* A correctly rounded function per element makes a kernel compute-bound (the
+   whole target's vectors, AVX-512 kept); selects, arithmetic, a function
+   computed once per call or per row, and coordinates stay memory-bound. */
+static void test_lower_keeps_wide_vectors_for_a_correctly_rounded_function_per_element(
+    void **state) {
+  (void)state;
+  plan p = plan_spec("kernel e(x: float[N]) = exp(x);\n"
+                     "kernel silu(x: float[N,C]) = x * sigmoid(x);\n"
+                     "kernel h(x: float16[N], y: float16[N]) = where(x > y, pow(x, y), y);\n"
+                     "kernel multi(x: float[N]) -> (y, t) { let t = tanh(x); y = x * t; }\n"
+                     "kernel relu(x: float[N]) = where(x < 0, 0, x);\n"
+                     "kernel div(x: double[N], y: double[N]) = x / sqrt(y);\n"
+                     "kernel row(x: float[N,C], s: float[N,1]) = x * exp(s);\n"
+                     "kernel once(x: float[N], s: float[]) = x * exp(s);\n"
+                     "kernel coords(x: float[N]) = argwhere(exp(x) > 2);\n", 0);
+  for (int i = 0; i < 4; i++) assert_true(p.lp->kernels[i].compute_bound);
+  for (int i = 4; i < 9; i++) assert_false(p.lp->kernels[i].compute_bound);
+  plan_free(&p);
+}
+
 static void test_lower_reads_a_byte_input_broadcast_along_outer_loops_in_place(void **state) {
   (void)state;
   /* d makes the value's shape [N, M]: c's rows repeat, each one contiguous */
@@ -970,6 +990,7 @@ int main(void) {
     cmocka_unit_test(test_lower_cuts_straight_line_code_off_past_its_work),
     cmocka_unit_test(test_lower_loops_over_symbolic_and_empty_kernels),
     cmocka_unit_test(test_lower_marks_a_kernel_empty_whatever_its_symbolic_extents),
+    cmocka_unit_test(test_lower_keeps_wide_vectors_for_a_correctly_rounded_function_per_element),
     cmocka_unit_test(test_lower_streams_a_where_of_three_full_operands),
     cmocka_unit_test(test_lower_does_not_stream_a_kernel_reading_one_full_input),
     cmocka_unit_test(test_lower_counts_only_inputs_that_run_along_every_loop),
