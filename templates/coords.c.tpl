@@ -16,13 +16,9 @@ const $(ops.ctype(n.dtype)) $(n.ident) = $(ops.value(k, n, load));$(ops.value_no
 % if nl == 0 then
 int64_t $(k.sym)_count($(ops.signature(k)))
 {
-% for _, line in ipairs(ops.baked_locals(k)) do
-  $(line)
-% end
+  $(ops.baked_locals(k))
   int64_t n = 0;
-%   for _, name in ipairs(ops.unused(k)) do
-  (void)$(name);
-%   end
+  (void)$(ops.unused(k));
 %   indent("  ", values, ops.at_level(k, "kernel"), ops.load_once(k))
   n = $(truth) ? 1 : 0;
   return n;
@@ -31,43 +27,34 @@ int64_t $(k.sym)_count($(ops.signature(k)))
 /* the coordinates of the count true elements (count from $(k.sym)_count) */
 static void $(k.sym)_fill($(ops.signature(k, {"int64_t count", "int64_t *coords"})))
 {
-% for _, line in ipairs(ops.baked_locals(k)) do
-  $(line)
-% end
-%   for _, p in ipairs(k.params) do
-  (void)$(p.ident);
-%   end
+  $(ops.baked_locals(k))
+  (void)$(ops.idents(k.params));
   (void)count;  /* a scalar has no coordinates */
   (void)coords;
 }
 % else
 %   local row = k.bytewise and ops.byte_row(k, last.a + 1)
-%   local nest = k.bytewise and nl - 1 or nl  -- K_count counts a byte row whole
 %   -- K_count, K_fill and K_list for one target: sfx "_any" (the build's own,
 %   -- inline) or "_avx2" (WC_TRUTH_CLONES: AVX2 and BMI), each calling
 %   -- truth.h's functions of its target so that the constant slot steps fold in.
 %   local function functions_for(sfx, attr)
 $(attr)int64_t $(k.sym)_count$(sfx)($(ops.signature(k)))
 {
-% for _, line in ipairs(ops.baked_locals(k)) do
-  $(line)
-% end
+  $(ops.baked_locals(k))
   const size_t $(ops.loop_extents(k));
   int64_t n = 0;
-%     for _, name in ipairs(ops.unused(k)) do
-  (void)$(name);
-%     end
+  (void)$(ops.unused(k));
 %     indent("  ", values, ops.at_level(k, "kernel"), ops.load_once(k))
-%     for l = 0, nest - 1 do
+%     for l = 0, k.count_loops - 1 do
   $(ops.pad(l))for (size_t i$(l) = 0; i$(l) < e$(l); i$(l)++) {
 %     end
 %     if k.bytewise then
-  $(ops.pad(nest))n += wc_count_nonzero$(sfx)($(row), e$(nl - 1));
+  $(ops.pad(k.count_loops))n += wc_count_nonzero$(sfx)($(row), e$(nl - 1));
 %     else
-%       indent("  " .. ops.pad(nest), values, ops.at_level(k, "inner"), ops.load_at(k))
-  $(ops.pad(nest))n += $(truth) ? 1 : 0;
+%       indent("  " .. ops.pad(k.count_loops), values, ops.at_level(k, "inner"), ops.load_at(k))
+  $(ops.pad(k.count_loops))n += $(truth) ? 1 : 0;
 %     end
-%     for l = nest - 1, 0, -1 do
+%     for l = k.count_loops - 1, 0, -1 do
   $(ops.pad(l))}
 %     end
   return n;
@@ -75,14 +62,10 @@ $(attr)int64_t $(k.sym)_count$(sfx)($(ops.signature(k)))
 
 $(attr)void $(k.sym)_fill$(sfx)($(ops.signature(k, {"int64_t count", "int64_t *coords"})))
 {
-% for _, line in ipairs(ops.baked_locals(k)) do
-  $(line)
-% end
+  $(ops.baked_locals(k))
   const size_t $(ops.loop_extents(k));
   int64_t n = 0;
-%     for _, name in ipairs(ops.unused(k)) do
-  (void)$(name);
-%     end
+  (void)$(ops.unused(k));
 %     indent("  ", values, ops.at_level(k, "kernel"), ops.load_once(k))
   if (count == 0) return;
 %     -- Row by row: the outer coordinates are the row's; wc_coords_row lists
@@ -120,13 +103,9 @@ $(attr)void $(k.sym)_fill$(sfx)($(ops.signature(k, {"int64_t count", "int64_t *c
 
 $(attr)int64_t $(k.sym)_list$(sfx)($(ops.signature(k, {"int64_t *coords"})))
 {
-% for _, line in ipairs(ops.baked_locals(k)) do
-  $(line)
-% end
+  $(ops.baked_locals(k))
   const size_t $(ops.loop_extents(k));
-%       for _, name in ipairs(ops.unused(k)) do
-  (void)$(name);
-%       end
+  (void)$(ops.unused(k));
 %       if k.kind == "nonzero" then
   const size_t ext[$(nl)] = {$(ops.seq("e", nl, ", "))};
   return wc_nonzero_bytes$(sfx)((const uint8_t *)$(k.params[last.a + 1].ident), ext, $(nl), coords);
@@ -156,9 +135,7 @@ $(attr)int64_t $(k.sym)_list$(sfx)($(ops.signature(k, {"int64_t *coords"})))
 
 int64_t $(k.sym)_count($(ops.signature(k)))
 {
-% for _, line in ipairs(ops.baked_locals(k)) do
-  $(line)
-% end
+  $(ops.baked_locals(k))
 #if WC_TRUTH_CLONES
   if (wc_cpu_truth_avx2()) return $(k.sym)_count_avx2($(ops.arguments(k)));
 #endif
@@ -168,9 +145,7 @@ int64_t $(k.sym)_count($(ops.signature(k)))
 /* the coordinates of the count true elements (count from $(k.sym)_count) */
 static void $(k.sym)_fill($(ops.signature(k, {"int64_t count", "int64_t *coords"})))
 {
-% for _, line in ipairs(ops.baked_locals(k)) do
-  $(line)
-% end
+  $(ops.baked_locals(k))
 #if WC_TRUTH_CLONES
   if (wc_cpu_truth_avx2()) {
     $(k.sym)_fill_avx2($(ops.arguments(k, {"count", "coords"})));
@@ -183,9 +158,7 @@ static void $(k.sym)_fill($(ops.signature(k, {"int64_t count", "int64_t *coords"
 
 int64_t $(k.sym)($(ops.signature(k, {"int64_t *coords"})))
 {
-% for _, line in ipairs(ops.baked_locals(k)) do
-  $(line)
-% end
+  $(ops.baked_locals(k))
 % if k.one_pass then
 #if WC_TRUTH_CLONES
   if (wc_cpu_truth_avx2()) return $(k.sym)_list_avx2($(ops.arguments(k, {"coords"})));

@@ -19,18 +19,10 @@ const $(ops.ctype(n.dtype)) $(n.ident) = $(ops.value(k, n, load, raw));$(ops.val
 /* no elements: a fixed output extent is 0 */
 void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
 {
-% for _, line in ipairs(ops.baked_locals(k)) do
-  $(line)
-% end
-%   for _, e in ipairs(k.extents) do
-  (void)$(e.ident);
-%   end
-%   for _, p in ipairs(k.params) do
-  (void)$(p.ident);
-%   end
-%   for _, name in ipairs(ops.out_names(k)) do
-  (void)$(name);
-%   end
+  $(ops.baked_locals(k))
+  (void)$(ops.idents(k.extents));
+  (void)$(ops.idents(k.params));
+  (void)$(ops.out_names(k));
   (void)begin;
   (void)end;
 }
@@ -71,9 +63,7 @@ void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
           for (lane = 0; lane < $(size); lane++) {
             const size_t j = i + lane;
 %       indent("            ", values, elem, load)
-%       for _, st in ipairs(stores) do
-            $(st)
-%       end
+            $(stores)
           }
         } else {
 %       for _, b in ipairs(blocks) do
@@ -88,9 +78,7 @@ void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
         for (lane = 0; lane < $(size); lane++) {
           const size_t j = i + lane;
 %       indent("          ", values, elem, load)
-%       for _, st in ipairs(stores) do
-          $(st)
-%       end
+          $(stores)
         }
       }
 %     end
@@ -111,9 +99,7 @@ void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
         {
           const size_t j = i + $(u);
 %         indent("          ", values, elem, load)
-%     for _, st in ipairs(stores) do
-          $(st)
-%     end
+          $(stores)
         }
 %       end
       }
@@ -121,9 +107,7 @@ void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
       for (; i < $(count); i++) {
         const size_t j = i;
 %     indent("        ", values, elem, load)
-%     for _, st in ipairs(stores) do
-        $(st)
-%     end
+        $(stores)
       }
 %   end
 %   -- One branch of a row select: the row copied from a contiguous input,
@@ -145,14 +129,10 @@ void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
 /* loops: $(ops.comment(ops.loop_classes(k))); unroll $(k.unroll) */
 WC_INLINE void $(k.sym)_range_any($(ops.signature(k, outs("size_t begin", "size_t end"))))
 {
-% for _, line in ipairs(ops.baked_locals(k)) do
-  $(line)
-% end
+  $(ops.baked_locals(k))
   const size_t $(ops.loop_extents(k));
   size_t $(ops.seq("i", nl, ", ")), rest = begin;
-%   for _, name in ipairs(ops.unused(k)) do
-  (void)$(name);
-%   end
+  (void)$(ops.unused(k));
 %   if k.streams then
   /* an output past the last-level cache is written with non-temporal stores */
   const int stream = $(ops.seq("e", nl, " * ")) * sizeof *out >= $(k.stream_min);
@@ -173,9 +153,7 @@ WC_INLINE void $(k.sym)_range_any($(ops.signature(k, outs("size_t begin", "size_
     const $(ops.mtype(p.dtype)) *$(ops.row(k, i)) = $(ops.row_start(k, i));
 %     end
 %   end
-%   for _, row in ipairs(ops.out_rows(k)) do
-    $(row)
-%   end
+    $(ops.out_rows(k))
     if (n > end - begin) n = end - begin;
 %   indent("    ", values, ops.at_level(k, "row"), ops.load_row(k))
 %   local rs = k.row_select
@@ -220,18 +198,14 @@ WC_INLINE void $(k.sym)_range_any($(ops.signature(k, outs("size_t begin", "size_
 /* the same loops for AVX2, run when the CPU has it (loop.h) */
 static WC_TARGET_AVX2 void $(k.sym)_range_avx2($(ops.signature(k, outs("size_t begin", "size_t end"))))
 {
-% for _, line in ipairs(ops.baked_locals(k)) do
-  $(line)
-% end
+  $(ops.baked_locals(k))
   $(k.sym)_range_any($(args));
 }
 #endif
 
 void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
 {
-% for _, line in ipairs(ops.baked_locals(k)) do
-  $(line)
-% end
+  $(ops.baked_locals(k))
 #if WC_CLONES
   if (wc_cpu_avx2()) {
     $(k.sym)_range_avx2($(args));
@@ -247,12 +221,8 @@ void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
    input (in place), and with every load ahead of every store compilers vectorize */
 void $(k.sym)($(ops.signature(k, outs())))
 {
-% for _, line in ipairs(ops.baked_locals(k)) do
-  $(line)
-% end
-%   for _, name in ipairs(ops.unused(k)) do
-  (void)$(name);
-%   end
+  $(ops.baked_locals(k))
+  (void)$(ops.unused(k));
   $(ot) result[$(k.total_fixed)];
 %   indent("  ", values, ops.at_level(k, "kernel"), ops.load_once(k))
 %   for e, offsets in ipairs(k.straight_off) do
@@ -267,9 +237,7 @@ void $(k.sym)($(ops.signature(k, outs())))
 % else
 void $(k.sym)($(ops.signature(k, outs())))
 {
-% for _, line in ipairs(ops.baked_locals(k)) do
-  $(line)
-% end
+  $(ops.baked_locals(k))
   $(k.sym)_range($(ops.arguments(k, ops.out_names(k, {"0", ops.total(k)}))));
 }
 % end

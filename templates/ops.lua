@@ -149,6 +149,13 @@ function ops.unused(k)
   return out
 end
 
+-- The C names of a list of parameters, extents or outputs: {"N", "x"}.
+function ops.idents(list)
+  local t = {}
+  for i, x in ipairs(list) do t[i] = x.ident end
+  return t
+end
+
 -- "size_t N, const bool *c, const float *x" of a kernel; extra appended.
 function ops.signature(k, extra)
   local s = {}

@@ -206,6 +206,7 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
   if (k->stream_min) set_str(L, "stream_min", k->stream_min);
   set_bool(L, "bytewise", k->bytewise);
   set_bool(L, "one_pass", k->one_pass);
+  set_int(L, "count_loops", k->count_loops);
   if (k->total_fixed >= 0) set_int(L, "total_fixed", k->total_fixed);
   lower_out_shape(sk, &out);
   lua_newtable(L);
@@ -398,7 +399,8 @@ static void push_spec(lua_State *L, const emit_input *in) {
 /* ---- templates ------------------------------------------------------------ */
 
 /* The template engine: a template is C text in which `%` lines (after any
-   blanks) are Lua and $(expr) puts a value into a text line; it compiles to a
+   blanks) are Lua and $(expr) puts a value into a text line (a list: the line
+   once per element, see _o in the prelude below); it compiles to a
    Lua chunk of one Lua line per template line, so Lua's own messages name the
    template file and line. It lives here rather than in a Lua module so that a
    template directory holds templates and helpers only, and the line mapping
@@ -428,7 +430,7 @@ static bool compile_template(const char *src, size_t len, diag_text *lua, diag_t
             diag_text_printf(err, "%s:%d: unbalanced $( in template\n", name, line);
             return false;
           }
-          diag_text_printf(lua, "\", tostring(");
+          diag_text_printf(lua, "\", (");
           diag_text_putn(lua, src + j + 2, k - j - 2);
           diag_text_printf(lua, "), \"");
           j = k;
@@ -557,13 +559,29 @@ static bool render(lua_State *L, const char *file, diag_text *out, diag_text *er
   return true;
 }
 
-/* _o(...): one text line, indented by _ind unless it is empty; indent(by,
-   fn, ...): fn(...) with its lines indented by `by` more. */
+/* _o(...): one text line, its pieces and $() values, indented by _ind unless
+   it is empty; a value that is a table (one a line at most) makes the line
+   once per element, none for an empty table. indent(by, fn, ...): fn(...)
+   with its lines indented by `by` more. */
 static const char *const prelude = "_ind = ''\n"
-                                   "function _o(...)\n"
-                                   "  local b, s = _buf, table.concat({...})\n"
+                                   "local function line(s)\n"
+                                   "  local b = _buf\n"
                                    "  if s ~= '\\n' then b[#b + 1] = _ind end\n"
                                    "  b[#b + 1] = s\n"
+                                   "end\n"
+                                   "function _o(...)\n"
+                                   "  local p, list = table.pack(...), nil\n"
+                                   "  for i = 1, p.n do\n"
+                                   "    if type(p[i]) ~= 'table' then p[i] = tostring(p[i])\n"
+                                   "    elseif list then error('two lists $() in one text line', 2)\n"
+                                   "    else list = i end\n"
+                                   "  end\n"
+                                   "  if not list then return line(table.concat(p, '', 1, p.n)) end\n"
+                                   "  local items = p[list]\n"
+                                   "  for _, v in ipairs(items) do\n"
+                                   "    p[list] = tostring(v)\n"
+                                   "    line(table.concat(p, '', 1, p.n))\n"
+                                   "  end\n"
                                    "end\n"
                                    "function indent(by, fn, ...)\n"
                                    "  local outer = _ind\n"

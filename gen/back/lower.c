@@ -593,6 +593,7 @@ static void plan_truth(lower_kernel *k) {
   bool             whole = lower_out_shape(k->sk, &out) && out.rank == in->rank &&
                memcmp(out.dims, in->dims, (size_t)in->rank * sizeof *in->dims) == 0;
   k->one_pass = k->bytewise && (k->sk->kind == WC_KIND_ARGWHERE || whole);
+  k->count_loops = k->bytewise ? k->n_loops - 1 : k->n_loops;
 }
 
 /* Which vectors an elementwise kernel is built with where the target has 64-byte

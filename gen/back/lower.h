@@ -88,6 +88,8 @@ typedef struct lower_kernel {
   bool               bytewise; /* coordinates: the value is a 1-byte input stepping by 1 along the
                                   innermost loop, its rows their own truth bytes (plan_truth) */
   bool               one_pass; /* coordinates: K lists in one pass, counting as it goes */
+  int                count_loops; /* coordinates: the loops K_count nests (bytewise: all but the
+                                     innermost, whose byte row wc_count_nonzero counts whole) */
   char **param_ident;  /* per parameter: its C name in the generated code (lower_ident) */
   char **extent_ident; /* per symbolic extent: its C name (lower_ident) */
   char **node_ident;   /* per node: the C name of its value, "x_val", "const_1", "mul_4" */

@@ -852,6 +852,19 @@ static void test_lower_reads_a_contiguous_byte_input_in_place_in_one_pass(void *
       }
 }
 
+/* K_count nests every loop but the innermost, whose byte row it counts whole;
+   computed truths take every loop. */
+static void test_lower_counts_byte_rows_whole_and_computed_truths_one_by_one(void **state) {
+  (void)state;
+  plan p = plan_spec("kernel b(c: bool[A,B,C]) = nonzero(c);\n"
+                     "kernel v(c: float[A,B,C]) = nonzero(c);\n"
+                     "kernel s(c: bool[]) = argwhere(c);\n", 0);
+  assert_int_equal(p.lp->kernels[0].count_loops, 2);
+  assert_int_equal(p.lp->kernels[1].count_loops, 3);
+  assert_int_equal(p.lp->kernels[2].count_loops, 0);
+  plan_free(&p);
+}
+
 /* A correctly rounded function per element makes a kernel compute-bound (the
    whole target's vectors, AVX-512 kept); selects, arithmetic, a function
    computed once per call or per row, and coordinates stay memory-bound. */
@@ -990,6 +1003,7 @@ int main(void) {
     cmocka_unit_test(test_lower_cuts_straight_line_code_off_past_its_work),
     cmocka_unit_test(test_lower_loops_over_symbolic_and_empty_kernels),
     cmocka_unit_test(test_lower_marks_a_kernel_empty_whatever_its_symbolic_extents),
+    cmocka_unit_test(test_lower_counts_byte_rows_whole_and_computed_truths_one_by_one),
     cmocka_unit_test(test_lower_keeps_wide_vectors_for_a_correctly_rounded_function_per_element),
     cmocka_unit_test(test_lower_streams_a_where_of_three_full_operands),
     cmocka_unit_test(test_lower_does_not_stream_a_kernel_reading_one_full_input),

@@ -7,7 +7,8 @@
 #                  output compiles with every CC (-std=c99 -Wall -Wextra -Werror -pedantic).
 #   errors         a mistake in an included template: wherec gen exits 4 naming the
 #                  template file and line, then each line that included it; and an
-#                  include of a file outside the templates directory, refused.
+#                  include of a file outside the templates directory, and a text line
+#                  with two lists $(), refused.
 #   names          a spec whose names clash with C keywords, the templates' locals, their
 #                  patterns and the symbols the code calls: they are mangled as README
 #                  ("Names") says, the output compiles with every CC, and `wherec check`
@@ -89,6 +90,13 @@ errors)
   grep -q "template name '../elementwise.c.tpl': a file of the templates directory, without '/'" err.txt ||
     { cat err.txt; fail "the message does not name the include outside the directory"; }
   ok "an include of a file outside the templates directory is refused"
+  # a text line takes one list $() (a line per element): two are refused, naming the line
+  cp "$src/templates/source.c.tpl" templates/source.c.tpl
+  printf '%s\n' '/* $(spec.kernels) $(spec.consts) */' >>templates/source.c.tpl
+  fails_to_render "a text line with two lists"
+  grep -q "^templates/source.c.tpl:$(wc -l <templates/source.c.tpl): two lists" err.txt ||
+    { cat err.txt; fail "the message does not name the line with two lists"; }
+  ok "a text line with two lists is refused, naming its line"
   ;;
 names)
   cat >clash.where <<'SPEC'
