@@ -52,6 +52,14 @@ def devices(ort=None):
     return found
 
 
+class NoRegionError(_cache.CompileError):
+    """The model has no element-wise region wherec can import: nothing for the provider."""
+
+
+# what `wherec import` says of a model without a region (gen/import/import.c)
+_NO_REGION = "no element-wise region could be imported"
+
+
 def _model_bytes(model) -> bytes:
     if isinstance(model, (bytes, bytearray)):
         return bytes(model)
@@ -98,8 +106,8 @@ def build(model: Union[str, "os.PathLike[str]", bytes], inputs: Optional[Dict[st
         env = dict(os.environ, WHEREC_ORT_PYTHON=os.environ.get("WHEREC_ORT_PYTHON", sys.executable))
         r = subprocess.run(cmd, capture_output=True, text=True, env=env)
         if r.returncode != 0:
-            raise _cache.CompileError("wherec import --ort failed (status %d): %s"
-                                      % (r.returncode, r.stderr.strip()[-4000:]))
+            error = NoRegionError if _NO_REGION in r.stderr else _cache.CompileError
+            raise error("wherec import --ort failed (status %d): %s" % (r.returncode, r.stderr.strip()[-4000:]))
         try:
             os.rename(os.path.join(work, "dir"), out)
         except OSError:  # another process made it first: theirs serves
@@ -126,14 +134,22 @@ def session(model, claim: str = "measured", inputs: Optional[Dict[str, "object"]
     build(model, inputs) through the cache, then the provider's devices added with its
     options. session_options set attributes of the SessionOptions (intra_op_num_threads=2,
     graph_optimization_level=...); sess_options gives one of your own instead. Nodes the
-    provider does not claim run on onnxruntime's CPU provider."""
+    provider does not claim run on onnxruntime's CPU provider; a model without any
+    element-wise region runs on it alone, with a warning (NoRegionError from build())."""
+    import warnings
     import onnxruntime as ort
-    directory = build(model, inputs)
     so = sess_options if sess_options is not None else ort.SessionOptions()
     for key, value in session_options.items():
         if not hasattr(so, key):
             raise TypeError("onnxruntime.SessionOptions has no attribute %r" % key)
         setattr(so, key, value)
-    so.add_provider_for_devices(devices(ort), provider_options(directory, claim, report))
+    try:
+        directory = build(model, inputs)
+    except NoRegionError:
+        warnings.warn("wherec: the model has no element-wise region; onnxruntime runs it alone",
+                      RuntimeWarning, stacklevel=2)
+        directory = None
+    if directory is not None:
+        so.add_provider_for_devices(devices(ort), provider_options(directory, claim, report))
     target = model if isinstance(model, (bytes, bytearray)) else os.fspath(model)
     return ort.InferenceSession(target, so)

@@ -182,6 +182,20 @@ def test_session_builds_once_per_content_and_applies_session_options(tmp_path):
         wo.session(model, no_such_option=1)
 
 
+def test_a_model_without_a_region_runs_in_onnxruntime_alone_with_a_warning(tmp_path):
+    g = helper.make_graph([helper.make_node("Softmax", ["x"], ["y"], axis=-1)], "softmax_only",
+                          [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 5])],
+                          [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 5])])
+    model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)], ir_version=9).SerializeToString()
+    with pytest.raises(wo.NoRegionError):
+        wo.build(model)
+    with pytest.warns(RuntimeWarning, match="no element-wise region"):
+        s = wo.session(model)
+    assert wo.get_ep_name() not in s.get_providers()
+    feeds = {"x": np.arange(10, dtype=np.float32).reshape(2, 5)}
+    assert s.run(None, feeds)[0].tobytes() == cpu(model, feeds)[0].tobytes()
+
+
 def conv_bn_relu_scale():
     """x -> Conv -> BatchNormalization -> Relu -> Mul 0.5: onnxruntime's basic rewrites fuse
     the BatchNormalization into the Conv before the provider is asked."""
