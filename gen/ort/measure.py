@@ -186,6 +186,21 @@ def undo_inserted_casts(onnx, path):
         onnx.save(model, path)
 
 
+def embed_external_data(onnx, path, original):
+    """onnxruntime writes the basic model's initializers that were external in the original
+    as references to the original's data file, relative to the new file, where there is
+    none: the data is read from beside the original and written into the basic model (the
+    importer reads no external data)."""
+    model = onnx.load(path, load_external_data=False)
+    if not any(t.data_location == onnx.TensorProto.EXTERNAL for t in model.graph.initializer):
+        return
+    from onnx.external_data_helper import load_external_data_for_model
+    load_external_data_for_model(model, os.path.dirname(os.path.abspath(original)))
+    if model.ByteSize() > 2_000_000_000:
+        fail(EXIT_BAD_INPUT, "%s with its external data is over 2 GB, which one ONNX file cannot hold" % original)
+    onnx.save(model, path)
+
+
 def drop_unread_inputs(onnx, path):
     """Removes the graph inputs no node reads any more: onnxruntime keeps a model's old-style
     initializer inputs (an initializer listed as an input too) after folding them away,
@@ -306,6 +321,7 @@ def main():
             ort.InferenceSession(args.model, so, providers=["CPUExecutionProvider"])
         except Exception as e:  # onnxruntime raises its own classes
             fail(EXIT_BAD_INPUT, "onnxruntime cannot load %s (%s)" % (args.model, str(e).splitlines()[0][:300]))
+        embed_external_data(onnx, args.optimize, args.model)
         drop_unread_inputs(onnx, args.optimize)
         undo_inserted_casts(onnx, args.optimize)
         return

@@ -61,10 +61,20 @@ _NO_REGION = "no element-wise region could be imported"
 
 
 def _model_bytes(model) -> bytes:
+    """The model's bytes; a model whose initializers live in external data files, with
+    that data inside (read from beside the model), so that the copy imported and the
+    cache's key hold it."""
     if isinstance(model, (bytes, bytearray)):
         return bytes(model)
     with open(os.fspath(model), "rb") as f:
-        return f.read()
+        data = f.read()
+    import onnx
+    m = onnx.load_from_string(data)
+    if any(t.data_location == onnx.TensorProto.EXTERNAL for t in m.graph.initializer):
+        from onnx.external_data_helper import load_external_data_for_model
+        load_external_data_for_model(m, os.path.dirname(os.path.abspath(os.fspath(model))))
+        data = m.SerializeToString()
+    return data
 
 
 def build(model: Union[str, "os.PathLike[str]", bytes], inputs: Optional[Dict[str, "object"]] = None,

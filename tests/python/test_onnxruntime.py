@@ -196,6 +196,25 @@ def test_a_model_without_a_region_runs_in_onnxruntime_alone_with_a_warning(tmp_p
     assert s.run(None, feeds)[0].tobytes() == cpu(model, feeds)[0].tobytes()
 
 
+def test_a_model_with_external_data_is_imported_with_its_data(tmp_path):
+    # x @ w + b -> Relu -> * b, both initializers in model.data beside model.onnx
+    from onnx import numpy_helper
+    w = numpy_helper.from_array(np.linspace(-1, 1, 64 * 64, dtype=np.float32).reshape(64, 64), "w")
+    b = numpy_helper.from_array(np.full(64, 0.5, np.float32), "b")
+    nodes = [helper.make_node("MatMul", ["x", "w"], ["m"]), helper.make_node("Add", ["m", "b"], ["a"]),
+             helper.make_node("Relu", ["a"], ["r"]), helper.make_node("Mul", ["r", "b"], ["y"])]
+    g = helper.make_graph(nodes, "ext", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [8, 64])],
+                          [helper.make_tensor_value_info("y", TensorProto.FLOAT, [8, 64])], [w, b])
+    path = str(tmp_path / "model.onnx")
+    onnx.save(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)], ir_version=9), path,
+              save_as_external_data=True, location="model.data", size_threshold=0)
+    report = str(tmp_path / "ext.jsonl")
+    s = wo.session(path, claim="all", report=report)
+    assert [d["decision"] for d in decisions(report)] == ["claimed"]
+    feeds = {"x": np.random.default_rng(7).standard_normal((8, 64)).astype(np.float32)}
+    assert s.run(None, feeds)[0].tobytes() == cpu(path, feeds)[0].tobytes()
+
+
 def conv_bn_relu_scale():
     """x -> Conv -> BatchNormalization -> Relu -> Mul 0.5: onnxruntime's basic rewrites fuse
     the BatchNormalization into the Conv before the provider is asked."""
