@@ -158,6 +158,33 @@ def test_a_float16_region_matches_onnxruntime_bit_for_bit(tmp_path):
     assert got[~nan].view(np.uint16).tolist() == want[~nan].view(np.uint16).tolist()
 
 
+def test_concurrent_runs_of_one_session_each_get_their_own_bytes(tmp_path):
+    # onnxruntime lets threads share a session; the first calls race to keep a node's plan
+    import threading
+    directory = wo.build(masked_relu([2, 3]))
+    model = masked_relu(["n", "m"])
+    s, _ = ep(model, directory, tmp_path)
+    shapes = [(2, 3), (5, 7), (2, 3), (1, 64)]
+    rng = np.random.default_rng(8)
+    cases = [{"keep": rng.integers(0, 2, sh).astype(bool), "x": rng.standard_normal(sh).astype(np.float32)}
+             for sh in shapes]
+    want = [cpu(model, f)[0].tobytes() for f in cases]
+    bad = []
+
+    def worker(k):
+        for i in range(40):
+            j = (k + i) % len(cases)
+            if s.run(None, cases[j])[0].tobytes() != want[j]:
+                bad.append((k, i))
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert bad == []
+
+
 def test_two_threads_give_the_bytes_of_one(tmp_path):
     model = masked_relu([1 << 21])
     rng = np.random.default_rng(3)
