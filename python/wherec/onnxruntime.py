@@ -52,6 +52,18 @@ def devices(ort=None):
     return found
 
 
+def _dynamic_inputs(model) -> Sequence[str]:
+    """The graph inputs (not initializers) with a dimension of no fixed size."""
+    import onnx
+    if isinstance(model, (bytes, bytearray)):
+        m = onnx.load_from_string(bytes(model))
+    else:
+        m = onnx.load(os.fspath(model), load_external_data=False)
+    inits = {t.name for t in m.graph.initializer}
+    return [vi.name for vi in m.graph.input if vi.name not in inits and vi.type.HasField("tensor_type") and
+            any(not (d.HasField("dim_value") and d.dim_value > 0) for d in vi.type.tensor_type.shape.dim)]
+
+
 class NoRegionError(_cache.CompileError):
     """The model has no element-wise region wherec can import: nothing for the provider."""
 
@@ -153,6 +165,12 @@ def session(model, claim: str = "measured", inputs: Optional[Dict[str, "object"]
         if not hasattr(so, key):
             raise TypeError("onnxruntime.SessionOptions has no attribute %r" % key)
         setattr(so, key, value)
+    if inputs is None and _dynamic_inputs(model):
+        warnings.warn("wherec: %s has inputs of dynamic shape (%s); its regions are timed at made-up "
+                      "extents (32, the first 1): pass inputs= with real ones for the claim policy to "
+                      "measure what you will run" % ("the model" if isinstance(model, (bytes, bytearray))
+                                                     else os.fspath(model), ", ".join(_dynamic_inputs(model))),
+                      RuntimeWarning, stacklevel=2)
     try:
         directory = build(model, inputs)
     except NoRegionError:

@@ -242,6 +242,17 @@ def test_a_model_with_external_data_is_imported_with_its_data(tmp_path):
     assert s.run(None, feeds)[0].tobytes() == cpu(path, feeds)[0].tobytes()
 
 
+def test_a_model_of_dynamic_shape_timed_without_inputs_gets_a_warning(tmp_path):
+    model = masked_relu(["n", 8])
+    with pytest.warns(RuntimeWarning, match=r"dynamic shape \(keep, x\).*pass inputs="):
+        wo.session(model)
+    feeds = {"keep": np.ones((3, 8), bool), "x": np.ones((3, 8), np.float32)}
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        wo.session(model, inputs=feeds)
+
+
 def conv_bn_relu_scale():
     """x -> Conv -> BatchNormalization -> Relu -> Mul 0.5: onnxruntime's basic rewrites fuse
     the BatchNormalization into the Conv before the provider is asked."""
