@@ -8,6 +8,8 @@
 
 #include <wherec/wherec.h>
 
+#include "testlib.h"
+
 /* A valid call: cond bool[2,3], x, y, out float[2,3]; out filled with a sentinel. */
 typedef struct call {
   bool c[6];
@@ -59,7 +61,7 @@ static void test_valid_call_is_accepted(void **state) {
   (void)state;
   call k;
   valid_call(&k);
-  assert_int_equal(wc_where(&k.tc, &k.tx, &k.ty, &k.to), WC_OK);
+  tl_assert_status(wc_where(&k.tc, &k.tx, &k.ty, &k.to), WC_OK);
   assert_false(out_untouched(&k));
 }
 
@@ -71,20 +73,20 @@ static void test_null_tensor_pointers_return_arg_error(void **state) {
   for (int which = 0; which < 4; which++) {
     wc_tensor *ts[4] = {&k.tc, &k.tx, &k.ty, &k.to};
     ts[which] = NULL;
-    assert_int_equal(wc_where(ts[0], ts[1], ts[2], ts[3]), WC_E_ARG);
-    assert_int_equal(wc_where_v1(ts[0], ts[1], ts[2], ts[3]), WC_E_ARG);
-    assert_int_equal(wc_ref_where(ts[0], ts[1], ts[2], ts[3]), WC_E_ARG);
+    tl_assert_status(wc_where(ts[0], ts[1], ts[2], ts[3]), WC_E_ARG);
+    tl_assert_status(wc_where_v1(ts[0], ts[1], ts[2], ts[3]), WC_E_ARG);
+    tl_assert_status(wc_ref_where(ts[0], ts[1], ts[2], ts[3]), WC_E_ARG);
   }
   assert_true(out_untouched(&k));
   expect_coords_status(NULL, WC_E_ARG);
-  assert_int_equal(wc_count_true(&k.tc, NULL), WC_E_ARG);
-  assert_int_equal(wc_argwhere(&k.tc, coords, 4, NULL), WC_E_ARG);
+  tl_assert_status(wc_count_true(&k.tc, NULL), WC_E_ARG);
+  tl_assert_status(wc_argwhere(&k.tc, coords, 4, NULL), WC_E_ARG);
   const wc_tensor *in[2] = {&k.tc, NULL};
   int r;
   int64_t s[WC_MAX_RANK];
-  assert_int_equal(wc_broadcast_shape(in, 2, &r, s), WC_E_ARG);
-  assert_int_equal(wc_broadcast_shape(NULL, 2, &r, s), WC_E_ARG);
-  assert_int_equal(wc_broadcast_shape(in, 1, NULL, s), WC_E_ARG);
+  tl_assert_status(wc_broadcast_shape(in, 2, &r, s), WC_E_ARG);
+  tl_assert_status(wc_broadcast_shape(NULL, 2, &r, s), WC_E_ARG);
+  tl_assert_status(wc_broadcast_shape(in, 1, NULL, s), WC_E_ARG);
   (void)n;
 }
 
@@ -117,7 +119,7 @@ static void test_rank_out_of_range_returns_rank_error(void **state) {
       const wc_tensor *in[1] = {ts[which]};
       int r;
       int64_t s[WC_MAX_RANK];
-      assert_int_equal(wc_broadcast_shape(in, 1, &r, s), WC_E_RANK);
+      tl_assert_status(wc_broadcast_shape(in, 1, &r, s), WC_E_RANK);
     }
 }
 
@@ -219,9 +221,9 @@ static void test_negative_capacity_and_missing_coords_return_arg_error(void **st
   call k;
   int64_t n;
   valid_call(&k);
-  assert_int_equal(wc_argwhere(&k.tc, NULL, -1, &n), WC_E_ARG);
-  assert_int_equal(wc_nonzero(&k.tc, NULL, 100, &n), WC_E_ARG);   /* fits, but nowhere to write */
-  assert_int_equal(wc_ref_argwhere(&k.tc, NULL, 100, &n), WC_E_ARG);
+  tl_assert_status(wc_argwhere(&k.tc, NULL, -1, &n), WC_E_ARG);
+  tl_assert_status(wc_nonzero(&k.tc, NULL, 100, &n), WC_E_ARG); /* fits, but nowhere to write */
+  tl_assert_status(wc_ref_argwhere(&k.tc, NULL, 100, &n), WC_E_ARG);
 }
 
 int main(void) {

@@ -11,6 +11,8 @@
 
 #include <wherec/wherec.h>
 
+#include "testlib.h"
+
 /* y = x * s, s a baked [3] constant, x of [N,3]; the invoker, as generated
    code's, reads the constant itself and not in[1]. */
 static const float   scale[3] = {0.5f, -2.0f, 4.0f};
@@ -46,14 +48,14 @@ static void test_wc_run_takes_the_callers_own_tensors_and_passes_the_constant(vo
   wc_tensor x = x_tensor(), out = {WC_FLOAT, 2, {2, 3}, got};
   wc_path   path;
   (void)state;
-  assert_int_equal(wc_run(&table, "scale", &x, 1, &out, &path), WC_OK);
-  assert_int_equal(path, WC_PATH_SPECIALIZED);
+  tl_assert_status(wc_run(&table, "scale", &x, 1, &out, &path), WC_OK);
+  tl_assert_path(path, WC_PATH_SPECIALIZED);
   assert_memory_equal(got, want, sizeof want);
   memset(got, 0, sizeof got);
-  assert_int_equal(wc_interpret(&kernels[0], &x, 1, &out), WC_OK);
+  tl_assert_status(wc_interpret(&kernels[0], &x, 1, &out), WC_OK);
   assert_memory_equal(got, want, sizeof want);
   memset(got, 0, sizeof got);
-  assert_int_equal(wc_ref_run(&kernels[0], &x, 1, &out), WC_OK);
+  tl_assert_status(wc_ref_run(&kernels[0], &x, 1, &out), WC_OK);
   assert_memory_equal(got, want, sizeof want);
 }
 
@@ -61,13 +63,13 @@ static void test_wc_run_reads_not_the_tensor_given_for_a_baked_parameter(void **
   float     got[6], junk[3] = {100, 100, 100};
   wc_tensor in[2] = {x_tensor(), {WC_FLOAT, 1, {3}, junk}}, out = {WC_FLOAT, 2, {2, 3}, got};
   (void)state;
-  assert_int_equal(wc_run(&table, "scale", in, 2, &out, NULL), WC_OK);
+  tl_assert_status(wc_run(&table, "scale", in, 2, &out, NULL), WC_OK);
   assert_memory_equal(got, want, sizeof want);
   memset(got, 0, sizeof got);
-  assert_int_equal(wc_interpret(&kernels[0], in, 2, &out), WC_OK);
+  tl_assert_status(wc_interpret(&kernels[0], in, 2, &out), WC_OK);
   assert_memory_equal(got, want, sizeof want);
   memset(got, 0, sizeof got);
-  assert_int_equal(wc_ref_run(&kernels[0], in, 2, &out), WC_OK);
+  tl_assert_status(wc_ref_run(&kernels[0], in, 2, &out), WC_OK);
   assert_memory_equal(got, want, sizeof want);
 }
 
@@ -75,9 +77,9 @@ static void test_wc_run_refuses_a_count_that_is_neither_form(void **state) {
   float     got[6];
   wc_tensor in[3] = {x_tensor(), x_tensor(), x_tensor()}, out = {WC_FLOAT, 2, {2, 3}, got};
   (void)state;
-  assert_int_equal(wc_run(&table, "scale", in, 3, &out, NULL), WC_E_ARG);
-  assert_int_equal(wc_run(&table, "scale", in, 0, &out, NULL), WC_E_ARG);
-  assert_int_equal(wc_interpret(&kernels[0], in, 3, &out), WC_E_ARG);
+  tl_assert_status(wc_run(&table, "scale", in, 3, &out, NULL), WC_E_ARG);
+  tl_assert_status(wc_run(&table, "scale", in, 0, &out, NULL), WC_E_ARG);
+  tl_assert_status(wc_interpret(&kernels[0], in, 3, &out), WC_E_ARG);
 }
 
 static void test_a_plan_takes_the_callers_data_pointers_only(void **state) {
@@ -86,18 +88,18 @@ static void test_a_plan_takes_the_callers_data_pointers_only(void **state) {
   wc_plan     plan;
   const void *data[1] = {x_data};
   (void)state;
-  assert_int_equal(wc_prepare(&table, "scale", &x, 1, &out, &plan), WC_OK);
-  assert_int_equal(plan.path, WC_PATH_SPECIALIZED);
-  assert_int_equal(wc_plan_run(&plan, data, got), WC_OK);
+  tl_assert_status(wc_prepare(&table, "scale", &x, 1, &out, &plan), WC_OK);
+  tl_assert_path(plan.path, WC_PATH_SPECIALIZED);
+  tl_assert_status(wc_plan_run(&plan, data, got), WC_OK);
   assert_memory_equal(got, want, sizeof want);
   /* a shape off the pattern: the interpreter, still with the constant */
   static const float col[2] = {1, -3}, want1[6] = {0.5f, -2, 4, -1.5f, 6, -12};
   const void *data1[1] = {col};
   wc_tensor   x1 = {WC_FLOAT, 2, {2, 1}, (void *)col};
   memset(got, 0, sizeof got);
-  assert_int_equal(wc_prepare(&table, "scale", &x1, 1, &out, &plan), WC_OK);
-  assert_int_equal(plan.path, WC_PATH_INTERPRETED);
-  assert_int_equal(wc_plan_run(&plan, data1, got), WC_OK);
+  tl_assert_status(wc_prepare(&table, "scale", &x1, 1, &out, &plan), WC_OK);
+  tl_assert_path(plan.path, WC_PATH_INTERPRETED);
+  tl_assert_status(wc_plan_run(&plan, data1, got), WC_OK);
   assert_memory_equal(got, want1, sizeof want1);
 }
 
@@ -107,8 +109,8 @@ static void test_wc_register_refuses_a_baked_parameter_of_a_symbolic_shape(void 
                                  x_dims, 3, prog, scale_range, NULL, NULL, 1, NULL, NULL, NULL}};
   static const wc_kernel_table t = {"bad", "bad.where", 1, k};
   (void)state;
-  assert_int_equal(wc_register(&t), WC_E_ARG);
-  assert_int_equal(wc_register(&table), WC_OK);
+  tl_assert_status(wc_register(&t), WC_E_ARG);
+  tl_assert_status(wc_register(&table), WC_OK);
 }
 
 int main(void) {

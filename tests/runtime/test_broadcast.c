@@ -7,6 +7,8 @@
 
 #include <wherec/wherec.h>
 
+#include "testlib.h"
+
 static wc_tensor shape_of(int rank, const int64_t *shape) {
   wc_tensor t;
   memset(&t, 0, sizeof t);
@@ -20,7 +22,7 @@ static void expect_broadcast(wc_tensor a, wc_tensor b, wc_tensor c, int rank, co
   const wc_tensor *ts[3] = {&a, &b, &c};
   int r = -1;
   int64_t s[WC_MAX_RANK];
-  assert_int_equal(wc_broadcast_shape(ts, 3, &r, s), WC_OK);
+  tl_assert_status(wc_broadcast_shape(ts, 3, &r, s), WC_OK);
   assert_int_equal(r, rank);
   for (int d = 0; d < rank; d++) assert_int_equal(s[d], shape[d]);
 }
@@ -49,8 +51,8 @@ static void test_broadcast_rejects_mismatched_extents(void **state) {
   const wc_tensor *ts[2] = {&ta, &tb}, *tz2[2] = {&tz, &tt};
   int r;
   int64_t s[WC_MAX_RANK];
-  assert_int_equal(wc_broadcast_shape(ts, 2, &r, s), WC_E_SHAPE);
-  assert_int_equal(wc_broadcast_shape(tz2, 2, &r, s), WC_E_SHAPE);   /* 0 vs 3 */
+  tl_assert_status(wc_broadcast_shape(ts, 2, &r, s), WC_E_SHAPE);
+  tl_assert_status(wc_broadcast_shape(tz2, 2, &r, s), WC_E_SHAPE); /* 0 vs 3 */
 }
 
 static void test_broadcast_reaches_rank_16(void **state) {

@@ -143,7 +143,7 @@ static void check_runner(run_fn run, const char *what) {
       wc_tensor in = tl_tensor(from, 1, &n, f ? (void *)v : (void *)vf);
       wc_tensor o = tl_tensor(to, 1, &n, out);
       memset(out, 0xa5, sizeof out);
-      assert_int_equal(run(&c.k, &in, 1, &o), WC_OK);
+      tl_assert_status(run(&c.k, &in, 1, &o), WC_OK);
       for (int64_t i = 0; i < n; i++) {
         uint64_t got = 0, want = expected_bits(to, v[i]);
         memcpy(&got, (const char *)out + (size_t)i * w, w); /* little-endian */

@@ -19,7 +19,7 @@ static void test_argwhere_lists_true_coordinates_in_row_major_order(void **state
   const int64_t expect[] = {0, 0, 0, 2, 1, 1};
   int64_t coords[6], n = -1;
   wc_tensor t = tl_tensor(WC_BOOL, 2, s23, c);
-  assert_int_equal(wc_argwhere(&t, coords, 6, &n), WC_OK);
+  tl_assert_status(wc_argwhere(&t, coords, 6, &n), WC_OK);
   assert_int_equal(n, 3);
   assert_memory_equal(coords, expect, sizeof expect);
 }
@@ -32,7 +32,7 @@ static void test_nonzero_lists_one_row_per_dimension(void **state) {
   const int64_t expect[] = {0, 0, 1, 0, 2, 1};
   int64_t coords[6], n = -1;
   wc_tensor t = tl_tensor(WC_BOOL, 2, s23, c);
-  assert_int_equal(wc_nonzero(&t, coords, 6, &n), WC_OK);
+  tl_assert_status(wc_nonzero(&t, coords, 6, &n), WC_OK);
   assert_int_equal(n, 3);
   assert_memory_equal(coords, expect, sizeof expect);
 }
@@ -45,16 +45,16 @@ static void test_count_true_counts_nan_but_not_negative_zero(void **state) {
   const uint16_t h[] = {0x0000, 0x8000, 0x7e00, 0x0001, 0xfc00, 0x8001};  /* f16 and bf16 alike */
   int64_t n;
   wc_tensor t = tl_tensor(WC_FLOAT, 1, s6, f);
-  assert_int_equal(wc_count_true(&t, &n), WC_OK);
+  tl_assert_status(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 4);
   t = tl_tensor(WC_DOUBLE, 1, s6, d);
-  assert_int_equal(wc_count_true(&t, &n), WC_OK);
+  tl_assert_status(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 2);
   t = tl_tensor(WC_FLOAT16, 1, s6, h);
-  assert_int_equal(wc_count_true(&t, &n), WC_OK);
+  tl_assert_status(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 4);
   t = tl_tensor(WC_BFLOAT16, 1, s6, h);
-  assert_int_equal(wc_count_true(&t, &n), WC_OK);
+  tl_assert_status(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 4);
 }
 
@@ -65,10 +65,10 @@ static void test_count_true_complex_is_true_if_either_part_is(void **state) {
   const wc_complex128 z[] = {{0, -0.0}, {NAN, 0}, {0, 0}, {0, 1e-310}};
   int64_t n;
   wc_tensor t = tl_tensor(WC_COMPLEX64, 1, s4, c);
-  assert_int_equal(wc_count_true(&t, &n), WC_OK);
+  tl_assert_status(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 2);
   t = tl_tensor(WC_COMPLEX128, 1, s4, z);
-  assert_int_equal(wc_count_true(&t, &n), WC_OK);
+  tl_assert_status(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 2);
 }
 
@@ -78,7 +78,7 @@ static void test_count_true_string_is_true_if_non_empty(void **state) {
   const char *s[] = {"", "x", "", " "};
   int64_t n;
   wc_tensor t = tl_tensor(WC_STRING, 1, s4, s);
-  assert_int_equal(wc_count_true(&t, &n), WC_OK);
+  tl_assert_status(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 2);
 }
 
@@ -90,13 +90,13 @@ static void test_count_true_integers_by_value(void **state) {
   const int64_t i64[] = {INT64_MIN, 0, 0, -1};
   int64_t n;
   wc_tensor t = tl_tensor(WC_INT8, 1, s4, i8);
-  assert_int_equal(wc_count_true(&t, &n), WC_OK);
+  tl_assert_status(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 2);
   t = tl_tensor(WC_UINT32, 1, s4, u32);
-  assert_int_equal(wc_count_true(&t, &n), WC_OK);
+  tl_assert_status(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 1);
   t = tl_tensor(WC_INT64, 1, s4, i64);
-  assert_int_equal(wc_count_true(&t, &n), WC_OK);
+  tl_assert_status(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 2);
 }
 
@@ -107,12 +107,12 @@ static void test_argwhere_too_small_capacity_still_reports_n(void **state) {
   int64_t coords[8] = {0}, n = -1;
   const int64_t untouched[8] = {0};
   wc_tensor t = tl_tensor(WC_BOOL, 2, s23, c);
-  assert_int_equal(wc_argwhere(&t, coords, 7, &n), WC_E_CAPACITY);
+  tl_assert_status(wc_argwhere(&t, coords, 7, &n), WC_E_CAPACITY);
   assert_int_equal(n, 4);
   assert_memory_equal(coords, untouched, sizeof coords);
-  assert_int_equal(wc_nonzero(&t, coords, 7, &n), WC_E_CAPACITY);
+  tl_assert_status(wc_nonzero(&t, coords, 7, &n), WC_E_CAPACITY);
   assert_int_equal(n, 4);
-  assert_int_equal(wc_argwhere(&t, NULL, 0, &n), WC_E_CAPACITY);
+  tl_assert_status(wc_argwhere(&t, NULL, 0, &n), WC_E_CAPACITY);
   assert_int_equal(n, 4);
 }
 
@@ -121,10 +121,10 @@ static void test_argwhere_of_scalar_gives_rows_of_zero_columns(void **state) {
   const bool yes = true, no = false;
   int64_t n = -1;
   wc_tensor t = tl_tensor(WC_BOOL, 0, NULL, &yes);
-  assert_int_equal(wc_argwhere(&t, NULL, 0, &n), WC_OK);
+  tl_assert_status(wc_argwhere(&t, NULL, 0, &n), WC_OK);
   assert_int_equal(n, 1);
   t = tl_tensor(WC_BOOL, 0, NULL, &no);
-  assert_int_equal(wc_nonzero(&t, NULL, 0, &n), WC_OK);
+  tl_assert_status(wc_nonzero(&t, NULL, 0, &n), WC_OK);
   assert_int_equal(n, 0);
 }
 
@@ -133,7 +133,7 @@ static void test_argwhere_of_zero_size_tensor_is_empty(void **state) {
   const int64_t s[] = {3, 0, 2};
   int64_t n = -1;
   wc_tensor t = tl_tensor(WC_FLOAT, 3, s, NULL);
-  assert_int_equal(wc_argwhere(&t, NULL, 0, &n), WC_OK);
+  tl_assert_status(wc_argwhere(&t, NULL, 0, &n), WC_OK);
   assert_int_equal(n, 0);
 }
 
@@ -153,12 +153,12 @@ static void test_coordinates_match_reference_for_every_dtype_and_rank(void **sta
         int64_t cap = tl_count(rank, shape) * rank;
         int64_t *got = malloc((size_t)(cap + 1) * sizeof *got), *ref = malloc((size_t)(cap + 1) * sizeof *ref);
         int64_t n1 = -1, n2 = -2;
-        assert_int_equal(wc_argwhere(&t, got, cap, &n1), WC_OK);
-        assert_int_equal(wc_ref_argwhere(&t, ref, cap, &n2), WC_OK);
+        tl_assert_status(wc_argwhere(&t, got, cap, &n1), WC_OK);
+        tl_assert_status(wc_ref_argwhere(&t, ref, cap, &n2), WC_OK);
         assert_int_equal(n1, n2);
         assert_memory_equal(got, ref, (size_t)(n1 * rank) * sizeof *got);
-        assert_int_equal(wc_nonzero(&t, got, cap, &n1), WC_OK);
-        assert_int_equal(wc_ref_nonzero(&t, ref, cap, &n2), WC_OK);
+        tl_assert_status(wc_nonzero(&t, got, cap, &n1), WC_OK);
+        tl_assert_status(wc_ref_nonzero(&t, ref, cap, &n2), WC_OK);
         assert_int_equal(n1, n2);
         assert_memory_equal(got, ref, (size_t)(n1 * rank) * sizeof *got);
         free(got);
@@ -175,7 +175,7 @@ static void test_coordinates_match_reference_for_every_dtype_and_rank(void **sta
    past n * rank keep their canaries; against the reference. */
 static void check_exact_fit(const wc_tensor *t) {
   int64_t n = -1, n_ref = -2;
-  assert_int_equal(wc_count_true(t, &n), WC_OK);
+  tl_assert_status(wc_count_true(t, &n), WC_OK);
   const int64_t need = n * t->rank, cap = tl_count(t->rank, t->shape) * t->rank;
   const int64_t canary = INT64_C(0x5a5a5a5a5a5a5a5a);
   int64_t *ref = malloc((size_t)(cap + 1) * sizeof *ref), *buf = malloc((size_t)(cap + 2) * sizeof *buf);
@@ -184,8 +184,10 @@ static void check_exact_fit(const wc_tensor *t) {
       const int64_t room = roomy ? cap : need;
       int64_t got = -3;
       for (int64_t i = 0; i < cap + 2; i++) buf[i] = canary;
-      assert_int_equal(rows ? wc_argwhere(t, buf + 1, room, &got) : wc_nonzero(t, buf + 1, room, &got), WC_OK);
-      assert_int_equal(rows ? wc_ref_argwhere(t, ref, cap, &n_ref) : wc_ref_nonzero(t, ref, cap, &n_ref), WC_OK);
+      tl_assert_status(
+          rows ? wc_argwhere(t, buf + 1, room, &got) : wc_nonzero(t, buf + 1, room, &got), WC_OK);
+      tl_assert_status(
+          rows ? wc_ref_argwhere(t, ref, cap, &n_ref) : wc_ref_nonzero(t, ref, cap, &n_ref), WC_OK);
       assert_int_equal(got, n);
       assert_int_equal(n_ref, n);
       assert_memory_equal(buf + 1, ref, (size_t)need * sizeof *buf);
@@ -228,9 +230,9 @@ static void test_coordinates_count_every_non_zero_bool_byte_as_true(void **state
   const int64_t shape[1] = {130};
   wc_tensor t = tl_tensor(WC_BOOL, 1, shape, data);
   int64_t n = -1, coords[8] = {0};
-  assert_int_equal(wc_count_true(&t, &n), WC_OK);
+  tl_assert_status(wc_count_true(&t, &n), WC_OK);
   assert_int_equal(n, 8);
-  assert_int_equal(wc_argwhere(&t, coords, 8, &n), WC_OK);
+  tl_assert_status(wc_argwhere(&t, coords, 8, &n), WC_OK);
   for (int i = 0; i < 8; i++) assert_int_equal(coords[i], i * 17);
   check_exact_fit(&t);
 }
@@ -243,14 +245,14 @@ static void test_argwhere_of_all_true_fills_the_capacity_exactly(void **state) {
   memset(t.data, 1, 5 * 131);
   check_exact_fit(&t);
   int64_t n = -1, *coords = malloc(5 * 131 * 2 * sizeof *coords);
-  assert_int_equal(wc_argwhere(&t, coords, 5 * 131 * 2, &n), WC_OK);
+  tl_assert_status(wc_argwhere(&t, coords, 5 * 131 * 2, &n), WC_OK);
   assert_int_equal(n, 5 * 131);
   for (int64_t i = 0; i < n; i++) {
     assert_int_equal(coords[2 * i], i / 131);
     assert_int_equal(coords[2 * i + 1], i % 131);
   }
   memset(t.data, 0, 5 * 131);
-  assert_int_equal(wc_argwhere(&t, NULL, 0, &n), WC_OK);
+  tl_assert_status(wc_argwhere(&t, NULL, 0, &n), WC_OK);
   assert_int_equal(n, 0);
   free(coords);
   tl_free(&t);

@@ -45,9 +45,9 @@ static void run_golden(const char *name, const int *ranks, const int64_t (*shape
   }
   wc_tensor got = tl_alloc(k->out_dtype, orank, oshape), ref = tl_alloc(k->out_dtype, orank, oshape);
   wc_path path = 0;
-  assert_int_equal(wc_run(&golden_table, name, in, k->n_inputs, &got, &path), WC_OK);
+  tl_assert_status(wc_run(&golden_table, name, in, k->n_inputs, &got, &path), WC_OK);
   assert_int_equal(path, want);
-  assert_int_equal(wc_ref_run(k, in, k->n_inputs, &ref), WC_OK);
+  tl_assert_status(wc_ref_run(k, in, k->n_inputs, &ref), WC_OK);
   int64_t n = tl_count(orank, oshape);
   assert_int_equal(tl_first_difference(k->out_dtype, got.data, ref.data, n), -1);
   for (int i = 0; i < k->n_inputs; i++) tl_free(&in[i]);
@@ -94,13 +94,13 @@ static void test_wc_run_argwhere_reports_shape_and_capacity(void **state) {
   wc_tensor out = tl_tensor(WC_INT64, 1, cap8, coords), tiny = tl_tensor(WC_INT64, 1, cap3, small);
   wc_path path = 0;
   const int64_t expect[] = {0, 1, 1, 0, 1, 2};
-  assert_int_equal(wc_run(&golden_table, "coords", &in, 1, &out, &path), WC_OK);
-  assert_int_equal(path, WC_PATH_SPECIALIZED);
+  tl_assert_status(wc_run(&golden_table, "coords", &in, 1, &out, &path), WC_OK);
+  tl_assert_path(path, WC_PATH_SPECIALIZED);
   assert_int_equal(out.rank, 2);
   assert_int_equal(out.shape[0], 3);
   assert_int_equal(out.shape[1], 2);
   assert_memory_equal(coords, expect, sizeof expect);
-  assert_int_equal(wc_run(&golden_table, "coords", &in, 1, &tiny, &path), WC_E_CAPACITY);
+  tl_assert_status(wc_run(&golden_table, "coords", &in, 1, &tiny, &path), WC_E_CAPACITY);
   assert_int_equal(tiny.shape[0], 3);
 }
 
@@ -109,11 +109,11 @@ static void test_wc_run_rejects_unknown_kernel_and_wrong_inputs(void **state) {
   float x[4] = {0};
   const int64_t s4[] = {4};
   wc_tensor in = tl_tensor(WC_FLOAT, 1, s4, x), out = tl_tensor(WC_FLOAT, 1, s4, x);
-  assert_int_equal(wc_run(&golden_table, "no_such", &in, 1, &out, NULL), WC_E_NOKERNEL);
-  assert_int_equal(wc_run(&golden_table, "leaky", &in, 2, &out, NULL), WC_E_ARG);
+  tl_assert_status(wc_run(&golden_table, "no_such", &in, 1, &out, NULL), WC_E_NOKERNEL);
+  tl_assert_status(wc_run(&golden_table, "leaky", &in, 2, &out, NULL), WC_E_ARG);
   in.dtype = WC_DOUBLE;
-  assert_int_equal(wc_run(&golden_table, "leaky", &in, 1, &out, NULL), WC_E_DTYPE);
-  assert_int_equal(wc_run(NULL, "leaky", &in, 1, &out, NULL), WC_E_ARG);
+  tl_assert_status(wc_run(&golden_table, "leaky", &in, 1, &out, NULL), WC_E_DTYPE);
+  tl_assert_status(wc_run(NULL, "leaky", &in, 1, &out, NULL), WC_E_ARG);
 }
 
 /* A table that claims kernels but holds none (or an unnamed one) is a table
@@ -126,8 +126,8 @@ static void test_wc_run_finds_no_kernel_in_a_table_without_kernels(void **state)
   wc_tensor out = tl_tensor(WC_FLOAT, 0, NULL, NULL);
   assert_null(wc_find_kernel(&empty, "w"));
   assert_null(wc_find_kernel(&anon, "w"));
-  assert_int_equal(wc_run(&empty, "w", NULL, 0, &out, NULL), WC_E_NOKERNEL);
-  assert_int_equal(wc_run(&anon, "w", NULL, 0, &out, NULL), WC_E_NOKERNEL);
+  tl_assert_status(wc_run(&empty, "w", NULL, 0, &out, NULL), WC_E_NOKERNEL);
+  tl_assert_status(wc_run(&anon, "w", NULL, 0, &out, NULL), WC_E_NOKERNEL);
 }
 
 static void test_wc_where_uses_a_registered_table(void **state) {
@@ -138,11 +138,11 @@ static void test_wc_where_uses_a_registered_table(void **state) {
   const float expect[] = {1, 6, 7, 4};
   wc_tensor tc = tl_tensor(WC_BOOL, 2, s22, c), tx = tl_tensor(WC_FLOAT, 2, s22, x),
             ty = tl_tensor(WC_FLOAT, 2, s22, y), to = tl_tensor(WC_FLOAT, 2, s22, out);
-  assert_int_equal(wc_register(&golden_table), WC_OK);
-  assert_int_equal(wc_register(&golden_table), WC_OK);        /* twice is a no-op */
-  assert_int_equal(wc_where(&tc, &tx, &ty, &to), WC_OK);
+  tl_assert_status(wc_register(&golden_table), WC_OK);
+  tl_assert_status(wc_register(&golden_table), WC_OK); /* twice is a no-op */
+  tl_assert_status(wc_where(&tc, &tx, &ty, &to), WC_OK);
   assert_memory_equal(out, expect, sizeof expect);
-  assert_int_equal(wc_register(NULL), WC_E_ARG);
+  tl_assert_status(wc_register(NULL), WC_E_ARG);
 }
 
 /* A lower-rank input binds the pattern [R, C] with leading extents of 1, but
@@ -156,15 +156,15 @@ static void test_wc_run_argwhere_of_a_lower_rank_input_lists_its_own_coordinates
   assert_non_null(coords);
   wc_tensor in = tl_tensor(WC_FLOAT, 1, s3, x), out = tl_tensor(WC_INT64, 1, cap2, coords);
   wc_path path = WC_PATH_SPECIALIZED;
-  assert_int_equal(wc_run(&golden_table, "coords", &in, 1, &out, &path), WC_OK);
-  assert_int_equal(path, WC_PATH_INTERPRETED);
+  tl_assert_status(wc_run(&golden_table, "coords", &in, 1, &out, &path), WC_OK);
+  tl_assert_path(path, WC_PATH_INTERPRETED);
   assert_int_equal(out.rank, 2);
   assert_int_equal(out.shape[0], 2);
   assert_int_equal(out.shape[1], 1);
   assert_int_equal(coords[0], 0);
   assert_int_equal(coords[1], 2);
   wc_tensor scalar = tl_tensor(WC_FLOAT, 0, NULL, &s), none = tl_tensor(WC_INT64, 1, (const int64_t[]){0}, NULL);
-  assert_int_equal(wc_run(&golden_table, "coords", &scalar, 1, &none, &path), WC_OK);
+  tl_assert_status(wc_run(&golden_table, "coords", &scalar, 1, &none, &path), WC_OK);
   assert_int_equal(none.shape[0], 1);                 /* one true element, no coordinates */
   assert_int_equal(none.shape[1], 0);
   free(coords);
@@ -183,9 +183,9 @@ static void test_bool_bytes_other_than_one_are_true_on_every_path(void **state) 
   wc_tensor ta = tl_tensor(WC_FLOAT, 2, s22, a), tb = tl_tensor(WC_FLOAT, 2, s22, b),
             tr = tl_tensor(WC_FLOAT, 2, s22, r);
   const wc_kernel *k = wc_find_kernel(&golden_table, "fixed_2x2");
-  assert_int_equal(wc_run(&golden_table, "fixed_2x2", in, 3, &ta, NULL), WC_OK);
-  assert_int_equal(wc_interpret(k, in, 3, &tb), WC_OK);
-  assert_int_equal(wc_ref_run(k, in, 3, &tr), WC_OK);
+  tl_assert_status(wc_run(&golden_table, "fixed_2x2", in, 3, &ta, NULL), WC_OK);
+  tl_assert_status(wc_interpret(k, in, 3, &tb), WC_OK);
+  tl_assert_status(wc_ref_run(k, in, 3, &tr), WC_OK);
   assert_memory_equal(a, expect, sizeof expect);
   assert_memory_equal(b, expect, sizeof expect);
   assert_memory_equal(r, expect, sizeof expect);
@@ -200,16 +200,16 @@ static void test_empty_tensors_with_huge_other_extents_run_on_every_path(void **
   wc_tensor c = tl_tensor(WC_BOOL, 3, big, NULL), x = tl_tensor(WC_FLOAT, 3, big, NULL),
             y = tl_tensor(WC_FLOAT, 3, big, NULL), o = tl_tensor(WC_FLOAT, 3, big, NULL);
   wc_tensor rows = tl_tensor(WC_BOOL, 1, v1c, NULL);
-  assert_int_equal(wc_where(&c, &x, &y, &o), WC_OK);
-  assert_int_equal(wc_ref_where(&c, &x, &y, &o), WC_OK);
-  assert_int_equal(wc_where_v1(&c, &x, &y, &o), WC_OK);
-  assert_int_equal(wc_ref_where_v1(&c, &x, &y, &o), WC_OK);
-  assert_int_equal(wc_where_v1(&rows, &x, &y, &o), WC_E_ARG);   /* rows has 2^62 elements, no data */
+  tl_assert_status(wc_where(&c, &x, &y, &o), WC_OK);
+  tl_assert_status(wc_ref_where(&c, &x, &y, &o), WC_OK);
+  tl_assert_status(wc_where_v1(&c, &x, &y, &o), WC_OK);
+  tl_assert_status(wc_ref_where_v1(&c, &x, &y, &o), WC_OK);
+  tl_assert_status(wc_where_v1(&rows, &x, &y, &o), WC_E_ARG); /* rows has 2^62 elements, no data */
   wc_tensor in = tl_tensor(WC_FLOAT, 3, big, NULL), out = tl_tensor(WC_FLOAT, 3, big, NULL);
   const wc_kernel *k = wc_find_kernel(&golden_table, "leaky");
-  assert_int_equal(wc_interpret(k, &in, 1, &out), WC_OK);
-  assert_int_equal(wc_run(&golden_table, "leaky", &in, 1, &out, NULL), WC_OK);
-  assert_int_equal(wc_ref_run(k, &in, 1, &out), WC_OK);
+  tl_assert_status(wc_interpret(k, &in, 1, &out), WC_OK);
+  tl_assert_status(wc_run(&golden_table, "leaky", &in, 1, &out, NULL), WC_OK);
+  tl_assert_status(wc_ref_run(k, &in, 1, &out), WC_OK);
 }
 
 /* Generated code reads bool as (byte != 0), so a registered bool where would
@@ -241,11 +241,11 @@ static void test_wc_register_refuses_a_table_of_more_where_kernels_than_fit(void
   for (int i = 0; i < 300; i++)
     kernels[i] = (wc_kernel){"w", WC_KIND_ELEMENTWISE, 3, params, 1, ext, WC_UINT8, 1, d,
                              4, prog, bool_rows_range, NULL, NULL, 1, NULL, NULL, NULL};
-  assert_int_equal(wc_register(&table), WC_E_CAPACITY);
+  tl_assert_status(wc_register(&table), WC_E_CAPACITY);
   /* one over the room exactly (the registry holds 256 plain-where kernels):
      refused too, and the room not passed while counting */
   static const wc_kernel_table one_over = {"t", "t.where", 257, kernels};
-  assert_int_equal(wc_register(&one_over), WC_E_CAPACITY);
+  tl_assert_status(wc_register(&one_over), WC_E_CAPACITY);
 }
 
 static void test_wc_where_does_not_move_bytes_through_a_registered_bool_kernel(void **state) {
@@ -266,8 +266,8 @@ static void test_wc_where_does_not_move_bytes_through_a_registered_bool_kernel(v
   const uint8_t expect[] = {5, 21, 7, 23, 24, 10, 26, 12};
   wc_tensor tc = tl_tensor(WC_BOOL, 3, sc, c), tx = tl_tensor(WC_UINT8, 3, sx, x),
             ty = tl_tensor(WC_UINT8, 3, sx, y), to = tl_tensor(WC_UINT8, 3, sx, out);
-  assert_int_equal(wc_register(&table), WC_OK);
-  assert_int_equal(wc_where(&tc, &tx, &ty, &to), WC_OK);
+  tl_assert_status(wc_register(&table), WC_OK);
+  tl_assert_status(wc_where(&tc, &tx, &ty, &to), WC_OK);
   assert_memory_equal(out, expect, sizeof expect);
 }
 
@@ -299,8 +299,8 @@ static void test_wc_register_refuses_a_where_of_out_of_range_parameters(void **s
   const uint16_t expect[] = {5, 21, 7, 23, 24, 10, 26, 12};
   wc_tensor tc = tl_tensor(WC_BOOL, 3, sc, c), tx = tl_tensor(WC_UINT16, 3, sx, x),
             ty = tl_tensor(WC_UINT16, 3, sx, y), to = tl_tensor(WC_UINT16, 3, sx, out);
-  assert_int_equal(wc_register(&table), WC_E_ARG);
-  assert_int_equal(wc_where(&tc, &tx, &ty, &to), WC_OK);
+  tl_assert_status(wc_register(&table), WC_E_ARG);
+  tl_assert_status(wc_where(&tc, &tx, &ty, &to), WC_OK);
   assert_memory_equal(out, expect, sizeof expect);
 }
 

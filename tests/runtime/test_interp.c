@@ -78,8 +78,8 @@ static void check1d(const wc_kernel *k, wc_tensor *in, int64_t n, const void *ex
   size_t bytes = (size_t)n * wc_dtype_size(k->out_dtype);
   wc_tensor o1 = vec(k->out_dtype, n, got), o2 = vec(k->out_dtype, n, ref);
   assert_true(bytes <= sizeof got);
-  assert_int_equal(wc_interpret(k, in, k->n_inputs, &o1), WC_OK);
-  assert_int_equal(wc_ref_run(k, in, k->n_inputs, &o2), WC_OK);
+  tl_assert_status(wc_interpret(k, in, k->n_inputs, &o1), WC_OK);
+  tl_assert_status(wc_ref_run(k, in, k->n_inputs, &o2), WC_OK);
   assert_memory_equal(got, expect, bytes);
   assert_memory_equal(ref, expect, bytes);
 }
@@ -162,8 +162,8 @@ static void test_min_and_max_return_nan_if_either_side_is_nan(void **state) {
     double got[4], ref[4];
     wc_tensor in[2] = {vec(WC_DOUBLE, 4, x), vec(WC_DOUBLE, 4, y)};
     wc_tensor o1 = vec(WC_DOUBLE, 4, got), o2 = vec(WC_DOUBLE, 4, ref);
-    assert_int_equal(wc_interpret(k, in, 2, &o1), WC_OK);
-    assert_int_equal(wc_ref_run(k, in, 2, &o2), WC_OK);
+    tl_assert_status(wc_interpret(k, in, 2, &o1), WC_OK);
+    tl_assert_status(wc_ref_run(k, in, 2, &o2), WC_OK);
     assert_true(isnan(got[0]) && isnan(got[1]));
     assert_true(got[2] == (o ? 2 : 1));
     assert_memory_equal(got, ref, sizeof got);
@@ -310,8 +310,8 @@ static void test_argwhere_of_an_expression_lists_its_true_elements(void **state)
   in.rank = 2; in.shape[0] = 2; in.shape[1] = 3;
   int64_t got[12], ref[12], expect[] = {0, 1, 0, 2, 1, 1};
   wc_tensor o1 = vec(WC_INT64, 12, got), o2 = vec(WC_INT64, 12, ref);
-  assert_int_equal(wc_interpret(k, &in, 1, &o1), WC_OK);
-  assert_int_equal(wc_ref_run(k, &in, 1, &o2), WC_OK);
+  tl_assert_status(wc_interpret(k, &in, 1, &o1), WC_OK);
+  tl_assert_status(wc_ref_run(k, &in, 1, &o2), WC_OK);
   assert_int_equal(o1.rank, 2);
   assert_int_equal(o1.shape[0], 3);
   assert_int_equal(o1.shape[1], 2);
@@ -527,8 +527,8 @@ static void test_half_precision_functions_compute_in_float_and_round(void **stat
    through the interpreter and the reference; the outputs must match bit for bit. */
 static void check_against_reference(const wc_kernel *k, wc_tensor *in, int64_t n) {
   wc_tensor got = tl_alloc(k->out_dtype, 1, &n), ref = tl_alloc(k->out_dtype, 1, &n);
-  assert_int_equal(wc_interpret(k, in, k->n_inputs, &got), WC_OK);
-  assert_int_equal(wc_ref_run(k, in, k->n_inputs, &ref), WC_OK);
+  tl_assert_status(wc_interpret(k, in, k->n_inputs, &got), WC_OK);
+  tl_assert_status(wc_ref_run(k, in, k->n_inputs, &ref), WC_OK);
   assert_int_equal(tl_first_difference(k->out_dtype, got.data, ref.data, n), -1);
   tl_free(&got);
   tl_free(&ref);
@@ -699,15 +699,15 @@ static void run_random_program(tl_rng *r, int trial) {
     tl_fill(r, &in[i], 0.5);
   }
   wc_tensor got = tl_alloc(k->out_dtype, orank, oshape), ref = tl_alloc(k->out_dtype, orank, oshape);
-  assert_int_equal(wc_interpret(k, in, p.n_params, &got), WC_OK);
-  assert_int_equal(wc_ref_run(k, in, p.n_params, &ref), WC_OK);
+  tl_assert_status(wc_interpret(k, in, p.n_params, &got), WC_OK);
+  tl_assert_status(wc_ref_run(k, in, p.n_params, &ref), WC_OK);
   int64_t n = tl_count(orank, oshape);
   int64_t at = tl_first_difference(k->out_dtype, got.data, ref.data, n);
   if (at >= 0) {
     fprintf(stderr, "trial %d: program of %d instructions, output %s, element %lld differs\n",
             trial, p.n, wc_dtype_name(k->out_dtype), (long long)at);
     for (int i = 0; i < p.n; i++)
-      fprintf(stderr, "  %%%d = op %d %s (%d, %d, %d) bits %llx\n", i, p.ins[i].op,
+      fprintf(stderr, "  %%%d = %s %s (%d, %d, %d) bits %llx\n", i, tl_op_name(p.ins[i].op),
               wc_dtype_name((wc_dtype)p.ins[i].dtype), p.ins[i].a, p.ins[i].b, p.ins[i].c,
               (unsigned long long)p.ins[i].bits[0]);
     fail();
@@ -819,17 +819,22 @@ static void test_each_operation_runs_on_the_dtypes_it_is_defined_on_and_no_other
           memset(got[run].data, run ? 0x5a : 0xa5, tl_bytes(&got[run]));
           wc_status st = wc_interpret(k, in, p.n_params, &got[run]);
           if (st != (defined ? WC_OK : WC_E_ARG))
-            fail_msg("op %d on %s (to %s): status %d", op, wc_dtype_name(t), wc_dtype_name(to), st);
+            fail_msg("%s on %s (to %s): %s, expected %s", tl_op_name(op), wc_dtype_name(t),
+                     wc_dtype_name(to), tl_status_name(st), defined ? "WC_OK" : "WC_E_ARG");
           if (!defined)
             for (size_t b = 0; b < tl_bytes(&got[run]); b++)
-              assert_int_equal(((unsigned char *)got[run].data)[b], run ? 0x5a : 0xa5);
+              if (((unsigned char *)got[run].data)[b] != (run ? 0x5a : 0xa5))
+                fail_msg("%s on %s (to %s): refused, but wrote output byte %zu", tl_op_name(op),
+                         wc_dtype_name(t), wc_dtype_name(to), b);
         }
         if (defined) {
           accepted++;
-          assert_int_equal(wc_ref_run(k, in, p.n_params, &ref), WC_OK);
-          assert_int_equal(tl_first_difference(k->out_dtype, got[0].data, got[1].data, N), -1);
+          tl_assert_status(wc_ref_run(k, in, p.n_params, &ref), WC_OK);
+          if (tl_first_difference(k->out_dtype, got[0].data, got[1].data, N) >= 0)
+            fail_msg("%s on %s (to %s): two runs over different canaries differ", tl_op_name(op),
+                     wc_dtype_name(t), wc_dtype_name(to));
           if (tl_first_difference(k->out_dtype, got[0].data, ref.data, N) >= 0)
-            fail_msg("op %d on %s (to %s): interpreter and reference differ", op,
+            fail_msg("%s on %s (to %s): interpreter and reference differ", tl_op_name(op),
                      wc_dtype_name(t), wc_dtype_name(to));
         }
         for (int q = 0; q < p.n_params; q++) tl_free(&in[q]);

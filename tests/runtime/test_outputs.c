@@ -43,7 +43,7 @@ static void free_call(call *k) {
 static void reference(const call *k, wc_tensor *ref) {
   const wc_kernel *hs = wc_find_kernel(&golden_table, "hard_swish");
   for (int o = 0; o < N_OUT; o++) ref[o] = tl_alloc(k->out[o].dtype, 2, k->x.shape);
-  assert_int_equal(wc_ref_run_multi(hs, &k->x, 1, ref, N_OUT), WC_OK);
+  tl_assert_status(wc_ref_run_multi(hs, &k->x, 1, ref, N_OUT), WC_OK);
 }
 
 static void expect_outputs(const call *k, const wc_tensor *ref) {
@@ -68,9 +68,9 @@ static void test_the_table_describes_every_output(void **state) {
   assert_string_equal(hs->outputs[0].name, "y");
   assert_string_equal(hs->outputs[1].name, "t");
   assert_string_equal(hs->outputs[2].name, "pos");
-  assert_int_equal(hs->outputs[2].dtype, WC_BOOL);
+  tl_assert_dtype(hs->outputs[2].dtype, WC_BOOL);
   assert_int_equal(hs->program[hs->out_instrs[1]].op, WC_OP_ADD);
-  assert_int_equal(wc_register(&golden_table), WC_OK);
+  tl_assert_status(wc_register(&golden_table), WC_OK);
 }
 
 /* The generated function, wc_run_multi, a plan and the interpreter agree with
@@ -88,16 +88,16 @@ static void test_every_path_matches_the_reference(void **state) {
     reference(&k, ref);
     golden_hard_swish((size_t)n, (size_t)c, k.x.data, k.out[0].data, k.out[1].data, k.out[2].data);
     expect_outputs(&k, ref);
-    assert_int_equal(wc_run_multi(&golden_table, "hard_swish", &k.x, 1, k.out, N_OUT, &path),
+    tl_assert_status(wc_run_multi(&golden_table, "hard_swish", &k.x, 1, k.out, N_OUT, &path),
                      WC_OK);
-    assert_int_equal(path, WC_PATH_SPECIALIZED);
+    tl_assert_path(path, WC_PATH_SPECIALIZED);
     expect_outputs(&k, ref);
-    assert_int_equal(wc_prepare_multi(&golden_table, "hard_swish", &k.x, 1, k.out, N_OUT, &plan),
+    tl_assert_status(wc_prepare_multi(&golden_table, "hard_swish", &k.x, 1, k.out, N_OUT, &plan),
                      WC_OK);
     const void *in[1] = {k.x.data};
-    assert_int_equal(wc_plan_run_multi(&plan, in, data), WC_OK);
+    tl_assert_status(wc_plan_run_multi(&plan, in, data), WC_OK);
     expect_outputs(&k, ref);
-    assert_int_equal(wc_interpret_multi(plan.kernel, &k.x, 1, k.out, N_OUT), WC_OK);
+    tl_assert_status(wc_interpret_multi(plan.kernel, &k.x, 1, k.out, N_OUT), WC_OK);
     expect_outputs(&k, ref);
     free_outputs(ref);
     free_call(&k);
@@ -118,16 +118,16 @@ static void test_shapes_outside_the_pattern_are_interpreted(void **state) {
     got[o] = tl_alloc(o == 2 ? WC_BOOL : WC_FLOAT, 3, shape);
   }
   const wc_kernel *hs = wc_find_kernel(&golden_table, "hard_swish");
-  assert_int_equal(wc_ref_run_multi(hs, &x, 1, ref, N_OUT), WC_OK);
-  assert_int_equal(wc_run_multi(&golden_table, "hard_swish", &x, 1, got, N_OUT, &path), WC_OK);
-  assert_int_equal(path, WC_PATH_INTERPRETED);
+  tl_assert_status(wc_ref_run_multi(hs, &x, 1, ref, N_OUT), WC_OK);
+  tl_assert_status(wc_run_multi(&golden_table, "hard_swish", &x, 1, got, N_OUT, &path), WC_OK);
+  tl_assert_path(path, WC_PATH_INTERPRETED);
   for (int o = 0; o < N_OUT; o++)
     assert_int_equal(tl_first_difference(ref[o].dtype, ref[o].data, got[o].data, 2 * 3 * 41), -1);
-  assert_int_equal(wc_prepare_multi(&golden_table, "hard_swish", &x, 1, got, N_OUT, &plan), WC_OK);
-  assert_int_equal(plan.path, WC_PATH_INTERPRETED);
+  tl_assert_status(wc_prepare_multi(&golden_table, "hard_swish", &x, 1, got, N_OUT, &plan), WC_OK);
+  tl_assert_path(plan.path, WC_PATH_INTERPRETED);
   void *data[N_OUT] = {got[0].data, got[1].data, got[2].data};
   for (int o = 0; o < N_OUT; o++) memset(got[o].data, 0x5a, tl_bytes(&got[o]));
-  assert_int_equal(wc_plan_run_multi(&plan, (const void *const[]){x.data}, data), WC_OK);
+  tl_assert_status(wc_plan_run_multi(&plan, (const void *const[]){x.data}, data), WC_OK);
   for (int o = 0; o < N_OUT; o++) {
     assert_int_equal(tl_first_difference(ref[o].dtype, ref[o].data, got[o].data, 2 * 3 * 41), -1);
     tl_free(&ref[o]);
@@ -148,7 +148,7 @@ static void test_an_output_may_be_the_input_buffer(void **state) {
       wc_tensor outs[N_OUT] = {k.out[0], k.out[1], k.out[2]};
       outs[o].data = x.data; /* the output overwrites x */
       const wc_kernel *hs = wc_find_kernel(&golden_table, "hard_swish");
-      assert_int_equal(interp ? wc_interpret_multi(hs, &x, 1, outs, N_OUT)
+      tl_assert_status(interp ? wc_interpret_multi(hs, &x, 1, outs, N_OUT)
                               : wc_run_multi(&golden_table, "hard_swish", &x, 1, outs, N_OUT, NULL),
                        WC_OK);
       for (int p = 0; p < N_OUT; p++)
@@ -165,32 +165,32 @@ static void test_bad_calls_are_refused(void **state) {
   call    k = make_call(&r, 2, 5);
   wc_plan plan;
   int64_t other[2] = {2, 6};
-  assert_int_equal(wc_run(&golden_table, "hard_swish", &k.x, 1, &k.out[0], NULL), WC_E_ARG);
-  assert_int_equal(wc_prepare(&golden_table, "hard_swish", &k.x, 1, &k.out[0], &plan), WC_E_ARG);
+  tl_assert_status(wc_run(&golden_table, "hard_swish", &k.x, 1, &k.out[0], NULL), WC_E_ARG);
+  tl_assert_status(wc_prepare(&golden_table, "hard_swish", &k.x, 1, &k.out[0], &plan), WC_E_ARG);
   const wc_kernel *hs = wc_find_kernel(&golden_table, "hard_swish");
   assert_non_null(hs);
-  assert_int_equal(wc_interpret(hs, &k.x, 1, &k.out[0]), WC_E_ARG);
-  assert_int_equal(wc_ref_run(hs, &k.x, 1, &k.out[0]), WC_E_ARG);
-  assert_int_equal(wc_run_multi(&golden_table, "hard_swish", &k.x, 1, k.out, 2, NULL), WC_E_ARG);
-  assert_int_equal(wc_run_multi(&golden_table, "hard_swish", &k.x, 1, NULL, 3, NULL), WC_E_ARG);
+  tl_assert_status(wc_interpret(hs, &k.x, 1, &k.out[0]), WC_E_ARG);
+  tl_assert_status(wc_ref_run(hs, &k.x, 1, &k.out[0]), WC_E_ARG);
+  tl_assert_status(wc_run_multi(&golden_table, "hard_swish", &k.x, 1, k.out, 2, NULL), WC_E_ARG);
+  tl_assert_status(wc_run_multi(&golden_table, "hard_swish", &k.x, 1, NULL, 3, NULL), WC_E_ARG);
   wc_tensor outs[N_OUT] = {k.out[0], k.out[1], k.out[2]};
   outs[2].dtype = WC_UINT8;
-  assert_int_equal(wc_run_multi(&golden_table, "hard_swish", &k.x, 1, outs, N_OUT, NULL),
+  tl_assert_status(wc_run_multi(&golden_table, "hard_swish", &k.x, 1, outs, N_OUT, NULL),
                    WC_E_DTYPE);
   outs[2] = k.out[2];
   memcpy(outs[1].shape, other, sizeof other);
-  assert_int_equal(wc_run_multi(&golden_table, "hard_swish", &k.x, 1, outs, N_OUT, NULL),
+  tl_assert_status(wc_run_multi(&golden_table, "hard_swish", &k.x, 1, outs, N_OUT, NULL),
                    WC_E_SHAPE);
-  assert_int_equal(wc_prepare_multi(&golden_table, "hard_swish", &k.x, 1, k.out, N_OUT, &plan),
+  tl_assert_status(wc_prepare_multi(&golden_table, "hard_swish", &k.x, 1, k.out, N_OUT, &plan),
                    WC_OK);
-  assert_int_equal(wc_plan_run(&plan, (const void *const[]){k.x.data}, k.out[0].data), WC_E_ARG);
+  tl_assert_status(wc_plan_run(&plan, (const void *const[]){k.x.data}, k.out[0].data), WC_E_ARG);
   /* a one-output kernel runs through the multi entry point with its one output */
   int64_t   s1[1] = {4};
   wc_tensor c = tl_alloc(WC_BOOL, 1, s1), xs = tl_alloc(WC_DOUBLE, 1, s1);
   wc_tensor y = tl_alloc(WC_DOUBLE, 0, s1), o = tl_alloc(WC_DOUBLE, 1, s1);
   wc_tensor in3[3] = {c, xs, y};
-  assert_int_equal(wc_run_multi(&golden_table, "scalar_y", in3, 3, &o, 1, NULL), WC_OK);
-  assert_int_equal(wc_run_multi(&golden_table, "scalar_y", in3, 3, &o, 2, NULL), WC_E_ARG);
+  tl_assert_status(wc_run_multi(&golden_table, "scalar_y", in3, 3, &o, 1, NULL), WC_OK);
+  tl_assert_status(wc_run_multi(&golden_table, "scalar_y", in3, 3, &o, 2, NULL), WC_E_ARG);
   tl_free(&c);
   tl_free(&xs);
   tl_free(&y);
@@ -212,11 +212,11 @@ static void test_a_parallel_split_gives_the_same_bytes(void **state) {
   reference(&k, ref);
   wc_set_parallel(backwards, NULL);
   wc_set_parallel_threshold(4096);
-  assert_int_equal(wc_run_multi(&golden_table, "hard_swish", &k.x, 1, k.out, N_OUT, NULL), WC_OK);
+  tl_assert_status(wc_run_multi(&golden_table, "hard_swish", &k.x, 1, k.out, N_OUT, NULL), WC_OK);
   expect_outputs(&k, ref);
-  assert_int_equal(wc_interpret_multi(wc_find_kernel(&golden_table, "hard_swish"), &k.x, 1, k.out,
-                                      N_OUT),
-                   WC_OK);
+  tl_assert_status(
+      wc_interpret_multi(wc_find_kernel(&golden_table, "hard_swish"), &k.x, 1, k.out, N_OUT),
+      WC_OK);
   expect_outputs(&k, ref);
   wc_set_parallel(NULL, NULL);
   wc_set_parallel_threshold(0);

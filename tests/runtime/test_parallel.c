@@ -154,7 +154,7 @@ static void check_split(call_kind kind, const char *kernel, wc_tensor *in, int n
   size_t    bytes = tl_bytes(&want);
   wc_set_parallel(NULL, NULL);
   wc_status s = call(kind, kernel, in, n, &want);
-  assert_int_equal(s, WC_OK);
+  tl_assert_status(s, WC_OK);
   for (size_t h = 0; h < N_HOOKS; h++) {
     install(&hooks[h]);
     memset(got.data, 0xa5, bytes);
@@ -229,7 +229,7 @@ static const wc_kernel *make_case(tl_rng *r, const shape_case *sc, wc_tensor *in
     out->rank = in[1].rank;
     memcpy(out->shape, in[1].shape, sizeof out->shape);
   } else {
-    assert_int_equal(wc_broadcast_shape(ptr, k->n_inputs, &out->rank, out->shape), WC_OK);
+    tl_assert_status(wc_broadcast_shape(ptr, k->n_inputs, &out->rank, out->shape), WC_OK);
   }
   return k;
 }
@@ -280,7 +280,7 @@ static void where_desc(const wc_tensor *in, wc_tensor *out) {
   const wc_tensor *ptr[3] = {&in[0], &in[1], &in[2]};
   memset(out, 0, sizeof *out);
   out->dtype = in[1].dtype;
-  assert_int_equal(wc_broadcast_shape(ptr, 3, &out->rank, out->shape), WC_OK);
+  tl_assert_status(wc_broadcast_shape(ptr, 3, &out->rank, out->shape), WC_OK);
 }
 
 static void test_where_gives_the_serial_bytes_under_every_split(void **state) {
@@ -338,7 +338,7 @@ static int hook_calls_for(int64_t n) {
   atomic_store(&hlog.calls, 0);
   atomic_store(&hlog.max_tasks, 0);
   wc_set_parallel(hook_reversed, NULL);
-  assert_int_equal(wc_where(&c, &x, &y, &o), WC_OK);
+  tl_assert_status(wc_where(&c, &x, &y, &o), WC_OK);
   wc_set_parallel(NULL, NULL);
   tl_free(&c);
   tl_free(&x);
@@ -370,7 +370,7 @@ static int kernel_hook_calls_for(call_kind kind, int64_t n) {
   atomic_store(&hlog.calls, 0);
   atomic_store(&hlog.max_tasks, 0);
   wc_set_parallel(hook_reversed, NULL);
-  assert_int_equal(call(kind, "scalar_y", in, 3, &o), WC_OK);
+  tl_assert_status(call(kind, "scalar_y", in, 3, &o), WC_OK);
   wc_set_parallel(NULL, NULL);
   for (int i = 0; i < 3; i++) tl_free(&in[i]);
   tl_free(&o);
@@ -400,11 +400,11 @@ static void test_a_null_hook_restores_serial_calls(void **state) {
   memset(c.data, 1, (size_t)at);
   memset(x.data, 0, (size_t)at * sizeof(float));
   atomic_store(&hlog.calls, 0);
-  assert_int_equal(wc_where(&c, &x, &x, &o), WC_OK);
+  tl_assert_status(wc_where(&c, &x, &x, &o), WC_OK);
   assert_int_equal(atomic_load(&hlog.calls), 0);
   wc_set_parallel(hook_reversed, NULL);
   wc_set_parallel(NULL, (void *)&hlog); /* NULL fn with a context: still serial */
-  assert_int_equal(wc_where(&c, &x, &x, &o), WC_OK);
+  tl_assert_status(wc_where(&c, &x, &x, &o), WC_OK);
   assert_int_equal(atomic_load(&hlog.calls), 0);
   tl_free(&c);
   tl_free(&x);
@@ -432,7 +432,7 @@ static void test_coordinates_never_call_the_hook(void **state) {
   atomic_store(&hlog.calls, 0);
   wc_set_parallel_threshold(1);
   wc_set_parallel(hook_reversed, NULL);
-  assert_int_equal(wc_argwhere(&c, coords, 4, &n), WC_OK);
+  tl_assert_status(wc_argwhere(&c, coords, 4, &n), WC_OK);
   assert_int_equal(n, 1);
   assert_int_equal(coords[0], 5);
   wc_set_parallel(NULL, NULL);
@@ -473,7 +473,7 @@ static void test_calls_from_threads_while_the_hook_changes_give_the_serial_bytes
   racer     rc[2];
   pthread_t tid[2];
   for (int i = 0; i < 3; i++) tl_fill(&r, &in[i], 0.5);
-  assert_int_equal(wc_where(&in[0], &in[1], &in[2], &want), WC_OK);
+  tl_assert_status(wc_where(&in[0], &in[1], &in[2], &want), WC_OK);
   wc_set_parallel_threshold(4096);
   for (int t = 0; t < 2; t++) {
     rc[t] = (racer){in, tl_alloc(WC_DOUBLE, 1, shape), want.data, tl_bytes(&want), false};

@@ -102,7 +102,7 @@ static const wc_kernel *make_case(tl_rng *r, const shape_case *sc, wc_tensor *in
     out->rank = in[1].rank;
     memcpy(out->shape, in[1].shape, sizeof out->shape);
   } else {
-    assert_int_equal(wc_broadcast_shape(ptr, k->n_inputs, &out->rank, out->shape), WC_OK);
+    tl_assert_status(wc_broadcast_shape(ptr, k->n_inputs, &out->rank, out->shape), WC_OK);
   }
   return k;
 }
@@ -120,7 +120,7 @@ static void check_case(tl_rng *r, const shape_case *sc) {
   o2 = tl_alloc(desc.dtype, desc.rank, desc.shape);
   o3 = tl_alloc(desc.dtype, desc.rank, desc.shape);
   size_t bytes = tl_bytes(&o1);
-  assert_int_equal(wc_run(&golden_table, sc->kernel, in, n, &o1, &path), WC_OK);
+  tl_assert_status(wc_run(&golden_table, sc->kernel, in, n, &o1, &path), WC_OK);
   assert_int_equal(path, sc->path);
   /* data NULL in the descriptors: wc_prepare reads shapes only */
   wc_tensor shapes[3];
@@ -129,10 +129,12 @@ static void check_case(tl_rng *r, const shape_case *sc) {
     shapes[i].data = NULL;
     data[i] = in[i].data;
   }
-  assert_int_equal(wc_prepare(&golden_table, sc->kernel, shapes, n, &desc, &plan), WC_OK);
-  if (plan.path != sc->path) fail_msg("%s: plan path %d, expected %d", sc->kernel, plan.path, sc->path);
-  assert_int_equal(wc_plan_run(&plan, data, o2.data), WC_OK);
-  assert_int_equal(wc_plan_run(&plan, data, o2.data), WC_OK); /* a plan runs as often as needed */
+  tl_assert_status(wc_prepare(&golden_table, sc->kernel, shapes, n, &desc, &plan), WC_OK);
+  if (plan.path != sc->path)
+    fail_msg("%s: plan path %s, expected %s", sc->kernel, tl_path_name(plan.path),
+             tl_path_name(sc->path));
+  tl_assert_status(wc_plan_run(&plan, data, o2.data), WC_OK);
+  tl_assert_status(wc_plan_run(&plan, data, o2.data), WC_OK); /* a plan runs as often as needed */
   if (bytes && memcmp(o1.data, o2.data, bytes) != 0)
     fail_msg("%s: wc_plan_run differs from wc_run", sc->kernel);
   if (sc->path == SP) {
@@ -146,7 +148,7 @@ static void check_case(tl_rng *r, const shape_case *sc) {
       memcmp(in[xi].shape, desc.shape, (size_t)desc.rank * sizeof desc.shape[0]) == 0) {
     if (bytes) memcpy(o2.data, in[xi].data, bytes);
     data[xi] = o2.data;
-    assert_int_equal(wc_plan_run(&plan, data, o2.data), WC_OK);
+    tl_assert_status(wc_plan_run(&plan, data, o2.data), WC_OK);
     if (bytes && memcmp(o1.data, o2.data, bytes) != 0)
       fail_msg("%s: wc_plan_run in place differs from wc_run", sc->kernel);
   }
@@ -200,7 +202,7 @@ static void expect_prepare(wc_status want, const wc_kernel_table *t, const char 
   memset(&plan, 0x5a, sizeof plan); /* garbage before: wc_prepare clears it */
   assert_int_equal(wc_prepare(t, name, in, n, out, &plan), want);
   assert_null(plan.kernel);
-  assert_int_equal(wc_plan_run(&plan, data, o), WC_E_ARG);
+  tl_assert_status(wc_plan_run(&plan, data, o), WC_E_ARG);
   assert_true(o[0] == 7 && o[3] == 7);
 }
 
@@ -215,7 +217,7 @@ static void test_wc_prepare_refuses_what_wc_run_refuses(void **state) {
   expect_prepare(WC_E_ARG, &golden_table, "fixed_2x2", in, 2, &out);
   expect_prepare(WC_E_ARG, &golden_table, "fixed_2x2", NULL, 3, &out);
   expect_prepare(WC_E_ARG, &golden_table, "fixed_2x2", in, 3, NULL);
-  assert_int_equal(wc_prepare(&golden_table, "fixed_2x2", in, 3, &out, NULL), WC_E_ARG);
+  tl_assert_status(wc_prepare(&golden_table, "fixed_2x2", in, 3, &out, NULL), WC_E_ARG);
   memcpy(bad, in, sizeof bad);
   bad[1].dtype = WC_DOUBLE;
   expect_prepare(WC_E_DTYPE, &golden_table, "fixed_2x2", bad, 3, &out);
@@ -248,8 +250,8 @@ static void test_wc_prepare_refuses_what_wc_run_refuses(void **state) {
   wc_tensor c = tl_tensor(WC_FLOAT, 2, s23, NULL), co = tl_tensor(WC_INT64, 1, s23, NULL);
   expect_prepare(WC_E_ARG, &golden_table, "coords", &c, 1, &co);
   /* the accepted call beside them */
-  assert_int_equal(wc_prepare(&golden_table, "fixed_2x2", in, 3, &out, &plan), WC_OK);
-  assert_int_equal(plan.path, WC_PATH_SPECIALIZED);
+  tl_assert_status(wc_prepare(&golden_table, "fixed_2x2", in, 3, &out, &plan), WC_OK);
+  tl_assert_path(plan.path, WC_PATH_SPECIALIZED);
 }
 
 static void test_wc_plan_run_refuses_missing_data_and_cleared_plans(void **state) {
@@ -261,17 +263,17 @@ static void test_wc_plan_run_refuses_missing_data_and_cleared_plans(void **state
   const void *data[3] = {c, x, y}, *holes[3] = {c, NULL, y};
   fixed_2x2_descs(in, &out);
   memset(&zero, 0, sizeof zero);
-  assert_int_equal(wc_plan_run(NULL, data, o), WC_E_ARG);
-  assert_int_equal(wc_plan_run(&zero, data, o), WC_E_ARG);
+  tl_assert_status(wc_plan_run(NULL, data, o), WC_E_ARG);
+  tl_assert_status(wc_plan_run(&zero, data, o), WC_E_ARG);
   for (int interpreted = 0; interpreted < 2; interpreted++) {
     in[2].rank = interpreted ? 0 : 2; /* a scalar y misses the pattern */
-    assert_int_equal(wc_prepare(&golden_table, "fixed_2x2", in, 3, &out, &plan), WC_OK);
-    assert_int_equal(plan.path, interpreted ? WC_PATH_INTERPRETED : WC_PATH_SPECIALIZED);
-    assert_int_equal(wc_plan_run(&plan, data, NULL), WC_E_ARG);
-    assert_int_equal(wc_plan_run(&plan, NULL, o), WC_E_ARG);
-    assert_int_equal(wc_plan_run(&plan, holes, o), WC_E_ARG);
+    tl_assert_status(wc_prepare(&golden_table, "fixed_2x2", in, 3, &out, &plan), WC_OK);
+    tl_assert_path(plan.path, interpreted ? WC_PATH_INTERPRETED : WC_PATH_SPECIALIZED);
+    tl_assert_status(wc_plan_run(&plan, data, NULL), WC_E_ARG);
+    tl_assert_status(wc_plan_run(&plan, NULL, o), WC_E_ARG);
+    tl_assert_status(wc_plan_run(&plan, holes, o), WC_E_ARG);
     assert_true(o[0] == 9 && o[1] == 9 && o[2] == 9 && o[3] == 9);
-    assert_int_equal(wc_plan_run(&plan, data, o), WC_OK);
+    tl_assert_status(wc_plan_run(&plan, data, o), WC_OK);
     assert_true(o[0] == 1 && o[1] == (interpreted ? 5 : 6) && o[2] == 3);
     memcpy(o, (float[]){9, 9, 9, 9}, sizeof o);
   }
@@ -281,10 +283,10 @@ static void test_wc_plan_run_refuses_missing_data_and_cleared_plans(void **state
                     tl_tensor(WC_FLOAT, 0, NULL, NULL)},
             eo = tl_tensor(WC_FLOAT, 2, s03, NULL);
   const void *none[3] = {NULL, NULL, NULL};
-  assert_int_equal(wc_prepare(&golden_table, "fixed_empty", e, 3, &eo, &plan), WC_OK);
+  tl_assert_status(wc_prepare(&golden_table, "fixed_empty", e, 3, &eo, &plan), WC_OK);
   assert_int_equal(plan.count, 0);
-  assert_int_equal(wc_plan_run(&plan, none, NULL), WC_OK);
-  assert_int_equal(wc_plan_run(&plan, NULL, NULL), WC_OK);
+  tl_assert_status(wc_plan_run(&plan, none, NULL), WC_OK);
+  tl_assert_status(wc_plan_run(&plan, NULL, NULL), WC_OK);
 }
 
 /* The plan copies shapes: the descriptors it was prepared from may go. */
@@ -300,11 +302,11 @@ static void test_a_plan_outlives_the_descriptors_it_was_prepared_from(void **sta
     wc_tensor in[3] = {tl_tensor(WC_BOOL, 2, sc, NULL), tl_tensor(WC_INT32, 2, sx, NULL),
                        tl_tensor(WC_INT32, 2, sy, NULL)},
               out = tl_tensor(WC_INT32, 2, sx, NULL);
-    assert_int_equal(wc_prepare(&golden_table, "row_bcast", in, 3, &out, &plan), WC_OK);
+    tl_assert_status(wc_prepare(&golden_table, "row_bcast", in, 3, &out, &plan), WC_OK);
     memset(in, 0xff, sizeof in);
     memset(&out, 0xff, sizeof out);
   }
-  assert_int_equal(wc_plan_run(&plan, data, o), WC_OK);
+  tl_assert_status(wc_plan_run(&plan, data, o), WC_OK);
   assert_memory_equal(o, expect, sizeof expect);
 }
 
@@ -360,9 +362,9 @@ static void refused(fixture *f) {
                        tl_tensor(WC_FLOAT, 1, s3, y)},
               out = tl_tensor(WC_FLOAT, 1, s3, o);
   wc_plan     plan;
-  assert_int_equal(wc_register(&f->t), WC_E_ARG);
-  assert_int_equal(wc_run(&f->t, "w", in, 3, &out, NULL), WC_E_ARG);
-  assert_int_equal(wc_prepare(&f->t, "w", in, 3, &out, &plan), WC_E_ARG);
+  tl_assert_status(wc_register(&f->t), WC_E_ARG);
+  tl_assert_status(wc_run(&f->t, "w", in, 3, &out, NULL), WC_E_ARG);
+  tl_assert_status(wc_prepare(&f->t, "w", in, 3, &out, &plan), WC_E_ARG);
   assert_true(o[0] == 0 && o[1] == 0 && o[2] == 0);
 }
 
@@ -379,13 +381,13 @@ static void test_wc_register_accepts_the_well_formed_hand_made_table(void **stat
               out = tl_tensor(WC_FLOAT, 1, s3, o);
   wc_path     path;
   good(&fx);
-  assert_int_equal(wc_run(&fx.t, "w", in, 3, &out, &path), WC_OK); /* unregistered, checked */
-  assert_int_equal(path, WC_PATH_SPECIALIZED);
+  tl_assert_status(wc_run(&fx.t, "w", in, 3, &out, &path), WC_OK); /* unregistered, checked */
+  tl_assert_path(path, WC_PATH_SPECIALIZED);
   good(&ok);
-  assert_int_equal(wc_register(&ok.t), WC_OK);
-  assert_int_equal(wc_run(&ok.t, "w", in, 3, &out, &path), WC_OK);
+  tl_assert_status(wc_register(&ok.t), WC_OK);
+  tl_assert_status(wc_run(&ok.t, "w", in, 3, &out, &path), WC_OK);
   assert_true(o[0] == 1 && o[1] == 5 && o[2] == 3);
-  assert_int_equal(wc_register(&golden_table), WC_OK);
+  tl_assert_status(wc_register(&golden_table), WC_OK);
 }
 
 #define MALFORMED(name, mutation)                                                                  \
@@ -423,9 +425,9 @@ static void test_wc_register_refuses_a_kernel_without_a_name(void **state) {
   wc_plan   plan;
   good(&fx);
   fx.k.name = NULL;
-  assert_int_equal(wc_register(&fx.t), WC_E_ARG);
-  assert_int_equal(wc_run(&fx.t, "w", NULL, 0, &out, NULL), WC_E_NOKERNEL);
-  assert_int_equal(wc_prepare(&fx.t, "w", NULL, 0, &out, &plan), WC_E_NOKERNEL);
+  tl_assert_status(wc_register(&fx.t), WC_E_ARG);
+  tl_assert_status(wc_run(&fx.t, "w", NULL, 0, &out, NULL), WC_E_NOKERNEL);
+  tl_assert_status(wc_prepare(&fx.t, "w", NULL, 0, &out, &plan), WC_E_NOKERNEL);
 }
 MALFORMED(an_unknown_kind, fx.k.kind = (wc_kernel_kind)9)
 MALFORMED(a_negative_input_count, fx.k.n_inputs = -1)
@@ -457,11 +459,11 @@ static void test_wc_interpret_refuses_a_malformed_program(void **state) {
               out = tl_tensor(WC_FLOAT, 1, s3, o);
   good(&fx);
   fx.prog[3].b = 7;
-  assert_int_equal(wc_interpret(&fx.k, in, 3, &out), WC_E_ARG);
+  tl_assert_status(wc_interpret(&fx.k, in, 3, &out), WC_E_ARG);
   good(&fx);
   fx.prog[1].a = 3;
-  assert_int_equal(wc_interpret(&fx.k, in, 3, &out), WC_E_ARG);
-  assert_int_equal(wc_interpret(NULL, in, 3, &out), WC_E_NOKERNEL);
+  tl_assert_status(wc_interpret(&fx.k, in, 3, &out), WC_E_ARG);
+  tl_assert_status(wc_interpret(NULL, in, 3, &out), WC_E_NOKERNEL);
 }
 
 #define T(name) cmocka_unit_test(test_wc_register_refuses_##name)

@@ -28,11 +28,11 @@ static void check_example(wc_dtype dt, int rc, const int64_t *sc, const bool *c,
   int rank;
   int64_t shape[WC_MAX_RANK];
   const wc_tensor *in[3] = {&tc, &tx, &ty};
-  assert_int_equal(wc_broadcast_shape(in, 3, &rank, shape), WC_OK);
+  tl_assert_status(wc_broadcast_shape(in, 3, &rank, shape), WC_OK);
   assert_int_equal(rank, ro);
   assert_memory_equal(shape, so, (size_t)ro * sizeof *so);
-  assert_int_equal(wc_where(&tc, &tx, &ty, &to), WC_OK);
-  assert_int_equal(wc_ref_where(&tc, &tx, &ty, &tr), WC_OK);
+  tl_assert_status(wc_where(&tc, &tx, &ty, &to), WC_OK);
+  tl_assert_status(wc_ref_where(&tc, &tx, &ty, &tr), WC_OK);
   if (dt == WC_STRING) {                              /* strings: compare the text */
     for (size_t i = 0; i < bytes / sizeof(wc_string); i++) {
       assert_string_equal(((wc_string *)got)[i], ((const wc_string *)expect)[i]);

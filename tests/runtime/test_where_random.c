@@ -69,14 +69,14 @@ static void run_case(tl_rng *r, wc_dtype dt, pattern p, int orank, const int64_t
   const wc_tensor *in[3] = {&c, &x, &y};
   int brank;
   int64_t bshape[WC_MAX_RANK];
-  assert_int_equal(wc_broadcast_shape(in, 3, &brank, bshape), WC_OK);
+  tl_assert_status(wc_broadcast_shape(in, 3, &brank, bshape), WC_OK);
   assert_int_equal(brank, orank);
-  assert_int_equal(wc_where(&c, &x, &y, &got), WC_OK);
-  assert_int_equal(wc_ref_where(&c, &x, &y, &ref), WC_OK);
+  tl_assert_status(wc_where(&c, &x, &y, &got), WC_OK);
+  tl_assert_status(wc_ref_where(&c, &x, &y, &ref), WC_OK);
   if (!same_bytes(got.data, ref.data, tl_bytes(&ref)))
     fail_msg("mismatch: dtype %s, pattern %s, rank %d", wc_dtype_name(dt), pattern_names[p], orank);
   if (ranks[1] == orank && memcmp(x.shape, ref.shape, sizeof x.shape) == 0) {
-    assert_int_equal(wc_where(&c, &x, &y, &x), WC_OK);    /* in place over x */
+    tl_assert_status(wc_where(&c, &x, &y, &x), WC_OK); /* in place over x */
     assert_true(same_bytes(x.data, ref.data, tl_bytes(&ref)));
   }
   tl_free(&c); tl_free(&x); tl_free(&y); tl_free(&got); tl_free(&ref);
@@ -153,8 +153,8 @@ static void test_where_v1_matches_reference_for_every_dtype(void **state) {
         tl_fill(&rng, &c, 0.5);
         tl_fill(&rng, &x, 0);
         tl_fill(&rng, &y, 0);
-        assert_int_equal(wc_where_v1(&c, &x, &y, &got), WC_OK);
-        assert_int_equal(wc_ref_where_v1(&c, &x, &y, &ref), WC_OK);
+        tl_assert_status(wc_where_v1(&c, &x, &y, &got), WC_OK);
+        tl_assert_status(wc_ref_where_v1(&c, &x, &y, &ref), WC_OK);
         assert_true(same_bytes(got.data, ref.data, tl_bytes(&ref)));
         tl_free(&c); tl_free(&x); tl_free(&y); tl_free(&got); tl_free(&ref);
       }

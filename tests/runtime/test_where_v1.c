@@ -18,7 +18,7 @@ static void test_tf_where_broadcasts_y_of_one_element(void **state) {
   int32_t out[4];
   wc_tensor tc = tl_tensor(WC_BOOL, 1, s4, c), tx = tl_tensor(WC_INT32, 1, s4, x),
             ty = tl_tensor(WC_INT32, 1, s1, y), to = tl_tensor(WC_INT32, 1, s4, out);
-  assert_int_equal(wc_where(&tc, &tx, &ty, &to), WC_OK);
+  tl_assert_status(wc_where(&tc, &tx, &ty, &to), WC_OK);
   assert_memory_equal(out, expect, sizeof out);
 }
 
@@ -31,7 +31,7 @@ static void test_where_v1_rejects_x_and_y_of_different_shapes(void **state) {
   int32_t out[4];
   wc_tensor tc = tl_tensor(WC_BOOL, 1, s4, c), tx = tl_tensor(WC_INT32, 1, s4, x),
             ty = tl_tensor(WC_INT32, 1, s1, y), to = tl_tensor(WC_INT32, 1, s4, out);
-  assert_int_equal(wc_where_v1(&tc, &tx, &ty, &to), WC_E_SHAPE);
+  tl_assert_status(wc_where_v1(&tc, &tx, &ty, &to), WC_E_SHAPE);
 }
 
 /* The page: tf.where(True, [1,2,3,4], 100) works with tf.where, not with v1. */
@@ -43,9 +43,9 @@ static void test_tf_where_scalar_cond_and_scalar_y(void **state) {
   int32_t out[4];
   wc_tensor tc = tl_tensor(WC_BOOL, 0, NULL, &c), tx = tl_tensor(WC_INT32, 1, s4, x),
             ty = tl_tensor(WC_INT32, 0, NULL, &y), to = tl_tensor(WC_INT32, 1, s4, out);
-  assert_int_equal(wc_where(&tc, &tx, &ty, &to), WC_OK);
+  tl_assert_status(wc_where(&tc, &tx, &ty, &to), WC_OK);
   assert_memory_equal(out, x, sizeof out);
-  assert_int_equal(wc_where_v1(&tc, &tx, &ty, &to), WC_E_SHAPE);
+  tl_assert_status(wc_where_v1(&tc, &tx, &ty, &to), WC_E_SHAPE);
 }
 
 static void test_where_v1_selects_elements_when_cond_has_x_shape(void **state) {
@@ -58,9 +58,9 @@ static void test_where_v1_selects_elements_when_cond_has_x_shape(void **state) {
   wc_tensor tc = tl_tensor(WC_BOOL, 2, s23, c), tx = tl_tensor(WC_DOUBLE, 2, s23, x),
             ty = tl_tensor(WC_DOUBLE, 2, s23, y), to = tl_tensor(WC_DOUBLE, 2, s23, out),
             tr = tl_tensor(WC_DOUBLE, 2, s23, ref);
-  assert_int_equal(wc_where_v1(&tc, &tx, &ty, &to), WC_OK);
+  tl_assert_status(wc_where_v1(&tc, &tx, &ty, &to), WC_OK);
   assert_memory_equal(out, expect, sizeof out);
-  assert_int_equal(wc_ref_where_v1(&tc, &tx, &ty, &tr), WC_OK);
+  tl_assert_status(wc_ref_where_v1(&tc, &tx, &ty, &tr), WC_OK);
   assert_memory_equal(ref, expect, sizeof ref);
 }
 
@@ -77,9 +77,9 @@ static void test_where_v1_selects_whole_rows_with_vector_cond(void **state) {
   wc_tensor tc = tl_tensor(WC_BOOL, 1, s3, c), tx = tl_tensor(WC_INT16, 3, s322, x),
             ty = tl_tensor(WC_INT16, 3, s322, y), to = tl_tensor(WC_INT16, 3, s322, out),
             tr = tl_tensor(WC_INT16, 3, s322, ref);
-  assert_int_equal(wc_where_v1(&tc, &tx, &ty, &to), WC_OK);
+  tl_assert_status(wc_where_v1(&tc, &tx, &ty, &to), WC_OK);
   assert_memory_equal(out, expect, sizeof out);
-  assert_int_equal(wc_ref_where_v1(&tc, &tx, &ty, &tr), WC_OK);
+  tl_assert_status(wc_ref_where_v1(&tc, &tx, &ty, &tr), WC_OK);
   assert_memory_equal(ref, expect, sizeof ref);
 }
 
@@ -90,7 +90,7 @@ static void test_where_v1_scalar_cond_with_scalar_x_and_y(void **state) {
   uint64_t out = 0;
   wc_tensor tc = tl_tensor(WC_BOOL, 0, NULL, &c), tx = tl_tensor(WC_UINT64, 0, NULL, &x),
             ty = tl_tensor(WC_UINT64, 0, NULL, &y), to = tl_tensor(WC_UINT64, 0, NULL, &out);
-  assert_int_equal(wc_where_v1(&tc, &tx, &ty, &to), WC_OK);
+  tl_assert_status(wc_where_v1(&tc, &tx, &ty, &to), WC_OK);
   assert_int_equal(out, 9);
 }
 
@@ -101,8 +101,8 @@ static void test_where_v1_rejects_vector_condition_of_wrong_length(void **state)
   float x[6] = {0}, y[6] = {0}, out[6];
   wc_tensor tc = tl_tensor(WC_BOOL, 1, s2, c), tx = tl_tensor(WC_FLOAT, 2, s32, x),
             ty = tl_tensor(WC_FLOAT, 2, s32, y), to = tl_tensor(WC_FLOAT, 2, s32, out);
-  assert_int_equal(wc_where_v1(&tc, &tx, &ty, &to), WC_E_SHAPE);
-  assert_int_equal(wc_ref_where_v1(&tc, &tx, &ty, &to), WC_E_SHAPE);
+  tl_assert_status(wc_where_v1(&tc, &tx, &ty, &to), WC_E_SHAPE);
+  tl_assert_status(wc_ref_where_v1(&tc, &tx, &ty, &to), WC_E_SHAPE);
 }
 
 static void test_where_v1_rejects_broadcastable_cond_of_other_shape(void **state) {
@@ -112,7 +112,7 @@ static void test_where_v1_rejects_broadcastable_cond_of_other_shape(void **state
   float x[6] = {0}, y[6] = {0}, out[6];
   wc_tensor tc = tl_tensor(WC_BOOL, 2, s12, c), tx = tl_tensor(WC_FLOAT, 2, s32, x),
             ty = tl_tensor(WC_FLOAT, 2, s32, y), to = tl_tensor(WC_FLOAT, 2, s32, out);
-  assert_int_equal(wc_where_v1(&tc, &tx, &ty, &to), WC_E_SHAPE);
+  tl_assert_status(wc_where_v1(&tc, &tx, &ty, &to), WC_E_SHAPE);
 }
 
 static void test_where_v1_rejects_scalar_cond_with_tensor_x(void **state) {
@@ -122,7 +122,7 @@ static void test_where_v1_rejects_scalar_cond_with_tensor_x(void **state) {
   int8_t x[3] = {0}, y[3] = {0}, out[3];
   wc_tensor tc = tl_tensor(WC_BOOL, 0, NULL, &c), tx = tl_tensor(WC_INT8, 1, s3, x),
             ty = tl_tensor(WC_INT8, 1, s3, y), to = tl_tensor(WC_INT8, 1, s3, out);
-  assert_int_equal(wc_where_v1(&tc, &tx, &ty, &to), WC_E_SHAPE);
+  tl_assert_status(wc_where_v1(&tc, &tx, &ty, &to), WC_E_SHAPE);
 }
 
 static void test_where_v1_rejects_out_of_other_shape(void **state) {
@@ -132,7 +132,7 @@ static void test_where_v1_rejects_out_of_other_shape(void **state) {
   int8_t x[3] = {0}, y[3] = {0}, out[4];
   wc_tensor tc = tl_tensor(WC_BOOL, 1, s3, c), tx = tl_tensor(WC_INT8, 1, s3, x),
             ty = tl_tensor(WC_INT8, 1, s3, y), to = tl_tensor(WC_INT8, 1, s4, out);
-  assert_int_equal(wc_where_v1(&tc, &tx, &ty, &to), WC_E_SHAPE);
+  tl_assert_status(wc_where_v1(&tc, &tx, &ty, &to), WC_E_SHAPE);
 }
 
 static void test_where_v1_row_select_of_zero_rows(void **state) {
@@ -140,7 +140,7 @@ static void test_where_v1_row_select_of_zero_rows(void **state) {
   const int64_t s0[] = {0}, s05[] = {0, 5};
   wc_tensor tc = tl_tensor(WC_BOOL, 1, s0, NULL), tx = tl_tensor(WC_FLOAT, 2, s05, NULL),
             ty = tl_tensor(WC_FLOAT, 2, s05, NULL), to = tl_tensor(WC_FLOAT, 2, s05, NULL);
-  assert_int_equal(wc_where_v1(&tc, &tx, &ty, &to), WC_OK);
+  tl_assert_status(wc_where_v1(&tc, &tx, &ty, &to), WC_OK);
 }
 
 int main(void) {

@@ -448,7 +448,8 @@ static void test_lower_takes_straight_line_code_from_the_budget_of_a_spec(void *
     const lower_kernel *k = &p.lp->kernels[i];
     assert_int_equal(elem_nodes(k), 16);
     assert_int_equal(k->unroll, 1);
-    if (k->straight != (i < 992)) fail_msg("kernel %d: straight %d", i, k->straight);
+    if (k->straight != (i < 992))
+      fail_msg("kernel '%s': straight %d, expected %d", k->sk->name, k->straight, i < 992);
   }
   plan_free(&p);
   free(src);
