@@ -101,6 +101,14 @@ static bool add_claim(ep_provider *p, int ki, const ep_graph *g, const ep_match 
   return true;
 }
 
+/* Whether g holds fused nodes of this provider: onnxruntime asks again after inlining the
+   function nodes (HardSwish, ...) no provider took, handing the first pass's fused nodes. */
+static bool has_own_fused_nodes(const ep_graph *g) {
+  for (int i = 0; i < g->n_nodes; i++)
+    if (strncmp(g->nodes[i].op_type, EP_NAME ":", sizeof EP_NAME) == 0) return true;
+  return false;
+}
+
 static OrtStatus *get_capability(OrtEp *self, const OrtGraph *graph, OrtEpGraphSupportInfo *support) {
   ep_provider *p = (ep_provider *)self;
   ep_graph     g;
@@ -111,7 +119,11 @@ static OrtStatus *get_capability(OrtEp *self, const OrtGraph *graph, OrtEpGraphS
      kernel registered twice: there, sub-graphs are left to onnxruntime (1.24 counts apart) */
   const OrtNode *parent = NULL;
   bool           nested = g.nested || (ep_ok(ORT(Graph_GetParentNode, ort_Graph_GetParentNode)(graph, &parent)) && parent);
-  bool           subgraphs_ok = !nested || ep_ort_version == 0 || ep_ort_version >= 124;
+  bool           old_ort = ep_ort_version != 0 && ep_ort_version < 124;
+  bool           subgraphs_ok = !nested || !old_ort;
+  /* the same count restarts at 0 in a second pass over one graph (after onnxruntime has
+     inlined function nodes): a second pass of 1.23 claims nothing new */
+  bool           second_pass = old_ort && has_own_fused_nodes(&g);
   bool          *taken = calloc((size_t)g.n_nodes + 1, 1);
   const OrtNode **fuse = calloc((size_t)g.n_nodes + 1, sizeof *fuse);
   int            found = 0;
@@ -132,6 +144,10 @@ static OrtStatus *get_capability(OrtEp *self, const OrtGraph *graph, OrtEpGraphS
     if (!subgraphs_ok) {
       report(p, mk, "left to onnxruntime",
              "in a sub-graph, which onnxruntime before 1.24 cannot take fused nodes of (their names clash)");
+    } else if (second_pass) {
+      report(p, mk, "left to onnxruntime",
+             "found in onnxruntime's second pass over the graph (after it inlined function nodes), whose fused "
+             "nodes onnxruntime before 1.24 names as the first pass's (their names clash)");
     } else if (!p->claim_all && !(mk->measured && mk->faster)) {
       snprintf(why, sizeof why, mk->measured ? "measured slower than onnxruntime (%.2f us against %.2f us)"
                                              : "not measured at import (claim=all claims it)",

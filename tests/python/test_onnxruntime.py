@@ -253,6 +253,33 @@ def test_a_model_of_dynamic_shape_timed_without_inputs_gets_a_warning(tmp_path):
         wo.session(model, inputs=feeds)
 
 
+def relu_softmax_hardswish(decomposed):
+    """x -> Relu -> Softmax -> HardSwish: two regions; HardSwish written as the function
+    body onnxruntime inlines it to (x * HardSigmoid(x, 1/6, 1/2)) when decomposed."""
+    tail = ([helper.make_node("HardSigmoid", ["s"], ["h"], alpha=1.0 / 6, beta=0.5),
+             helper.make_node("Mul", ["s", "h"], ["y"])] if decomposed else
+            [helper.make_node("HardSwish", ["s"], ["y"])])
+    g = helper.make_graph([helper.make_node("Relu", ["x"], ["r"]), helper.make_node("Softmax", ["r"], ["s"])] + tail,
+                          "rsh", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [4, 16])],
+                          [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4, 16])])
+    return helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)], ir_version=9).SerializeToString()
+
+
+def test_regions_found_after_onnxruntime_inlines_a_function_node(tmp_path):
+    # onnxruntime asks the provider again once it has inlined the HardSwish no provider took;
+    # 1.23 would name that pass's fused nodes as the first pass's and fail the session
+    directory = wo.build(relu_softmax_hardswish(decomposed=True))
+    model = relu_softmax_hardswish(decomposed=False)
+    s, report = ep(model, directory, tmp_path)
+    feeds = {"x": np.random.default_rng(9).standard_normal((4, 16)).astype(np.float32) * 4}
+    assert s.run(None, feeds)[0].tobytes() == cpu(model, feeds)[0].tobytes()
+    d = decisions(report)
+    assert any(x["decision"] == "claimed" for x in d)
+    version = tuple(int(v) for v in ort.__version__.split(".")[:2])
+    if version < (1, 24):
+        assert any(x["decision"] == "left to onnxruntime" and "second pass" in x["why"] for x in d), d
+
+
 def conv_bn_relu_scale():
     """x -> Conv -> BatchNormalization -> Relu -> Mul 0.5: onnxruntime's basic rewrites fuse
     the BatchNormalization into the Conv before the provider is asked."""
