@@ -79,6 +79,10 @@ def all_models(dest):
     for f in ("yolo_silu.onnx", "transformer_encoder.onnx"):
         if os.path.exists(os.path.join(dest, f)):
             out.append((f[:-5], os.path.join(dest, f), None))
+    tv = os.path.join(dest, "torchvision")  # export_models.py --torchvision
+    for f in sorted(os.listdir(tv)) if os.path.isdir(tv) else []:
+        if f.endswith(".onnx"):
+            out.append(("torchvision/" + f[:-5], os.path.join(tv, f), None))
     return out
 
 

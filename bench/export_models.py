@@ -17,7 +17,10 @@ opset 17, static shapes, the TorchScript exporter):
 Prints per model its export time, node count and operator histogram (needs onnx).
 bench/e2e.py runs both. The venv: bench/torch-venv.sh.
 
-usage: $(bench/torch-venv.sh) bench/export_models.py [OUTDIR] [--opset N]
+With --torchvision, also five torchvision architectures (their list below) for
+bench/ep_models.py, into OUTDIR/torchvision/.
+
+usage: $(bench/torch-venv.sh) bench/export_models.py [OUTDIR] [--opset N] [--torchvision]
 """
 import argparse
 import collections
@@ -205,6 +208,19 @@ def transformer_encoder():
 
 MODELS = [("yolo_silu.onnx", yolo_silu), ("transformer_encoder.onnx", transformer_encoder)]
 
+# --torchvision: five architectures of other families, random weights (nothing downloaded),
+# 1x3x224x224, into OUTDIR/torchvision/ for bench/ep_models.py: hard-swish and SE blocks,
+# SiLU, SE with ReLU, LayerNorm and exact GELU, a vision transformer
+TORCHVISION = ["mobilenet_v3_small", "efficientnet_b0", "regnet_y_400mf", "convnext_tiny", "vit_b_16"]
+
+
+def torchvision_model(name):
+    def make():
+        import torchvision
+        torch.manual_seed(0)
+        return getattr(torchvision.models, name)(weights=None).eval(), (torch.randn(1, 3, 224, 224),), ["x"], ["y"]
+    return make
+
 
 # ---- export -------------------------------------------------------------------------------
 
@@ -234,12 +250,18 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("outdir", nargs="?", default=os.path.join(ROOT, "build", "models"))
     ap.add_argument("--opset", type=int, default=OPSET)
+    ap.add_argument("--torchvision", action="store_true",
+                    help="also torchvision's %s into OUTDIR/torchvision (needs torchvision)" % ", ".join(TORCHVISION))
     a = ap.parse_args()
     os.makedirs(a.outdir, exist_ok=True)
     torch.set_num_threads(1)              # the same sums, in the same order, every run
     torch.use_deterministic_algorithms(True)
     print("torch %s, opset %d, into %s" % (torch.__version__, a.opset, a.outdir))
-    for name, make in MODELS:
+    models = list(MODELS)
+    if a.torchvision:
+        os.makedirs(os.path.join(a.outdir, "torchvision"), exist_ok=True)
+        models += [(os.path.join("torchvision", n + ".onnx"), torchvision_model(n)) for n in TORCHVISION]
+    for name, make in models:
         path = os.path.join(a.outdir, name)
         t0 = time.perf_counter()
         export(make, path, a.opset)

@@ -16,6 +16,7 @@ venv=${1:-build/torch-venv}
 WHEREC_PACKAGES=(python3-venv)                       # python3 -m venv needs it on Debian
 wherec_install_deps >&2
 TORCH_VERSION=2.15.0
+TORCHVISION_VERSION=0.29.2
 ONNX_VERSION=1.23.2
 [ -x "$venv/bin/python" ] || /usr/bin/python3 -m venv "$venv" >&2
 "$venv/bin/python" -c "import torch, onnx, numpy, sys
@@ -23,5 +24,10 @@ sys.exit(torch.__version__.split('+')[0] != '$TORCH_VERSION' or onnx.__version__
   2>/dev/null ||
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
     "torch==$TORCH_VERSION" "onnx==$ONNX_VERSION" numpy >&2
-"$venv/bin/python" -c "import torch, onnx, numpy" >&2
+# torchvision for export_models.py --torchvision: the release built against this torch;
+# --no-deps, so pip does not replace torch (pillow is its one other import)
+"$venv/bin/python" -c "import torchvision" 2>/dev/null ||
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps \
+    "torchvision==$TORCHVISION_VERSION" pillow >&2
+"$venv/bin/python" -c "import torch, onnx, numpy, torchvision" >&2
 echo "$(cd "$venv" && pwd)/bin/python"
