@@ -11,6 +11,15 @@ start=$SECONDS
 elapsed() { echo "test.sh: $1 at $((SECONDS - start)) s"; }
 wherec_install_deps
 elapsed "packages"
+# One compiler cache for every build below (CMake reads the launcher from the environment
+# when it configures a new build directory, pip's build of the Python package included):
+# the shared build and the package compile, with the same compiler and flags, the very
+# sources the plain build compiled, and get the same objects back instead of compiling
+# again. Its key is the preprocessed source, the compiler and its options, so a cached
+# object is the one the compile would make.
+if command -v ccache >/dev/null; then
+  export CMAKE_C_COMPILER_LAUNCHER=ccache CCACHE_DIR=$PWD/build/ccache CCACHE_MAXSIZE=2G
+fi
 # onnxruntime from PyPI, the import test's oracle: without PyPI that one test skips, saying so
 ort_python=$(scripts/ort-venv.sh build/ort-venv) ||
   { echo "test.sh: no onnxruntime venv; onnx_models_match_onnxruntime will skip" >&2; ort_python=/usr/bin/python3; }
@@ -24,12 +33,14 @@ elapsed "plain tests"
 # uses itself (the static build lends libm and the rest through libwherec.a); of its tests
 # the runtime's and the generator's unit tests, and the imported models and numpy's
 # cases through `wherec run` (kernels dlopened into a wherec that links libwherec.so).
-wherec_build build-shared -DBUILD_SHARED_LIBS=ON -DWHEREC_BUILD_BENCH=OFF -DWHEREC_ORT_PYTHON="$ort_python"
+wherec_build build-shared -DBUILD_SHARED_LIBS=ON -DWHEREC_BUILD_BENCH=OFF -DWHEREC_ONNX_NODE_TESTS=OFF \
+             -DWHEREC_ORT_PYTHON="$ort_python"
 (cd build-shared && ctest --output-on-failure -j "$(nproc)" -R '^(test_|onnx_model_|run_)')
 elapsed "shared build"
 # (bench/ is measured, not checked, under the sanitizers: its smoke tests ran above)
+# (and ONNX's node tests, label onnx_node, are not run there: their data is not generated)
 wherec_build build-asan -DWHEREC_SANITIZE=ON -DWHEREC_BUILD_BENCH=OFF -DCMAKE_C_COMPILER=clang \
-             -DWHEREC_ORT_PYTHON="$ort_python"
+             -DWHEREC_ONNX_NODE_TESTS=OFF -DWHEREC_ORT_PYTHON="$ort_python"
 elapsed "sanitizer build"
 # Under the sanitizers, what exercises the tool and the runtime's own code: ONNX's node
 # tests, the package builds and the -O3 builds of generated code (compiled without the
@@ -42,8 +53,9 @@ elapsed "sanitizer build"
 elapsed "sanitizer tests"
 # Only what the parallel tests need. The adapter tests (label parallel_adapter) stay out:
 # libgomp and libpthreadpool are not instrumented, so TSan cannot see their synchronization.
-cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Release -DWHEREC_SANITIZE=thread -DWHEREC_FUZZ=OFF \
-      -DCMAKE_C_COMPILER=clang >/dev/null
+# shellcheck disable=SC2046 # the generator arguments are words or nothing
+cmake -S . -B build-tsan $(wherec_generator build-tsan) -DCMAKE_BUILD_TYPE=Release \
+      -DWHEREC_SANITIZE=thread -DWHEREC_FUZZ=OFF -DCMAKE_C_COMPILER=clang >/dev/null
 cmake --build build-tsan -j "$(nproc)" --target test_parallel wherec
 (cd build-tsan && ctest --output-on-failure -j "$(nproc)" -L '^parallel$')
 echo "test.sh: all suites passed in $((SECONDS - start)) s"

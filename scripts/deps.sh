@@ -4,6 +4,7 @@
 set -euo pipefail
 
 WHEREC_PACKAGES=(cmake make gcc clang pkg-config re2c liblua5.4-dev libcmocka-dev
+                 ninja-build ccache               # test.sh's builds: generator and compiler cache
                  libclang-rt-14-dev python3 python3-numpy python3-onnx valgrind
                  libomp-dev libpthreadpool-dev    # the parallel adapters' tests
                  libmpfr-dev                      # pow's random pairs against MPFR, crmath_hardest
@@ -25,9 +26,19 @@ wherec_install_deps() {
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# wherec_generator DIR: the cmake generator arguments for DIR: Ninja for a new build
+# directory when ninja is installed (it compiles a target's objects while the libraries it
+# links are still compiling, so interp.c's long compile does not hold the other core idle);
+# an existing directory keeps the generator it was made with.
+wherec_generator() {
+  [ ! -f "$1/CMakeCache.txt" ] && command -v ninja >/dev/null && echo "-G Ninja"
+  return 0
+}
+
 # wherec_build DIR [cmake args...]: configure and build into DIR.
 wherec_build() {
   local dir=$1; shift
-  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  # shellcheck disable=SC2046 # the generator arguments are words or nothing
+  cmake -S . -B "$dir" $(wherec_generator "$dir") -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
   cmake --build "$dir" -j "$(nproc)"
 }

@@ -4,11 +4,17 @@
 # builds the CMake project, incrementally in a build directory kept beside the venv), then
 # pytest on tests/python. Exit 77 (ctest: skipped) when the package index cannot be reached.
 # usage: run_pytest.sh PYTHON SOURCE_DIR WORK_DIR [pytest args...]
+# WHEREC_PACKAGE_CC (ctest sets it to the build tree's compiler): the package's C compiler,
+# so that under a compiler cache (test.sh's ccache) the package's compiles find the plain
+# build's objects instead of compiling the same sources again.
 set -uo pipefail
 python=$1 src=$2 work=$3
 shift 3
 venv=$work/venv
 mkdir -p "$work"
+build_args=(--config-settings=build-dir="$work/wheel-build")
+[ -n "${WHEREC_PACKAGE_CC:-}" ] &&
+  build_args+=(--config-settings=cmake.define.CMAKE_C_COMPILER="$WHEREC_PACKAGE_CC")
 
 skip() { echo "python tests skipped: $*"; exit 77; }
 
@@ -34,8 +40,8 @@ if ! "${pip[@]}" install -q pytest hypothesis ml-dtypes numpy cffi onnx "onnxrun
 fi
 
 start=$SECONDS
-if ! "${pip[@]}" install --force-reinstall --no-deps \
-     --config-settings=build-dir="$work/wheel-build" "$src" >"$work/install.log" 2>&1; then
+if ! "${pip[@]}" install --force-reinstall --no-deps "${build_args[@]}" "$src" \
+     >"$work/install.log" 2>&1; then
   cat "$work/install.log"
   echo "run_pytest.sh: pip install $src failed" >&2
   exit 1
@@ -57,7 +63,7 @@ old=$work/venv-ort123
 opip=("$old/bin/python" -m pip --disable-pip-version-check)
 "${opip[@]}" install -q pytest hypothesis ml-dtypes numpy cffi onnx "onnxruntime==1.23.2" >"$work/deps-ort123.log" 2>&1 ||
   { cat "$work/deps-ort123.log"; echo "run_pytest.sh: onnxruntime 1.23.2 did not install" >&2; exit 1; }
-"${opip[@]}" install -q --force-reinstall --no-deps --config-settings=build-dir="$work/wheel-build" "$src" \
+"${opip[@]}" install -q --force-reinstall --no-deps "${build_args[@]}" "$src" \
   >"$work/install-ort123.log" 2>&1 || { cat "$work/install-ort123.log"; exit 1; }
 export WHEREC_CACHE_DIR=$work/kernel-cache-ort123
 exec "$old/bin/python" -m pytest -p no:cacheprovider -q test_onnxruntime.py
