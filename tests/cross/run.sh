@@ -8,7 +8,8 @@
 # For each target: libwherec cross-built static once (-O2); then per spec the generated
 # code and digest.c linked against it and run under qemu-user, printing one digest of
 # each kernel's outputs on fixed inputs (digest.c), and `wherec check SPEC --cc
-# cross-cc.sh`, whose harness runs under qemu too. The x86-64 digests (host compiler,
+# cross-cc.sh`, whose harness runs under qemu too (compiled once per target and linked
+# with each spec's table: cross-cc.sh). The x86-64 digests (host compiler,
 # no emulation) must equal every target's. Exit 0: all equal and every check passed;
 # 1: a digest differed or a build or check failed; 77 (ctest: skipped): nothing
 # differed, but a target's compiler, static C library or qemu is missing.
@@ -82,7 +83,7 @@ build_arch() {
     kernels=$((kernels + $(wc -l <"$dir/$name.txt")))
     if [ -n "$qemu" ]; then # wherec check on the emulated CPU
       if ! WHEREC_CROSS_CC=$cc WHEREC_CROSS_RUN=$qemu WHEREC_RUNTIME_LIB=$dir/libwherec.a \
-        TMPDIR=$dir "$wherec" check "${specs[$(index_of "$name")]}" --cc "$here/cross-cc.sh" \
+        WHEREC_CROSS_SHARE=$dir/share TMPDIR=$dir "$wherec" check "${specs[$(index_of "$name")]}" --cc "$here/cross-cc.sh" \
         >"$dir/$name.check" 2>&1; then
         echo "failed: wherec check ${specs[$(index_of "$name")]} on $arch:" >"$dir/status"
         tail -20 "$dir/$name.check" >>"$dir/status"
@@ -93,7 +94,7 @@ build_arch() {
       trials=$((trials + t)) mism=$((mism + m))
     fi
   done
-  rm -rf "$dir/obj" "$dir"/*.o "$dir"/*.digest "$dir/libwherec.a" # keep the digests and tables
+  rm -rf "$dir/obj" "$dir/share" "$dir"/*.o "$dir"/*.digest "$dir/libwherec.a" # keep the digests and tables
   echo "ok $kernels $trials $mism $((t1 - t0)) $((SECONDS - t1))" >"$dir/status"
 }
 
