@@ -26,6 +26,7 @@ For each model bench/e2e.py imported (build/e2e/<key>/ with kernels.so; run e2e.
 Prints both tables and writes bench/accuracy.csv.
 
 usage: build/ort-venv/bin/python bench/accuracy.py [--models det,rec,...] [--ep PATH] [--no-f64]
+                                                   [--dir build/e2e] [--models-dir build/models]
 """
 import argparse
 import csv
@@ -384,14 +385,15 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--models", default=",".join(k for k, *_ in e2e.E2E))
     ap.add_argument("--ep", default=os.path.join(ROOT, "build/ep/libwherec_ep.so"))
-    ap.add_argument("--dir", default=os.path.join(ROOT, "build/e2e"))
+    ap.add_argument("--dir", default=os.path.join(ROOT, "build/e2e"), help="e2e.py's import directories")
+    ap.add_argument("--models-dir", default=os.path.join(ROOT, "build/models"), help="where the models are")
     ap.add_argument("--no-f64", action="store_true", help="decoded results without float64")
     ap.add_argument("--csv", default=os.path.join(HERE, "accuracy.csv"))
     a = ap.parse_args()
     import numpy as np
     import onnxruntime as ort
     keys = a.models.split(",")
-    paths, missing = e2e.model_paths(os.path.join(ROOT, "build/models"), set(keys) | {"det", "cls", "rec"})
+    paths, missing = e2e.model_paths(a.models_dir, set(keys) | {"det", "cls", "rec"})
     for k, why in missing.items():
         print("accuracy: %s left out: %s" % (k, why))
     rows = outputs_against_float64(np, ort, a, {k: p for k, p in paths.items() if k in keys})
