@@ -3,7 +3,8 @@
 
 Downloads (pip download --no-deps, into build/models; no model is committed) the
 rapidocr-onnxruntime wheel (PP-OCRv4 detector and recognizer, the PP-OCR direction
-classifier) and the onnx wheel (backend/test/data/light: the nine model-zoo graphs;
+classifier), the silero-vad wheel (its six graphs, four with a dynamic audio length) and
+the onnx wheel (backend/test/data/light: the nine model-zoo graphs;
 backend/test/data/pytorch-operator and pytorch-converted), extracts the models, runs
 `wherec import` on each and prints per model: element-wise nodes, nodes in kernels,
 kernels, and the reasons the element-wise nodes left out were left out (counted).
@@ -39,6 +40,7 @@ Shrink Sigmoid Sign Sin Sinh Softplus Softsign Sqrt Sub Sum Tan Tanh Thresholded
 PACKAGES = {
     "rapidocr": ("rapidocr-onnxruntime==1.4.4", "rapidocr_onnxruntime-"),
     "onnx": ("onnx==1.23.2", "onnx-"),
+    "silero": ("silero-vad==6.2.3", "silero_vad-"),
 }
 MODELS = [
     ("PP-OCRv4 det", "rapidocr", "rapidocr_onnxruntime/models/ch_PP-OCRv4_det_infer.onnx"),
@@ -46,7 +48,10 @@ MODELS = [
     ("PP-OCR cls", "rapidocr", "rapidocr_onnxruntime/models/ch_ppocr_mobile_v2.0_cls_infer.onnx"),
 ] + [(n, "onnx", "onnx/backend/test/data/light/light_%s.onnx" % n) for n in (
     "resnet50", "densenet121", "inception_v1", "inception_v2", "shufflenet", "squeezenet",
-    "vgg19", "zfnet512", "bvlc_alexnet")]
+    "vgg19", "zfnet512", "bvlc_alexnet")] + [
+    ("Silero %s" % n, "silero", "silero_vad/data/%s.onnx" % n) for n in (
+        "silero_vad", "silero_vad_16k_op15", "silero_vad_16k_sequence", "silero_vad_half",
+        "silero_vad_op18_ifless", "silero_vad_openvino_16k")]
 
 LABEL = re.compile(r"([A-Za-z0-9_]+) (?:'[^']*'|\(output '[^']*'\))")
 

@@ -7,6 +7,7 @@
 #include "check/check.h"
 #include "base/cli.h"
 #include "import/import.h"
+#include "import/ops.h"
 #include "ort/ort.h"
 #include "run/run.h"
 
@@ -44,6 +45,15 @@ static int cmd_run(const cli_args *a) {
 }
 
 static int cmd_import(const cli_args *a) {
+  if (a->value[CLI_LIST_OPERATORS]) {
+    if (a->n_operands > 0) {
+      fprintf(stderr,
+              "wherec: import: --list-operators takes no MODEL.onnx (wherec import --help)\n");
+      return GEN_EXIT_USAGE;
+    }
+    op_list_json(stdout);
+    return fflush(stdout) == 0 ? GEN_EXIT_OK : GEN_EXIT_TOOLCHAIN;
+  }
   import_options o = {
       .manifest = a->value[CLI_MANIFEST],
       .verify = a->value[CLI_VERIFY] != NULL,
@@ -54,7 +64,9 @@ static int cmd_import(const cli_args *a) {
   };
   const char *ort_dir = a->value[CLI_ORT];
   if (!o.verify && !ort_dir && (o.n_inputs > 0 || o.seed)) {
-    fprintf(stderr, "wherec: import: --input and --seed go with --verify or --ort (wherec import --help)\n");
+    fprintf(
+        stderr,
+        "wherec: import: --input and --seed go with --verify or --ort (wherec import --help)\n");
     return GEN_EXIT_USAGE;
   }
   if (!ort_dir == !a->value[CLI_OUT_SPEC] || (ort_dir && o.manifest)) {

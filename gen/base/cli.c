@@ -99,6 +99,11 @@ const cli_option_row cli_options[CLI_N_OPTIONS] = {
                      "and record in the manifest which are faster (measure.py, run with "
                      "$WHEREC_ORT_PYTHON; --input gives the shapes to time at); the "
                      "execution provider (docs/onnxruntime.md) claims those"},
+  [CLI_LIST_OPERATORS] = {"--list-operators", NULL, IMPORT, false, CLI_FLAG, 0, 0,
+                          "print the ONNX operators import takes, one JSON object each (its "
+                          "since-versions, inputs, dtypes, attributes, type and shape rule, "
+                          "formula or builder, and how onnxruntime compares), and exit; no "
+                          "MODEL.onnx"},
   [CLI_PREFIX]    = {"--prefix", "P", GEN, false, CLI_WORD, 0, 0,
                      "C prefix of every symbol (default: the spec's option prefix, else its "
                      "file name)"},
@@ -352,8 +357,8 @@ static int parse_command(cli_command c, int argc, char **argv, cli_args *a, FILE
     bool many = cli_options[o].kind == CLI_WORDS;
     if (many && (a->all[o] = malloc(sizeof *a->all[o] * (size_t)argc)) == NULL)
       return usage_error(a, err, "out of memory");
-    opts[n_opts++] = (args_opt){cli_options[o].name, cli_options[o].kind != CLI_FLAG,
-                                &a->value[o], many ? a->all[o] : NULL, &a->n_all[o]};
+    opts[n_opts++] = (args_opt){cli_options[o].name, cli_options[o].kind != CLI_FLAG, &a->value[o],
+                                many ? a->all[o] : NULL, &a->n_all[o]};
   }
   for (int i = 0; i < CLI_MAX_OPERANDS && cmd->operands[i]; i++) {
     size_t len = strlen(cmd->operands[i]);
@@ -380,7 +385,7 @@ static int parse_command(cli_command c, int argc, char **argv, cli_args *a, FILE
       if (!value_ok((cli_option)o, a->all[o][i], &a->number[o], msg, sizeof msg))
         return usage_error(a, err, msg);
   }
-  if (a->n_operands < n_fixed) {
+  if (a->n_operands < n_fixed && !(c == CLI_IMPORT && a->value[CLI_LIST_OPERATORS])) {
     snprintf(msg, sizeof msg, "missing %s", cmd->operands[a->n_operands]);
     return usage_error(a, err, msg);
   }

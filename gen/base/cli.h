@@ -12,24 +12,25 @@ typedef enum cli_command { CLI_GEN, CLI_CHECK, CLI_RUN, CLI_IMPORT, CLI_N_COMMAN
 /* Every option of every command, in the order usage lines and help list them. -o is
    three options: what it names differs from command to command. */
 typedef enum cli_option {
-  CLI_OUT_DIR,   /* gen -o DIR */
-  CLI_OUT_NPY,   /* run -o OUT.npy */
-  CLI_OUT_SPEC,  /* import -o SPEC (or --ort DIR) */
-  CLI_MANIFEST,  /* import --manifest FILE */
-  CLI_VERIFY,    /* import --verify */
-  CLI_INPUT_NPY, /* import --input IN.npy */
-  CLI_BAKE_LIMIT, /* import --bake-limit BYTES */
-  CLI_ORT,       /* import --ort DIR */
-  CLI_PREFIX,    /* gen --prefix P */
-  CLI_INTERP,    /* run --interp */
-  CLI_THREADS,   /* run --threads N */
-  CLI_CC,        /* check, run --cc CC */
-  CLI_CFLAGS,    /* check --cflags FLAGS */
-  CLI_TRIALS,    /* check --trials N */
-  CLI_SEED,      /* check --seed S */
-  CLI_SANITIZE,  /* check --sanitize */
-  CLI_UNROLL,    /* gen, check --unroll N */
-  CLI_TEMPLATES, /* gen, check --templates DIR */
+  CLI_OUT_DIR,        /* gen -o DIR */
+  CLI_OUT_NPY,        /* run -o OUT.npy */
+  CLI_OUT_SPEC,       /* import -o SPEC (or --ort DIR) */
+  CLI_MANIFEST,       /* import --manifest FILE */
+  CLI_VERIFY,         /* import --verify */
+  CLI_INPUT_NPY,      /* import --input IN.npy */
+  CLI_BAKE_LIMIT,     /* import --bake-limit BYTES */
+  CLI_ORT,            /* import --ort DIR */
+  CLI_LIST_OPERATORS, /* import --list-operators */
+  CLI_PREFIX,         /* gen --prefix P */
+  CLI_INTERP,         /* run --interp */
+  CLI_THREADS,        /* run --threads N */
+  CLI_CC,             /* check, run --cc CC */
+  CLI_CFLAGS,         /* check --cflags FLAGS */
+  CLI_TRIALS,         /* check --trials N */
+  CLI_SEED,           /* check --seed S */
+  CLI_SANITIZE,       /* check --sanitize */
+  CLI_UNROLL,         /* gen, check --unroll N */
+  CLI_TEMPLATES,      /* gen, check --templates DIR */
   CLI_N_OPTIONS
 } cli_option;
 

@@ -82,9 +82,11 @@ const onnx_attr *graph_attr(const onnx_node *n, const char *name) {
 /* ---- values: dtypes and shapes ------------------------------------------------------ */
 
 int graph_intern_sym(import_graph *gr, const char *name) {
-  for (int i = 0; i < gr->n_syms; i++)
-    if (strcmp(gr->syms[i], name) == 0) return i;
-  return graph_new_sym(gr, name);
+  for (int i = 0; i < gr->n_syms; i++) /* a made-up extent is no dim_param, whatever its name */
+    if (gr->sym_named[i] && strcmp(gr->syms[i], name) == 0) return i;
+  int s = graph_new_sym(gr, name);
+  gr->sym_named[s] = true;
+  return s;
 }
 
 int graph_new_sym(import_graph *gr, const char *name) {
@@ -95,16 +97,20 @@ int graph_new_sym(import_graph *gr, const char *name) {
     const char **ns = graph_alloc(gr, cap, sizeof *ns);
     int         *np = graph_alloc(gr, cap, sizeof *np);
     int64_t     *nv = graph_alloc(gr, cap, sizeof *nv);
+    bool        *nn = graph_alloc(gr, cap, sizeof *nn);
     if (n) {
       memcpy(ns, gr->syms, sizeof *ns * n);
       memcpy(np, gr->sym_parent, sizeof *np * n);
       memcpy(nv, gr->sym_value, sizeof *nv * n);
+      memcpy(nn, gr->sym_named, sizeof *nn * n);
     }
     gr->syms = ns;
     gr->sym_parent = np;
     gr->sym_value = nv;
+    gr->sym_named = nn;
   }
   gr->syms[gr->n_syms] = name;
+  gr->sym_named[gr->n_syms] = false;
   gr->sym_parent[gr->n_syms] = gr->n_syms;
   gr->sym_value[gr->n_syms] = -1;
   return gr->n_syms++;
@@ -123,8 +129,7 @@ static void apply_info(import_graph *gr, graph_value *v, const onnx_value_info *
     if (vi->dims[d].param && vi->dims[d].param[0] && strcmp(vi->dims[d].param, "?") != 0)
       s.dims[d] = WC_SYM(graph_intern_sym(gr, vi->dims[d].param)); /* "?": unnamed */
     else if (vi->dims[d].value >= 0) s.dims[d] = vi->dims[d].value;
-    else /* an unnamed extent: a symbol of its own */
-      s.dims[d] = WC_SYM(graph_new_sym(gr, NULL));
+    else /* an unnamed extent: a symbol of its own */ s.dims[d] = WC_SYM(graph_new_sym(gr, NULL));
   }
   v->shape = s;
   v->shaped = true;
@@ -196,7 +201,7 @@ static bool build_values(import_graph *gr) {
   if (!check_dims(gr, g->inputs, g->n_inputs) || !check_dims(gr, g->outputs, g->n_outputs) ||
       !check_dims(gr, g->value_info, g->n_value_info))
     return false;
-  size_t            n = (size_t)g->n_initializers + (size_t)g->n_inputs;
+  size_t n = (size_t)g->n_initializers + (size_t)g->n_inputs;
   for (int i = 0; i < g->n_nodes; i++) n += (size_t)g->nodes[i].n_outputs;
   if (gr->outer) { /* room for the outer values it reads */
     n += (size_t)g->n_outputs;
@@ -263,7 +268,6 @@ static bool build_values(import_graph *gr) {
       if (ni->in[k] >= 0) gr->vals[ni->in[k]].n_uses++;
     }
     ni->op = op_lookup(ni->n->domain, ni->n->op_type);
-    ni->kind = ni->op ? ni->op->kind : IMPORT_NONE;
   }
   return true;
 }
@@ -301,19 +305,44 @@ static bool scope_hides(const scope *s, const char *name) {
   return false;
 }
 
+/* The reads of outer values by sub-graphs, (value, node) pairs: the order must put the
+   value's producer before the node, as an input's. */
+typedef struct captures {
+  int *val, *node;
+  int  n, cap;
+} captures;
+
 /* A name read inside a sub-graph of node: an outer value unless a sub-graph defines it. */
-static void capture(import_graph *gr, const scope *s, const char *name, int node) {
+static void capture(import_graph *gr, captures *c, const scope *s, const char *name, int node) {
   if (name[0] == '\0' || scope_hides(s, name)) return;
   int v = graph_find(gr, name);
-  if (v >= 0 && gr->vals[v].captured_by < 0) gr->vals[v].captured_by = node;
+  if (v < 0) return;
+  if (gr->vals[v].captured_by < 0) gr->vals[v].captured_by = node;
+  if (gr->vals[v].producer < 0 || gr->vals[v].producer == node) return; /* the latter: a cycle */
+  if (c->n == c->cap) {
+    int  cap = c->cap * 2 + 16;
+    int *nv = graph_alloc(gr, (size_t)cap, sizeof *nv),
+        *nn = graph_alloc(gr, (size_t)cap, sizeof *nn);
+    if (c->n) {
+      memcpy(nv, c->val, sizeof *nv * (size_t)c->n);
+      memcpy(nn, c->node, sizeof *nn * (size_t)c->n);
+    }
+    c->val = nv;
+    c->node = nn;
+    c->cap = cap;
+  }
+  c->val[c->n] = v;
+  c->node[c->n++] = node;
 }
 
-static void capture_attrs(import_graph *gr, const onnx_node *n, const scope *up, int node);
+static void capture_attrs(import_graph *gr, captures *c, const onnx_node *n, const scope *up,
+                          int node);
 
 /* The outer values sub-graph g (of node) reads: its nodes' inputs and its outputs
    that neither g nor a sub-graph around it defines, in g and in its own sub-graphs.
    The reader bounds the nesting (ONNX_MAX_GRAPH_DEPTH), so the recursion is too. */
-static void capture_graph(import_graph *gr, const onnx_graph *g, const scope *up, int node) {
+static void capture_graph(import_graph *gr, captures *c, const onnx_graph *g, const scope *up,
+                          int node) {
   size_t n = (size_t)g->n_inputs + (size_t)g->n_initializers;
   for (int i = 0; i < g->n_nodes; i++) n += (size_t)g->nodes[i].n_outputs;
   scope s = {NULL, 1, up};
@@ -324,30 +353,33 @@ static void capture_graph(import_graph *gr, const onnx_graph *g, const scope *up
   for (int i = 0; i < g->n_nodes; i++)
     for (int o = 0; o < g->nodes[i].n_outputs; o++) scope_add(&s, g->nodes[i].outputs[o]);
   for (int i = 0; i < g->n_nodes; i++) {
-    for (int k = 0; k < g->nodes[i].n_inputs; k++) capture(gr, &s, g->nodes[i].inputs[k], node);
-    capture_attrs(gr, &g->nodes[i], &s, node);
+    for (int k = 0; k < g->nodes[i].n_inputs; k++) capture(gr, c, &s, g->nodes[i].inputs[k], node);
+    capture_attrs(gr, c, &g->nodes[i], &s, node);
   }
-  for (int i = 0; i < g->n_outputs; i++) capture(gr, &s, g->outputs[i].name, node);
+  for (int i = 0; i < g->n_outputs; i++) capture(gr, c, &s, g->outputs[i].name, node);
 }
 
-static void capture_attrs(import_graph *gr, const onnx_node *n, const scope *up, int node) {
+static void capture_attrs(import_graph *gr, captures *c, const onnx_node *n, const scope *up,
+                          int node) {
   for (int a = 0; a < n->n_attrs; a++) {
     const onnx_attr *at = &n->attrs[a];
-    if (at->has_g) capture_graph(gr, at->g, up, node);
-    for (int k = 0; k < at->n_graphs; k++) capture_graph(gr, &at->graphs[k], up, node);
+    if (at->has_g) capture_graph(gr, c, at->g, up, node);
+    for (int k = 0; k < at->n_graphs; k++) capture_graph(gr, c, &at->graphs[k], up, node);
   }
 }
 
 /* Values read inside the sub-graphs of If, Loop, Scan (or any node with graph
-   attributes) are needed as values: such a read names them, it is no input slot. */
-static void find_captures(import_graph *gr) {
-  for (int i = 0; i < gr->g->n_nodes; i++) capture_attrs(gr, &gr->g->nodes[i], NULL, i);
+   attributes) are needed as values: such a read names them, it is no input slot. Each
+   read goes into *caps too. */
+static void find_captures(import_graph *gr, captures *caps) {
+  for (int i = 0; i < gr->g->n_nodes; i++) capture_attrs(gr, caps, &gr->g->nodes[i], NULL, i);
 }
 
 /* ---- order and consumers ------------------------------------------------------------ */
 
-/* Kahn's algorithm: ONNX requires sorted nodes, but a reader should not trust that. */
-static bool topo_sort(import_graph *gr) {
+/* Kahn's algorithm: ONNX requires sorted nodes, but a reader should not trust that. A
+   value a node's sub-graph reads orders as one of its inputs (caps). */
+static bool topo_sort(import_graph *gr, const captures *caps) {
   int  n = gr->g->n_nodes, head = 0, tail = 0;
   int *pending = graph_alloc(gr, (size_t)n, sizeof *pending);
   gr->order = graph_alloc(gr, (size_t)n, sizeof *gr->order);
@@ -359,10 +391,19 @@ static bool topo_sort(import_graph *gr) {
       if (v >= 0) n_users[v]++;
       if (v >= 0 && gr->vals[v].producer >= 0) pending[i]++;
     }
+  int *n_later = graph_alloc(gr, (size_t)gr->n_vals, sizeof *n_later);
+  for (int k = 0; k < caps->n; k++) {
+    pending[caps->node[k]]++;
+    n_later[caps->val[k]]++;
+  }
+  int **later = graph_alloc(gr, (size_t)gr->n_vals, sizeof *later); /* capturing nodes */
   for (int v = 0; v < gr->n_vals; v++) {
     users[v] = graph_alloc(gr, (size_t)n_users[v], sizeof **users);
+    later[v] = graph_alloc(gr, (size_t)n_later[v], sizeof **later);
     n_users[v] = 0;
+    n_later[v] = 0;
   }
+  for (int k = 0; k < caps->n; k++) later[caps->val[k]][n_later[caps->val[k]]++] = caps->node[k];
   for (int i = 0; i < n; i++) {
     for (int k = 0; k < gr->nodes[i].n->n_inputs; k++) {
       int v = gr->nodes[i].in[k];
@@ -378,6 +419,8 @@ static bool topo_sort(import_graph *gr) {
       int v = o->outputs[k][0] ? graph_find(gr, o->outputs[k]) : -1;
       for (int u = 0; v >= 0 && gr->vals[v].producer >= 0 && u < n_users[v]; u++)
         if (--pending[users[v][u]] == 0) gr->order[tail++] = users[v][u];
+      for (int u = 0; v >= 0 && gr->vals[v].producer >= 0 && u < n_later[v]; u++)
+        if (--pending[later[v][u]] == 0) gr->order[tail++] = later[v][u];
     }
   }
   if (tail != n) return malformed(gr, "the graph has a cycle");
@@ -397,8 +440,62 @@ bool graph_build_body(import_graph *gr, arena *a, FILE *log, const onnx_model *m
   gr->g = g;
   gr->outer = outer;
   gr->opset = onnx_opset_version(m);
-  if (!build_values(gr) || !topo_sort(gr)) return false;
-  find_captures(gr);
+  captures caps = {NULL, NULL, 0, 0};
+  if (!build_values(gr)) return false;
+  find_captures(gr, &caps);
+  if (!topo_sort(gr, &caps)) return false;
   graph_infer(gr);
   return true;
+}
+
+/* ---- values ----------------------------------------------------------------------- */
+
+bool graph_floating(wc_dtype t) {
+  ast_dtype_class c = ast_dtype_class_of(t);
+  return c == AST_CLASS_REAL || c == AST_CLASS_HALF;
+}
+
+bool graph_same_shape(const ast_shape *a, const ast_shape *b) {
+  if (a->rank != b->rank) return false;
+  for (int d = 0; d < a->rank; d++)
+    if (a->dims[d] != b->dims[d]) return false;
+  return true;
+}
+
+bool graph_broadcasts_to(const graph_value *a, const graph_value *b) {
+  ast_shape out;
+  if (!a->shaped || !b->shaped) return true;
+  return sema_broadcast(&a->shape, &b->shape, &out) && graph_same_shape(&out, &a->shape);
+}
+
+bool graph_one_element(const graph_value *v) {
+  for (int d = 0; v->shaped && d < v->shape.rank; d++)
+    if (v->shape.dims[d] != 1) return false;
+  return v->shaped;
+}
+
+bool graph_const_scalar(const graph_value *v, double *out) {
+  uint64_t b[2];
+  if (!v->constant || !graph_one_element(v) || !onnx_tensor_scalar(v->constant, b, NULL, 0))
+    return false;
+  unsigned bits = (unsigned)wc_dtype_size(v->dtype) * 8u;
+  switch (ast_dtype_class_of(v->dtype)) {
+  case AST_CLASS_BOOL: *out = b[0] != 0; return true;
+  case AST_CLASS_UINT: *out = (double)b[0]; return true;
+  case AST_CLASS_SINT: {
+    uint64_t u = b[0];
+    if (bits < 64 && (u >> (bits - 1)) & 1) u |= ~(uint64_t)0 << bits;
+    *out = (double)(int64_t)u;
+    return true;
+  }
+  case AST_CLASS_REAL:
+  case AST_CLASS_HALF:
+    if (v->dtype == WC_DOUBLE) memcpy(out, &b[0], 8);
+    else
+      *out = v->dtype == WC_FLOAT16    ? wc_f16_to_f32((wc_float16)b[0])
+             : v->dtype == WC_BFLOAT16 ? wc_bf16_to_f32((wc_bfloat16)b[0])
+                                       : wc_bits_to_f32((uint32_t)b[0]);
+    return true;
+  default: return false;
+  }
 }

@@ -31,35 +31,40 @@ typedef struct graph_value {
 /* A node of the graph, resolved to values. */
 typedef struct graph_node {
   const onnx_node *n;
-  import_kind          kind; /* IMPORT_NONE for unknown operators */
-  const op_row    *op;   /* NULL for unknown operators */
-  int             *in;   /* value per input (-1: omitted optional input) */
-  int              out;  /* value of output 0, -1 if none */
+  const op_row    *op;     /* NULL for unknown operators */
+  int             *in;     /* value per input (-1: omitted optional input) */
+  int              out;    /* value of output 0, -1 if none */
   bool             folded; /* its output is a constant computed at import (infer.c) */
 } graph_node;
+
+/* Is ni a node of operator id? */
+static inline bool graph_is(const graph_node *ni, op_id id) { return ni->op && ni->op->id == id; }
 
 /* The graph. Everything lives in the arena *a (out of memory jumps out through it). */
 typedef struct import_graph import_graph;
 struct import_graph {
-  arena            *a;
-  FILE             *log; /* malformed-model messages and notes go here */
-  const onnx_model *m;
-  const onnx_graph *g;
-  int64_t           opset; /* of the default domain, 0 if not given */
-  graph_value      *vals;
-  int               n_vals;
-  int              *hash; /* open addressing over vals by name; -1 empty */
-  int               hash_cap;
-  graph_node       *nodes;   /* one per node of g, in g's order */
-  int              *order;   /* node indices in topological order */
-  int              *n_users; /* per value: nodes reading it (once per input slot) */
-  int             **users;   /* per value: those nodes, in node order */
-  int               n_syms;
-  const char      **syms;       /* dim_param names (or unk__N for unnamed dims): symbol i */
-  int              *sym_parent; /* union-find: symbols inference found to be one extent */
-  int64_t          *sym_value;  /* per root: the fixed extent it equals, or -1 */
-  const struct import_graph *outer; /* for a sub-graph (If, Loop, Scan body): the graph
-                                       around it, whose values it may read; else NULL */
+  arena                     *a;
+  FILE                      *log; /* malformed-model messages and notes go here */
+  const onnx_model          *m;
+  const onnx_graph          *g;
+  int64_t                    opset; /* of the default domain, 0 if not given */
+  graph_value               *vals;
+  int                        n_vals;
+  int                       *hash; /* open addressing over vals by name; -1 empty */
+  int                        hash_cap;
+  graph_node                *nodes;   /* one per node of g, in g's order */
+  int                       *order;   /* node indices in topological order */
+  int                       *n_users; /* per value: nodes reading it (once per input slot) */
+  int                      **users;   /* per value: those nodes, in node order */
+  int                        n_syms;
+  const char               **syms; /* dim_param names (or unk__N for unnamed dims): symbol i */
+  int                       *sym_parent; /* union-find: symbols inference found to be one extent */
+  int64_t                   *sym_value;  /* per root: the fixed extent it equals, or -1 */
+  bool                      *sym_named;  /* per symbol: a dim_param's (graph_intern_sym finds it by
+                                            name), not one inference made up (named unk__N, which
+                                            a model's own dim_param may be called too) */
+  const struct import_graph *outer;      /* for a sub-graph (If, Loop, Scan body): the graph
+                                            around it, whose values it may read; else NULL */
 };
 
 /* Reads model m into gr: values, nodes, order, the values sub-graphs read, and the
@@ -104,5 +109,23 @@ const char *graph_fmt(const import_graph *gr, const char *f, ...) DIAG_PRINTF(2,
 
 /* n elements of size bytes, zeroed, in the arena (n may be 0). */
 void *graph_alloc(const import_graph *gr, size_t n, size_t size);
+
+/* ---- values, for the operators' checks and forms ---- */
+
+bool graph_same_shape(const ast_shape *a, const ast_shape *b);
+
+/* Does b broadcast to a without changing a's shape (ONNX's unidirectional rule)? True when
+   a shape is not known: the writer refuses unknown shapes of its leaves. */
+bool graph_broadcasts_to(const graph_value *a, const graph_value *b);
+
+/* Is v of a known shape with one element? */
+bool graph_one_element(const graph_value *v);
+
+/* The value of a one-element constant v as a double (integers exactly up to 2^53), false
+   when v is no such constant. */
+bool graph_const_scalar(const graph_value *v, double *out);
+
+/* Is t float, double, float16 or bfloat16? */
+bool graph_floating(wc_dtype t);
 
 #endif

@@ -13,18 +13,22 @@
 /* Bounds on one fused expression (a region). */
 /* ONNX operators nested in one expression; keeps the spec far below the
    parser's nesting limit. */
-#define IMPORT_MAX_DEPTH  24
+#define IMPORT_MAX_DEPTH         24
 /* Copies of one producer in an expression (Relu, Clip and the other
    activations name their operand several times). */
-#define IMPORT_MAX_COPIES 16
+#define IMPORT_MAX_COPIES        16
+/* Outputs one kernel writes besides its root's: values it computes that something outside
+   it reads too (a graph output, another operator). Bounded well below WC_MAX_OPERANDS,
+   which parameters and outputs share. */
+#define IMPORT_MAX_EXTRA_OUTPUTS 8
 
 /* What the command takes besides the model and the spec. */
 typedef struct import_options {
-  const char        *manifest; /* where the manifest goes; NULL: the spec's path + ".json" */
-  bool               verify;   /* then run every kernel against onnxruntime (verify.h) */
-  const char *const *inputs;   /* verify: one .npy per graph input; NULL: made */
-  int                n_inputs; /* in inputs */
-  const char        *seed;     /* verify: for made inputs; NULL: 1 */
+  const char        *manifest;   /* where the manifest goes; NULL: the spec's path + ".json" */
+  bool               verify;     /* then run every kernel against onnxruntime (verify.h) */
+  const char *const *inputs;     /* verify: one .npy per graph input; NULL: made */
+  int                n_inputs;   /* in inputs */
+  const char        *seed;       /* verify: for made inputs; NULL: 1 */
   int64_t            bake_limit; /* initializers of at most this many bytes become
                                     constants (`const`) of the spec; 0: none */
 } import_options;

@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,7 +57,8 @@ static bool bcast(import_graph *gr, const ast_shape *a, const ast_shape *b, ast_
   ast_shape r = {a->rank > b->rank ? a->rank : b->rank, {0}};
   for (int d = 0; d < r.rank; d++) {
     int     ia = d - (r.rank - a->rank), ib = d - (r.rank - b->rank);
-    int64_t x = ia >= 0 ? graph_dim(gr, a->dims[ia]) : 1, y = ib >= 0 ? graph_dim(gr, b->dims[ib]) : 1;
+    int64_t x = ia >= 0 ? graph_dim(gr, a->dims[ia]) : 1,
+            y = ib >= 0 ? graph_dim(gr, b->dims[ib]) : 1;
     if (x == y || y == 1) r.dims[d] = x;
     else if (x == 1) r.dims[d] = y;
     else if (!unify(gr, x, y)) return false;
@@ -77,12 +79,13 @@ typedef struct svec {
   bool    *sym;
 } svec;
 
-typedef struct ctx {
+typedef struct infer_ctx {
   import_graph     *gr;
   const graph_node *ni;
   const onnx_node  *n;
   size_t           *folded; /* bytes folded so far */
   svec             *sv;     /* per value */
+  wc_dtype          t;      /* its output's dtype by its row's type rule (ops.h), 0 unknown */
 } ctx;
 
 static graph_value *in_val(const ctx *c, int k) {
@@ -92,11 +95,6 @@ static graph_value *in_val(const ctx *c, int k) {
 static wc_dtype in_dtype(const ctx *c, int k) {
   graph_value *v = in_val(c, k);
   return v ? v->dtype : (wc_dtype)0;
-}
-
-static int32_t in_elem(const ctx *c, int k) {
-  graph_value *v = in_val(c, k);
-  return v ? v->elem : 0;
 }
 
 static bool in_shape(const ctx *c, int k, ast_shape *s) {
@@ -172,12 +170,36 @@ static int64_t geti(const cval *v, size_t i) {
   case WC_BOOL:
   case WC_UINT8: return *p;
   case WC_INT8: return (int8_t)*p;
-  case WC_INT16: { int16_t x; memcpy(&x, p, 2); return x; }
-  case WC_UINT16: { uint16_t x; memcpy(&x, p, 2); return x; }
-  case WC_INT32: { int32_t x; memcpy(&x, p, 4); return x; }
-  case WC_UINT32: { uint32_t x; memcpy(&x, p, 4); return x; }
-  case WC_INT64: { int64_t x; memcpy(&x, p, 8); return x; }
-  case WC_UINT64: { uint64_t x; memcpy(&x, p, 8); return (int64_t)x; }
+  case WC_INT16: {
+    int16_t x;
+    memcpy(&x, p, 2);
+    return x;
+  }
+  case WC_UINT16: {
+    uint16_t x;
+    memcpy(&x, p, 2);
+    return x;
+  }
+  case WC_INT32: {
+    int32_t x;
+    memcpy(&x, p, 4);
+    return x;
+  }
+  case WC_UINT32: {
+    uint32_t x;
+    memcpy(&x, p, 4);
+    return x;
+  }
+  case WC_INT64: {
+    int64_t x;
+    memcpy(&x, p, 8);
+    return x;
+  }
+  case WC_UINT64: {
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return (int64_t)x;
+  }
   default: return 0;
   }
 }
@@ -271,7 +293,8 @@ static const onnx_tensor *to_tensor(const ctx *c, const cval *v) {
 
 /* ---- outputs -------------------------------------------------------------------------- */
 
-static void print_shape(FILE *f, const import_graph *gr, wc_dtype t, int32_t elem, const ast_shape *s) {
+static void print_shape(FILE *f, const import_graph *gr, wc_dtype t, int32_t elem,
+                        const ast_shape *s) {
   fprintf(f, "%s", t ? wc_dtype_name(t) : graph_dtype_label(gr, elem));
   if (!s) return;
   fputc('[', f);
@@ -325,7 +348,8 @@ static void set_const(const ctx *c, int k, const cval *v) {
   int vi = graph_find(c->gr, c->n->outputs[k]);
   if (vi < 0) return;
   graph_value *o = &c->gr->vals[vi];
-  if (o->elem != (int32_t)v->t || o->is_output) return; /* value_info disagrees, or runtime-visible */
+  if (o->elem != (int32_t)v->t || o->is_output)
+    return; /* value_info disagrees, or runtime-visible */
   o->constant = to_tensor(c, v);
   c->gr->nodes[o->producer].folded = true;
 }
@@ -347,8 +371,9 @@ static int64_t window_out(import_graph *gr, int64_t in, int64_t k, int64_t strid
       pb > INT32_MAX || pe > INT32_MAX)
     return fresh(gr);
   int64_t eff = (k - 1) * dil + 1;
-  bool    same = auto_pad && (strcmp(auto_pad, "SAME_UPPER") == 0 || strcmp(auto_pad, "SAME_LOWER") == 0);
-  bool    valid = auto_pad && strcmp(auto_pad, "VALID") == 0;
+  bool    same = auto_pad &&
+              (strcmp(auto_pad, "SAME_UPPER") == 0 || strcmp(auto_pad, "SAME_LOWER") == 0);
+  bool valid = auto_pad && strcmp(auto_pad, "VALID") == 0;
   if (in < 0) {
     if (stride == 1 && (same || (!valid && pb + pe == eff - 1))) return in;
     return fresh(gr);
@@ -374,23 +399,24 @@ static const char *attr_str(const onnx_node *n, const char *name, char *buf, siz
 static void rule_window(const ctx *c, bool conv, bool transpose) {
   ast_shape x, w = {0, {0}};
   if (!in_shape(c, 0, &x) || x.rank < 3) {
-    set_out(c, 0, in_dtype(c, 0), NULL);
+    set_out(c, 0, c->t, NULL);
     return;
   }
   int              sp = x.rank - 2;
   const onnx_attr *ks = attr_ints(c->n, "kernel_shape"), *st = attr_ints(c->n, "strides"),
                   *dl = attr_ints(c->n, "dilations"), *pd = attr_ints(c->n, "pads"),
                   *op = attr_ints(c->n, "output_padding"), *os = attr_ints(c->n, "output_shape");
-  bool             have_w = conv && in_shape(c, 1, &w) && w.rank == x.rank;
-  char             apb[32];
-  const char      *ap = attr_str(c->n, "auto_pad", apb, sizeof apb);
-  ast_shape        o = x;
+  bool        have_w = conv && in_shape(c, 1, &w) && w.rank == x.rank;
+  char        apb[32];
+  const char *ap = attr_str(c->n, "auto_pad", apb, sizeof apb);
+  ast_shape   o = x;
   if (conv) {
     int64_t group = attr_i(c->n, "group", 1);
-    o.dims[1] = !have_w                 ? fresh(c->gr)
-                : !transpose            ? w.dims[0]
-                : w.dims[1] >= 0 && group > 0 && group < INT32_MAX && w.dims[1] < INT32_MAX ? w.dims[1] * group
-                                        : fresh(c->gr);
+    o.dims[1] = !have_w      ? fresh(c->gr)
+                : !transpose ? w.dims[0]
+                : w.dims[1] >= 0 && group > 0 && group < INT32_MAX && w.dims[1] < INT32_MAX
+                    ? w.dims[1] * group
+                    : fresh(c->gr);
   }
   for (int d = 0; d < sp; d++) {
     int64_t k = ks && ks->n_ints == sp ? ks->ints[d] : have_w ? w.dims[2 + d] : -1;
@@ -408,8 +434,8 @@ static void rule_window(const ctx *c, bool conv, bool transpose) {
     int64_t opd = op && op->n_ints == sp ? op->ints[d] : 0;
     if (os && os->n_ints == sp && os->ints[d] >= 0) o.dims[2 + d] = os->ints[d];
     else if (in < 0 || k < 1 || s < 1 || dil < 1 || in > INT32_MAX || k > INT32_MAX ||
-             s > INT32_MAX || dil > INT32_MAX || opd < 0 || opd > INT32_MAX || pb < 0 ||
-             pe < 0 || pb > INT32_MAX || pe > INT32_MAX)
+             s > INT32_MAX || dil > INT32_MAX || opd < 0 || opd > INT32_MAX || pb < 0 || pe < 0 ||
+             pb > INT32_MAX || pe > INT32_MAX)
       o.dims[2 + d] = fresh(c->gr);
     else if (ap && strncmp(ap, "SAME", 4) == 0) o.dims[2 + d] = in * s;
     else {
@@ -417,39 +443,51 @@ static void rule_window(const ctx *c, bool conv, bool transpose) {
       o.dims[2 + d] = e >= 0 ? e : fresh(c->gr);
     }
   }
-  set_out(c, 0, in_dtype(c, 0), &o);
+  set_out(c, 0, c->t, &o);
   if (c->n->n_outputs > 1) set_out(c, 1, WC_INT64, &o); /* MaxPool's indices */
 }
 
-static void rule_global_pool(const ctx *c) {
+void infer_global_pool(const ctx *c) {
   ast_shape x;
-  if (!in_shape(c, 0, &x) || x.rank < 2) { set_out(c, 0, in_dtype(c, 0), NULL); return; }
+  if (!in_shape(c, 0, &x) || x.rank < 2) {
+    set_out(c, 0, in_dtype(c, 0), NULL);
+    return;
+  }
   for (int d = 2; d < x.rank; d++) x.dims[d] = 1;
   set_out(c, 0, in_dtype(c, 0), &x);
 }
 
-static void rule_same(const ctx *c) {
+void infer_same(const ctx *c) {
   ast_shape x;
   bool      ok = in_shape(c, 0, &x);
   set_out(c, 0, in_dtype(c, 0), ok ? &x : NULL);
 }
 
-static void rule_gemm(const ctx *c) {
+void infer_gemm(const ctx *c) {
   ast_shape a, b;
-  if (!in_shape(c, 0, &a) || !in_shape(c, 1, &b) || a.rank != 2 || b.rank != 2)
-    { set_out(c, 0, in_dtype(c, 0), NULL); return; }
-  ast_shape o = {2, {a.dims[attr_i(c->n, "transA", 0) ? 1 : 0], b.dims[attr_i(c->n, "transB", 0) ? 0 : 1]}};
+  if (!in_shape(c, 0, &a) || !in_shape(c, 1, &b) || a.rank != 2 || b.rank != 2) {
+    set_out(c, 0, in_dtype(c, 0), NULL);
+    return;
+  }
+  ast_shape o = {
+      2,
+      {a.dims[attr_i(c->n, "transA", 0) ? 1 : 0], b.dims[attr_i(c->n, "transB", 0) ? 0 : 1]}};
   set_out(c, 0, in_dtype(c, 0), &o);
 }
 
 static void rule_matmul(const ctx *c, wc_dtype t) {
   ast_shape a, b;
-  if (!in_shape(c, 0, &a) || !in_shape(c, 1, &b) || a.rank < 1 || b.rank < 1)
-    { set_out(c, 0, t, NULL); return; }
+  if (!in_shape(c, 0, &a) || !in_shape(c, 1, &b) || a.rank < 1 || b.rank < 1) {
+    set_out(c, 0, t, NULL);
+    return;
+  }
   ast_shape ba = {a.rank > 2 ? a.rank - 2 : 0, {0}}, bb = {b.rank > 2 ? b.rank - 2 : 0, {0}}, o;
   memcpy(ba.dims, a.dims, sizeof(int64_t) * (size_t)ba.rank);
   memcpy(bb.dims, b.dims, sizeof(int64_t) * (size_t)bb.rank);
-  if (!bcast(c->gr, &ba, &bb, &o)) { set_out(c, 0, t, NULL); return; }
+  if (!bcast(c->gr, &ba, &bb, &o)) {
+    set_out(c, 0, t, NULL);
+    return;
+  }
   if (a.rank >= 2) o.dims[o.rank++] = a.dims[a.rank - 2];
   if (b.rank >= 2) o.dims[o.rank++] = b.dims[b.rank - 1];
   unify(c->gr, a.dims[a.rank - 1], b.dims[b.rank >= 2 ? b.rank - 2 : 0]);
@@ -520,7 +558,7 @@ static bool reshape_to(const ctx *c, const ast_shape *x, const int64_t *sh, cons
   return true;
 }
 
-static void rule_reshape(const ctx *c) {
+void infer_reshape(const ctx *c) {
   ast_shape x, o;
   bool      hx = in_shape(c, 0, &x);
   int64_t  *sh = NULL;
@@ -534,33 +572,51 @@ static void rule_reshape(const ctx *c) {
     ok = dims_in(c, 1, &sh, &sym, &n) &&
          reshape_to(c, hx ? &x : NULL, sh, sym, n, attr_i(c->n, "allowzero", 0) != 0, &o);
   }
-  if (ok && hx && count_of(&x) >= 0 && count_of(&o) >= 0 && count_of(&x) != count_of(&o)) ok = false;
+  if (ok && hx && count_of(&x) >= 0 && count_of(&o) >= 0 && count_of(&x) != count_of(&o))
+    ok = false;
   cval v;
   if (ok && const_in(c, 0, &v) && count_of(&o) == (int64_t)v.n) { /* data unchanged */
     v.s = o;
-    { set_const(c, 0, &v); return; }
+    {
+      set_const(c, 0, &v);
+      return;
+    }
   }
   set_out(c, 0, in_dtype(c, 0), ok ? &o : NULL);
 }
 
-static void rule_flatten(const ctx *c) {
+void infer_flatten(const ctx *c) {
   ast_shape x;
-  if (!in_shape(c, 0, &x)) { set_out(c, 0, in_dtype(c, 0), NULL); return; }
+  if (!in_shape(c, 0, &x)) {
+    set_out(c, 0, in_dtype(c, 0), NULL);
+    return;
+  }
   bool    ok = true;
   int64_t ax = attr_i(c->n, "axis", 1);
   if (ax == x.rank) ax = x.rank; /* allowed: [N, 1] */
   else ax = norm_axis(ax, x.rank, &ok);
-  if (!ok) { set_out(c, 0, in_dtype(c, 0), NULL); return; }
+  if (!ok) {
+    set_out(c, 0, in_dtype(c, 0), NULL);
+    return;
+  }
   ast_shape a = {(int)ax, {0}}, b = {x.rank - (int)ax, {0}};
   memcpy(a.dims, x.dims, sizeof(int64_t) * (size_t)a.rank);
   memcpy(b.dims, x.dims + ax, sizeof(int64_t) * (size_t)b.rank);
   int64_t   na = count_of(&a), nb = count_of(&b);
-  ast_shape o = {2, {na >= 0 ? na : a.rank == 1 ? a.dims[0] : fresh(c->gr),
-                     nb >= 0 ? nb : b.rank == 1 ? b.dims[0] : fresh(c->gr)}};
-  cval v;
+  ast_shape o = {2,
+                 {na >= 0       ? na
+                  : a.rank == 1 ? a.dims[0]
+                                : fresh(c->gr),
+                  nb >= 0       ? nb
+                  : b.rank == 1 ? b.dims[0]
+                                : fresh(c->gr)}};
+  cval      v;
   if (const_in(c, 0, &v) && count_of(&o) == (int64_t)v.n) {
     v.s = o;
-    { set_const(c, 0, &v); return; }
+    {
+      set_const(c, 0, &v);
+      return;
+    }
   }
   set_out(c, 0, in_dtype(c, 0), &o);
 }
@@ -616,17 +672,24 @@ static void rule_squeeze(const ctx *c, bool un) {
   cval v;
   if (ok && const_in(c, 0, &v)) {
     v.s = o;
-    { set_const(c, 0, &v); return; }
+    {
+      set_const(c, 0, &v);
+      return;
+    }
   }
   set_out(c, 0, in_dtype(c, 0), ok ? &o : NULL);
   if (ok) pass_sv(c);
 }
 
-static void rule_transpose(const ctx *c) {
+void infer_transpose(const ctx *c) {
   ast_shape x, o;
-  if (!in_shape(c, 0, &x)) { set_out(c, 0, in_dtype(c, 0), NULL); return; }
+  if (!in_shape(c, 0, &x)) {
+    set_out(c, 0, in_dtype(c, 0), NULL);
+    return;
+  }
   const onnx_attr *p = attr_ints(c->n, "perm");
   bool             ok = !p || p->n_ints == x.rank, seen[WC_MAX_RANK] = {false};
+  int              perm[WC_MAX_RANK];
   o.rank = x.rank;
   for (int d = 0; ok && d < x.rank; d++) {
     int64_t s = p ? p->ints[d] : x.rank - 1 - d;
@@ -634,12 +697,28 @@ static void rule_transpose(const ctx *c) {
     if (ok) {
       seen[s] = true;
       o.dims[d] = x.dims[s];
+      perm[d] = (int)s;
     }
+  }
+  cval v, out;
+  if (ok && const_in(c, 0, &v) && new_cval(c, v.t, &o, &out)) { /* fold: a shape computation's */
+    size_t size = wc_dtype_size(v.t), stride[WC_MAX_RANK], mul = 1;
+    for (int d = x.rank - 1; d >= 0; d--) stride[d] = mul, mul *= (size_t)x.dims[d];
+    for (size_t i = 0; i < out.n; i++) {
+      size_t rem = i, src = 0;
+      for (int d = o.rank - 1; d >= 0; d--) {
+        src += rem % (size_t)o.dims[d] * stride[perm[d]];
+        rem /= (size_t)o.dims[d];
+      }
+      memcpy(out.data + i * size, v.data + src * size, size);
+    }
+    set_const(c, 0, &out);
+    return;
   }
   set_out(c, 0, in_dtype(c, 0), ok ? &o : NULL);
 }
 
-static void rule_concat(const ctx *c) {
+void infer_concat(const ctx *c) {
   ast_shape o, x;
   wc_dtype  t = in_dtype(c, 0);
   bool      ok = c->n->n_inputs > 0 && in_shape(c, 0, &o);
@@ -648,7 +727,8 @@ static void rule_concat(const ctx *c) {
     ok = in_shape(c, k, &x) && x.rank == o.rank;
     for (int d = 0; ok && d < o.rank; d++) {
       if (d != ax) ok = unify(c->gr, o.dims[d], x.dims[d]);
-      else if (o.dims[d] >= 0 && x.dims[d] >= 0 && o.dims[d] <= INT64_MAX - x.dims[d]) o.dims[d] += x.dims[d];
+      else if (o.dims[d] >= 0 && x.dims[d] >= 0 && o.dims[d] <= INT64_MAX - x.dims[d])
+        o.dims[d] += x.dims[d];
       else o.dims[d] = fresh(c->gr);
     }
   }
@@ -657,16 +737,20 @@ static void rule_concat(const ctx *c) {
   if (ok && t && new_cval(c, t, &o, &out)) {
     size_t outer = 1, size = wc_dtype_size(t), off = 0;
     for (int d = 0; d < ax; d++) outer *= (size_t)o.dims[d];
-    bool all = true;
+    bool  all = true;
     cval *parts = graph_alloc(c->gr, (size_t)c->n->n_inputs, sizeof *parts);
-    for (int k = 0; all && k < c->n->n_inputs; k++) all = const_in(c, k, &parts[k]) && parts[k].t == t;
+    for (int k = 0; all && k < c->n->n_inputs; k++)
+      all = const_in(c, k, &parts[k]) && parts[k].t == t;
     for (size_t i = 0; all && i < outer; i++)
       for (int k = 0; k < c->n->n_inputs; k++) {
         size_t chunk = outer ? parts[k].n / outer * size : 0;
         memcpy(out.data + off, parts[k].data + i * chunk, chunk);
         off += chunk;
       }
-    if (all) { set_const(c, 0, &out); return; }
+    if (all) {
+      set_const(c, 0, &out);
+      return;
+    }
   }
   set_out(c, 0, t, ok ? &o : NULL);
   if (ok && o.rank == 1 && is_int(t)) { /* shape lists: constants and symbolic vectors */
@@ -683,13 +767,13 @@ static void rule_concat(const ctx *c) {
   }
 }
 
-static void rule_split(const ctx *c) {
-  ast_shape x;
-  int       n = c->n->n_outputs;
-  bool      ok = in_shape(c, 0, &x) && n > 0;
-  int       ax = ok ? norm_axis(attr_i(c->n, "axis", 0), x.rank, &ok) : 0;
-  int64_t  *sp = NULL;
-  size_t    ns = 0;
+void infer_split(const ctx *c) {
+  ast_shape        x;
+  int              n = c->n->n_outputs;
+  bool             ok = in_shape(c, 0, &x) && n > 0;
+  int              ax = ok ? norm_axis(attr_i(c->n, "axis", 0), x.rank, &ok) : 0;
+  int64_t         *sp = NULL;
+  size_t           ns = 0;
   const onnx_attr *a = attr_ints(c->n, "split");
   if (a) {
     sp = a->ints;
@@ -708,15 +792,19 @@ static void rule_split(const ctx *c) {
 
 static int64_t clampi(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
 
-static void rule_slice(const ctx *c) {
+void infer_slice(const ctx *c) {
   ast_shape x;
   wc_dtype  t = in_dtype(c, 0);
-  if (!in_shape(c, 0, &x)) { set_out(c, 0, t, NULL); return; }
+  if (!in_shape(c, 0, &x)) {
+    set_out(c, 0, t, NULL);
+    return;
+  }
   int64_t *st = NULL, *en = NULL, *ax = NULL, *sp = NULL;
   size_t   n = 0, ne = 0, na = 0, nsp = 0;
   bool     ok;
   if (c->gr->opset > 0 && c->gr->opset < 10) {
-    const onnx_attr *a = attr_ints(c->n, "starts"), *b = attr_ints(c->n, "ends"), *d = attr_ints(c->n, "axes");
+    const onnx_attr *a = attr_ints(c->n, "starts"), *b = attr_ints(c->n, "ends"),
+                    *d = attr_ints(c->n, "axes");
     ok = a && b && a->n_ints == b->n_ints;
     if (ok) st = a->ints, en = b->ints, n = ne = (size_t)a->n_ints;
     if (ok && d) ax = d->ints, na = (size_t)d->n_ints;
@@ -774,13 +862,17 @@ static void rule_slice(const ctx *c) {
       }
       memcpy(out.data + i * size, v.data + src * size, size);
     }
-    { set_const(c, 0, &out); return; }
+    {
+      set_const(c, 0, &out);
+      return;
+    }
   }
   set_out(c, 0, t, ok ? &o : NULL);
   int64_t *sv;
   bool    *sym;
   size_t   nv;
-  if (ok && x.rank == 1 && o.dims[0] >= 0 && dims_in(c, 0, &sv, &sym, &nv) && nv == (size_t)x.dims[0]) {
+  if (ok && x.rank == 1 && o.dims[0] >= 0 && dims_in(c, 0, &sv, &sym, &nv) &&
+      nv == (size_t)x.dims[0]) {
     int64_t ov[WC_MAX_RANK];
     bool    os[WC_MAX_RANK];
     for (int64_t i = 0; i < o.dims[0] && i < WC_MAX_RANK; i++) {
@@ -792,7 +884,7 @@ static void rule_slice(const ctx *c) {
   }
 }
 
-static void rule_gather(const ctx *c) {
+void infer_gather(const ctx *c) {
   ast_shape x, ix;
   wc_dtype  t = in_dtype(c, 0);
   bool      ok = in_shape(c, 0, &x) && in_shape(c, 1, &ix) && x.rank >= 1;
@@ -822,14 +914,17 @@ static void rule_gather(const ctx *c) {
         memcpy(out.data + ((a * iv.n + i) * inner) * size, v.data + ((a * e + idx) * inner) * size,
                inner * size);
       }
-    if (in_range) { set_const(c, 0, &out); return; }
+    if (in_range) {
+      set_const(c, 0, &out);
+      return;
+    }
   }
   set_out(c, 0, t, ok ? &o : NULL);
   int64_t *sv, *ix_v;
   bool    *sym;
   size_t   nv, ni;
-  if (ok && x.rank == 1 && ix.rank <= 1 && dims_in(c, 0, &sv, &sym, &nv) && ints_in(c, 1, &ix_v, &ni) &&
-      ni <= WC_MAX_RANK) {
+  if (ok && x.rank == 1 && ix.rank <= 1 && dims_in(c, 0, &sv, &sym, &nv) &&
+      ints_in(c, 1, &ix_v, &ni) && ni <= WC_MAX_RANK) {
     int64_t ov[WC_MAX_RANK];
     bool    os[WC_MAX_RANK];
     for (size_t i = 0; i < ni; i++) {
@@ -847,14 +942,15 @@ static void rule_expand_tile(const ctx *c, bool tile) {
   int64_t  *sh;
   size_t    n;
   bool     *sym = NULL;
-  bool      ok = in_shape(c, 0, &x) && (tile ? ints_in(c, 1, &sh, &n) : dims_in(c, 1, &sh, &sym, &n)) &&
+  bool ok = in_shape(c, 0, &x) && (tile ? ints_in(c, 1, &sh, &n) : dims_in(c, 1, &sh, &sym, &n)) &&
             n <= WC_MAX_RANK;
   if (ok && tile) {
     ok = (int)n == x.rank;
     o = x;
     for (int d = 0; ok && d < x.rank; d++) {
       if (sh[d] < 0) ok = false;
-      else if (x.dims[d] >= 0 && (sh[d] == 0 || x.dims[d] <= INT64_MAX / sh[d])) o.dims[d] = x.dims[d] * sh[d];
+      else if (x.dims[d] >= 0 && (sh[d] == 0 || x.dims[d] <= INT64_MAX / sh[d]))
+        o.dims[d] = x.dims[d] * sh[d];
       else if (sh[d] != 1) o.dims[d] = fresh(c->gr);
     }
   } else if (ok) {
@@ -868,7 +964,10 @@ static void rule_expand_tile(const ctx *c, bool tile) {
 static void rule_resize(const ctx *c, bool upsample) {
   ast_shape x, o;
   wc_dtype  t = in_dtype(c, 0);
-  if (!in_shape(c, 0, &x)) { set_out(c, 0, t, NULL); return; }
+  if (!in_shape(c, 0, &x)) {
+    set_out(c, 0, t, NULL);
+    return;
+  }
   o = x;
   int64_t *sz;
   size_t   n;
@@ -880,7 +979,8 @@ static void rule_resize(const ctx *c, bool upsample) {
     ok = true;
   } else {
     const onnx_attr *sa = upsample && c->gr->opset < 9 ? graph_attr(c->n, "scales") : NULL;
-    bool             have = sa ? sa->n_floats == x.rank : const_in(c, si, &sc) && sc.t == WC_FLOAT && sc.n == (size_t)x.rank;
+    bool             have = sa ? sa->n_floats == x.rank
+                               : const_in(c, si, &sc) && sc.t == WC_FLOAT && sc.n == (size_t)x.rank;
     for (int d = 0; have && d < x.rank; d++) {
       float f;
       if (sa) f = sa->floats[d];
@@ -895,7 +995,7 @@ static void rule_resize(const ctx *c, bool upsample) {
   set_out(c, 0, t, ok ? &o : NULL);
 }
 
-static void rule_pad(const ctx *c) {
+void infer_pad(const ctx *c) {
   ast_shape x, o;
   wc_dtype  t = in_dtype(c, 0);
   int64_t  *p = NULL, *ax = NULL;
@@ -916,7 +1016,8 @@ static void rule_pad(const ctx *c) {
   for (size_t i = 0; ok && i < naxes; i++) {
     int a = ax ? norm_axis(ax[i], x.rank, &ok) : (int)i;
     if (!ok) break;
-    if (p[i] < -INT32_MAX || p[i] > INT32_MAX || p[naxes + i] < -INT32_MAX || p[naxes + i] > INT32_MAX) {
+    if (p[i] < -INT32_MAX || p[i] > INT32_MAX || p[naxes + i] < -INT32_MAX ||
+        p[naxes + i] > INT32_MAX) {
       ok = false;
       break;
     }
@@ -930,7 +1031,10 @@ static void rule_pad(const ctx *c) {
 static void rule_reduce(const ctx *c, int axes_input_since, bool arg) {
   ast_shape x;
   wc_dtype  t = arg ? WC_INT64 : in_dtype(c, 0);
-  if (!in_shape(c, 0, &x)) { set_out(c, 0, t, NULL); return; }
+  if (!in_shape(c, 0, &x)) {
+    set_out(c, 0, t, NULL);
+    return;
+  }
   int64_t *ax = NULL, one;
   size_t   n = 0;
   bool     given = false, ok = true;
@@ -941,7 +1045,10 @@ static void rule_reduce(const ctx *c, int axes_input_since, bool arg) {
     given = true;
   } else ok = axes_of(c, axes_input_since, &ax, &n, &given);
   bool keep = attr_i(c->n, "keepdims", 1) != 0, mark[WC_MAX_RANK] = {false};
-  if (ok && !given && attr_i(c->n, "noop_with_empty_axes", 0) != 0) { set_out(c, 0, t, &x); return; }
+  if (ok && !given && attr_i(c->n, "noop_with_empty_axes", 0) != 0) {
+    set_out(c, 0, t, &x);
+    return;
+  }
   for (size_t i = 0; ok && i < n; i++) {
     int a = norm_axis(ax[i], x.rank, &ok);
     if (ok) mark[a] = true;
@@ -955,7 +1062,7 @@ static void rule_reduce(const ctx *c, int axes_input_since, bool arg) {
   set_out(c, 0, t, ok ? &o : NULL);
 }
 
-static void rule_shape(const ctx *c) {
+void infer_shape(const ctx *c) {
   ast_shape x;
   bool      ok = in_shape(c, 0, &x);
   int64_t   lo = 0, hi = ok ? x.rank : 0;
@@ -968,13 +1075,20 @@ static void rule_shape(const ctx *c) {
     if (hi < lo) hi = lo;
   }
   ast_shape o = {1, {hi - lo}};
-  if (!ok) { set_out(c, 0, WC_INT64, NULL); return; }
+  if (!ok) { /* the input's rank is unknown: still a vector, of an extent no one knows */
+    o.dims[0] = fresh(c->gr);
+    set_out(c, 0, WC_INT64, &o);
+    return;
+  }
   cval v;
   bool fixed = true;
   for (int64_t d = lo; d < hi; d++) fixed = fixed && x.dims[d] >= 0;
   if (fixed && new_cval(c, WC_INT64, &o, &v)) {
     for (int64_t d = lo; d < hi; d++) seti(&v, (size_t)(d - lo), x.dims[d]);
-    { set_const(c, 0, &v); return; }
+    {
+      set_const(c, 0, &v);
+      return;
+    }
   }
   set_out(c, 0, WC_INT64, &o);
   bool sym[WC_MAX_RANK];
@@ -982,17 +1096,20 @@ static void rule_shape(const ctx *c) {
   set_sv(c, 0, (size_t)(hi - lo), x.dims + lo, sym);
 }
 
-static void rule_size(const ctx *c) {
+void infer_size(const ctx *c) {
   ast_shape x, o = {0, {0}};
   cval      v;
   if (in_shape(c, 0, &x) && count_of(&x) >= 0 && new_cval(c, WC_INT64, &o, &v)) {
     seti(&v, 0, count_of(&x));
-    { set_const(c, 0, &v); return; }
+    {
+      set_const(c, 0, &v);
+      return;
+    }
   }
   set_out(c, 0, WC_INT64, &o);
 }
 
-static void rule_constant_of_shape(const ctx *c) {
+void infer_constant_of_shape(const ctx *c) {
   const onnx_attr *va = graph_attr(c->n, "value");
   wc_dtype         t = WC_FLOAT;
   cval             fill = {0};
@@ -1001,7 +1118,8 @@ static void rule_constant_of_shape(const ctx *c) {
     graph_value tmp = {0};
     tmp.constant = va->t;
     tmp.elem = va->t->data_type;
-    tmp.dtype = va->t->data_type >= 1 && va->t->data_type <= 16 ? (wc_dtype)va->t->data_type : (wc_dtype)0;
+    tmp.dtype = va->t->data_type >= 1 && va->t->data_type <= 16 ? (wc_dtype)va->t->data_type
+                                                                : (wc_dtype)0;
     t = tmp.dtype;
     have_fill = const_of(c, &tmp, &fill) && fill.n == 1;
   }
@@ -1027,12 +1145,15 @@ static void rule_constant_of_shape(const ctx *c) {
     for (size_t i = 0; i < out.n; i++)
       if (have_fill) memcpy(out.data + i * size, fill.data, size);
       else memset(out.data + i * size, 0, size);
-    { set_const(c, 0, &out); return; }
+    {
+      set_const(c, 0, &out);
+      return;
+    }
   }
   set_out(c, 0, t, ok ? &o : NULL);
 }
 
-static void rule_range(const ctx *c) {
+void infer_range(const ctx *c) {
   wc_dtype t = in_dtype(c, 0);
   cval     a, b, d, out;
   if (is_int(t) && t != WC_BOOL && const_in(c, 0, &a) && const_in(c, 1, &b) && const_in(c, 2, &d) &&
@@ -1044,7 +1165,10 @@ static void rule_range(const ctx *c) {
       ast_shape o = {1, {cnt > 0 ? cnt : 0}};
       if (new_cval(c, t, &o, &out)) {
         for (size_t i = 0; i < out.n; i++) seti(&out, i, s + (int64_t)i * st);
-        { set_const(c, 0, &out); return; }
+        {
+          set_const(c, 0, &out);
+          return;
+        }
       }
     }
   }
@@ -1053,10 +1177,21 @@ static void rule_range(const ctx *c) {
 }
 
 /* LSTM, GRU, RNN: Y, Y_h (, Y_c). */
-static void rule_rnn(const ctx *c) {
-  ast_shape x;
+void infer_rnn(const ctx *c) {
+  ast_shape x, h0;
   wc_dtype  t = in_dtype(c, 0);
-  if (!in_shape(c, 0, &x) || x.rank != 3) {
+  bool      bf0 = attr_i(c->n, "layout", 0) != 0;
+  if (!in_shape(c, 0, &x)) { /* X is [seq, batch, input] by definition: its extents unknown,
+                                batch the initial state's when that is known */
+    bool hb = in_shape(c, 5, &h0) && h0.rank == 3;
+    x = (ast_shape){3, {fresh(c->gr), hb ? h0.dims[bf0 ? 0 : 1] : fresh(c->gr), fresh(c->gr)}};
+    if (bf0) {
+      int64_t tmp = x.dims[0];
+      x.dims[0] = x.dims[1];
+      x.dims[1] = tmp;
+    }
+  }
+  if (x.rank != 3) {
     for (int k = 0; k < c->n->n_outputs; k++) set_out(c, k, t, NULL);
     return;
   }
@@ -1067,30 +1202,87 @@ static void rule_rnn(const ctx *c) {
   int64_t     hid = h > 0 ? h : fresh(c->gr);
   bool        bf = attr_i(c->n, "layout", 0) != 0;
   int64_t     seq = bf ? x.dims[1] : x.dims[0], batch = bf ? x.dims[0] : x.dims[1];
-  ast_shape   y = bf ? (ast_shape){4, {batch, seq, nd, hid}} : (ast_shape){4, {seq, nd, batch, hid}};
-  ast_shape   yh = bf ? (ast_shape){3, {batch, nd, hid}} : (ast_shape){3, {nd, batch, hid}};
+  ast_shape y = bf ? (ast_shape){4, {batch, seq, nd, hid}} : (ast_shape){4, {seq, nd, batch, hid}};
+  ast_shape yh = bf ? (ast_shape){3, {batch, nd, hid}} : (ast_shape){3, {nd, batch, hid}};
   set_out(c, 0, t, &y);
   for (int k = 1; k < c->n->n_outputs && k < 3; k++) set_out(c, k, t, &yh);
 }
 
 /* A sub-graph's output k: its value_info's dtype and fixed shape. */
-static bool body_out(const ctx *c, const onnx_graph *g, int k, wc_dtype *t, ast_shape *s, bool *shaped) {
+static bool body_out(const ctx *c, const onnx_graph *g, int k, wc_dtype *t, ast_shape *s,
+                     bool *shaped) {
   if (!g || k < 0 || k >= g->n_outputs) return false;
   const onnx_value_info *vi = &g->outputs[k];
-  *t = vi->is_tensor && vi->elem_type >= 1 && vi->elem_type <= 16 ? (wc_dtype)vi->elem_type : (wc_dtype)0;
+  *t = vi->is_tensor && vi->elem_type >= 1 && vi->elem_type <= 16 ? (wc_dtype)vi->elem_type
+                                                                  : (wc_dtype)0;
   *shaped = vi->is_tensor && vi->has_shape && vi->rank <= WC_MAX_RANK;
   if (*shaped) {
     s->rank = vi->rank;
     for (int d = 0; d < vi->rank; d++) {
-      if (vi->dims[d].param && vi->dims[d].param[0]) s->dims[d] = WC_SYM(graph_intern_sym(c->gr, vi->dims[d].param));
+      if (vi->dims[d].param && vi->dims[d].param[0])
+        s->dims[d] = WC_SYM(graph_intern_sym(c->gr, vi->dims[d].param));
       else s->dims[d] = vi->dims[d].value >= 0 ? vi->dims[d].value : fresh(c->gr);
     }
   }
   return true;
 }
 
-static void rule_control(const ctx *c) {
-  const onnx_attr *tb = graph_attr(c->n, "then_branch"), *body = graph_attr(c->n, "body");
+/* Output k of sub-graph g as the graph around it sees it, g inferred on the spot: the outer
+   values it reads are known by now (they come before the node). Its messages are dropped:
+   the import of g's own kernels prints them. A symbolic extent keeps its dim_param's name;
+   one inference made up gets a fresh symbol of the outer graph. */
+static bool inferred_out(const ctx *c, const onnx_graph *g, int k, wc_dtype *t, ast_shape *s,
+                         bool *shaped) {
+  import_graph sub;
+  char        *text = NULL;
+  size_t       len = 0;
+  FILE        *quiet = g && k >= 0 && k < g->n_outputs ? open_memstream(&text, &len) : NULL;
+  if (!quiet) return false;
+  bool ok = graph_build_body(&sub, c->gr->a, quiet, c->gr->m, g, c->gr);
+  fclose(quiet);
+  free(text);
+  int v = ok ? graph_find(&sub, g->outputs[k].name) : -1;
+  if (v < 0) return false;
+  const graph_value *o = &sub.vals[v];
+  *t = o->dtype;
+  *shaped = o->shaped;
+  if (!o->shaped) return true;
+  *s = o->shape;
+  for (int d = 0; d < s->rank; d++) {
+    int64_t e = graph_dim(&sub, s->dims[d]);
+    bool    named = e < 0 && sub.sym_named[-e - 1];
+    s->dims[d] = e >= 0  ? e
+                 : named ? WC_SYM(graph_intern_sym(c->gr, sub.syms[-e - 1]))
+                         : fresh(c->gr);
+  }
+  return true;
+}
+
+/* If: its branches' outputs, each branch inferred; the dtype either gives, the shape where
+   both give one of a rank (an extent they disagree on becomes a fresh symbol). A condition
+   known at import takes its branch's alone. */
+static void if_out(const ctx *c, int k, const onnx_graph *then_g, const onnx_graph *else_g) {
+  wc_dtype  t1 = 0, t2 = 0;
+  ast_shape s1, s2;
+  bool      h1 = false, h2 = false;
+  cval      cond;
+  if (const_in(c, 0, &cond) && cond.n == 1) { /* decided at import (a rank test, say) */
+    const onnx_graph *g = geti(&cond, 0) ? then_g : else_g;
+    if (!inferred_out(c, g, k, &t1, &s1, &h1)) body_out(c, g, k, &t1, &s1, &h1);
+    set_out(c, k, t1, h1 ? &s1 : NULL);
+    return;
+  }
+  bool a = inferred_out(c, then_g, k, &t1, &s1, &h1), b = inferred_out(c, else_g, k, &t2, &s2, &h2);
+  if (!a) body_out(c, then_g, k, &t1, &s1, &h1);
+  if (!b) body_out(c, else_g, k, &t2, &s2, &h2);
+  bool shaped = h1 && h2 && s1.rank == s2.rank;
+  for (int d = 0; shaped && d < s1.rank; d++)
+    if (s1.dims[d] != s2.dims[d]) s1.dims[d] = fresh(c->gr);
+  set_out(c, k, t1 ? t1 : t2, shaped ? &s1 : NULL);
+}
+
+void infer_control(const ctx *c) {
+  const onnx_attr  *tb = graph_attr(c->n, "then_branch"), *body = graph_attr(c->n, "body");
   const onnx_graph *g = tb && tb->has_g ? tb->g : body && body->has_g ? body->g : NULL;
   bool is_if = strcmp(c->n->op_type, "If") == 0, is_loop = strcmp(c->n->op_type, "Loop") == 0;
   int  n_state = is_loop ? c->n->n_inputs - 2 : 0;
@@ -1103,7 +1295,9 @@ static void rule_control(const ctx *c) {
     ast_shape s;
     bool      shaped = false;
     if (is_if) {
-      body_out(c, g, k, &t, &s, &shaped);
+      const onnx_attr *eb = graph_attr(c->n, "else_branch");
+      if_out(c, k, g, eb && eb->has_g ? eb->g : NULL);
+      continue;
     } else if (k < n_state) { /* loop-carried: the initial value's type */
       int in = is_loop ? 2 + k : k;
       t = in_dtype(c, in);
@@ -1145,7 +1339,7 @@ static bool fold_int(const ctx *c, const char *op) {
   ast_shape o = a.s;
   if (nin >= 2 && !bcast(c->gr, &a.s, &b.s, &o)) return false;
   if (where && !bcast(c->gr, &o, &w.s, &o)) return false;
-  bool     cmp = !strcmp(op, "Equal") || !strcmp(op, "Less") || !strcmp(op, "Greater") ||
+  bool cmp = !strcmp(op, "Equal") || !strcmp(op, "Less") || !strcmp(op, "Greater") ||
              !strcmp(op, "LessOrEqual") || !strcmp(op, "GreaterOrEqual") || !strcmp(op, "Not") ||
              !strcmp(op, "And") || !strcmp(op, "Or");
   wc_dtype t = cmp ? WC_BOOL : where ? b.t : a.t;
@@ -1161,13 +1355,13 @@ static bool fold_int(const ctx *c, const char *op) {
     for (int d = o.rank - 1; d >= 0; d--) {
       size_t id = rem % (size_t)o.dims[d];
       rem /= (size_t)o.dims[d];
-      int    da = d - (o.rank - a.s.rank), db = d - (o.rank - (nin >= 2 ? b.s.rank : 0)),
+      int da = d - (o.rank - a.s.rank), db = d - (o.rank - (nin >= 2 ? b.s.rank : 0)),
           dw = d - (o.rank - w.s.rank);
       if (da >= 0) ia += (a.s.dims[da] == 1 ? 0 : id) * ma, ma *= (size_t)a.s.dims[da];
       if (nin >= 2 && db >= 0) ib += (b.s.dims[db] == 1 ? 0 : id) * mb, mb *= (size_t)b.s.dims[db];
       if (where && dw >= 0) iw += (w.s.dims[dw] == 1 ? 0 : id) * mw, mw *= (size_t)w.s.dims[dw];
     }
-    int64_t x = geti(&a, ia), y = nin >= 2 ? geti(&b, ib) : 0, r;
+    int64_t  x = geti(&a, ia), y = nin >= 2 ? geti(&b, ib) : 0, r;
     uint64_t ux = (uint64_t)x, uy = (uint64_t)y;
     if (!strcmp(op, "Add")) r = (int64_t)(ux + uy);
     else if (!strcmp(op, "Sub")) r = (int64_t)(ux - uy);
@@ -1190,7 +1384,8 @@ static bool fold_int(const ctx *c, const char *op) {
     else if (!strcmp(op, "Identity") || !strcmp(op, "Cast")) r = x;
     else if (where) r = x ? y : geti(&w, iw);
     else return false;
-    if (a.t == WC_BOOL && !cmp && strcmp(op, "Identity") && strcmp(op, "Cast") && !where) return false;
+    if (a.t == WC_BOOL && !cmp && strcmp(op, "Identity") && strcmp(op, "Cast") && !where)
+      return false;
     /* narrower results wrap, as the operators do on their own dtype */
     seti(&out, i, r);
   }
@@ -1200,6 +1395,63 @@ static bool fold_int(const ctx *c, const char *op) {
   set_const(c, 0, &out);
   return true;
 }
+
+/* ---- the rules the table names (ops.h's rule column) ------------------------------------ */
+
+/* What every element-wise row does first: folds an integer node of constant inputs, and
+   passes shape values through Identity and integer Casts. True when that set the output. */
+static bool elementwise_known(const ctx *c) {
+  const op_row *op = c->ni->op;
+  if (fold_int(c, c->n->op_type)) return true;
+  if (op->id == OP_Identity || (op->id == OP_Cast && is_int(c->t))) pass_sv(c);
+  cval v;
+  if (op->id == OP_Identity && const_in(c, 0, &v)) {
+    set_const(c, 0, &v);
+    return true;
+  }
+  return false;
+}
+
+void infer_broadcast(const ctx *c) {
+  if (!elementwise_known(c)) rule_elementwise(c, c->t, 0, c->n->n_inputs);
+}
+
+void infer_first(const ctx *c) {
+  if (!elementwise_known(c)) rule_elementwise(c, c->t, 0, 1);
+}
+
+void infer_dynamic(const ctx *c) { set_out(c, 0, c->t, NULL); }
+
+/* Dropout: the data's shape, and its mask's (bool from opset 10). */
+void infer_dropout(const ctx *c) {
+  ast_shape x;
+  bool      ok = in_shape(c, 0, &x);
+  set_out(c, 0, c->t, ok ? &x : NULL);
+  set_out(c, 1, c->gr->opset >= 10 || c->gr->opset == 0 ? WC_BOOL : c->t, ok ? &x : NULL);
+}
+
+/* DynamicQuantizeLinear: y uint8 of x's shape, its scale (float) and zero point (uint8)
+   scalars. */
+void infer_dynamic_quantize(const ctx *c) {
+  ast_shape x, scalar = {0, {0}};
+  set_out(c, 0, WC_UINT8, in_shape(c, 0, &x) ? &x : NULL);
+  set_out(c, 1, WC_FLOAT, &scalar);
+  set_out(c, 2, WC_UINT8, &scalar);
+}
+
+void infer_conv(const ctx *c) { rule_window(c, true, false); }
+void infer_conv_transpose(const ctx *c) { rule_window(c, true, true); }
+void infer_pool(const ctx *c) { rule_window(c, false, false); }
+void infer_matmul(const ctx *c) { rule_matmul(c, c->t); }
+void infer_squeeze(const ctx *c) { rule_squeeze(c, false); }
+void infer_unsqueeze(const ctx *c) { rule_squeeze(c, true); }
+void infer_expand(const ctx *c) { rule_expand_tile(c, false); }
+void infer_tile(const ctx *c) { rule_expand_tile(c, true); }
+void infer_resize(const ctx *c) { rule_resize(c, false); }
+void infer_upsample(const ctx *c) { rule_resize(c, true); }
+void infer_reduce_axes_13(const ctx *c) { rule_reduce(c, 13, false); } /* axes an input from 13 */
+void infer_reduce_axes_18(const ctx *c) { rule_reduce(c, 18, false); } /* ... from 18 */
+void infer_arg_reduce(const ctx *c) { rule_reduce(c, 0, true); }
 
 /* ---- the pass -------------------------------------------------------------------------- */
 
@@ -1245,37 +1497,36 @@ static const onnx_tensor *constant_value(import_graph *gr, const onnx_node *n) {
   return NULL;
 }
 
-/* The dtype of an ops.h operator's output by its rule, 0 when unknown. */
+/* The dtype of a table operator's output by its row's type rule, 0 when unknown. */
 static wc_dtype known_dtype(const ctx *c) {
-  const graph_node *ni = c->ni;
-  if (op_gives_bool(ni->op)) return WC_BOOL;
-  switch (ni->kind) {
-  case IMPORT_WHERE:
-  case IMPORT_CASTLIKE: return in_dtype(c, 1); /* the second input's dtype */
-  case IMPORT_NONZERO: return WC_INT64;
-  case IMPORT_DEQUANTIZE: return in_dtype(c, 1); /* the scale's dtype */
-  case IMPORT_QUANTIZE: { /* the zero point's, else output_dtype (opset 21), else uint8 */
+  const op_row *op = c->ni->op;
+  switch (op->out) {
+  case OUT_T: return in_dtype(c, op->typed);
+  case OUT_BOOL: return WC_BOOL;
+  case OUT_INT64: return WC_INT64;
+  case OUT_INT32: return WC_INT32;
+  case OUT_SCALE: return in_dtype(c, 1);
+  case OUT_CAST: {
+    if (op->id == OP_CastLike) return in_dtype(c, 1);
+    const onnx_attr *to = graph_attr(c->n, "to");
+    return to && to->has_i && to->i >= 1 && to->i <= 16 ? (wc_dtype)to->i : (wc_dtype)0;
+  }
+  case OUT_QUANT: { /* the zero point's, else output_dtype (opset 21), else uint8 */
     const onnx_attr *od = graph_attr(c->n, "output_dtype");
     if (c->n->n_inputs > 2 && in_dtype(c, 2)) return in_dtype(c, 2);
     if (od && od->has_i && od->i != 0)
       return od->i >= 1 && od->i <= 16 ? (wc_dtype)od->i : (wc_dtype)0;
     return WC_UINT8;
   }
-  case IMPORT_CAST: {
-    const onnx_attr *to = graph_attr(c->n, "to");
-    return to && to->has_i && to->i >= 1 && to->i <= 16 ? (wc_dtype)to->i : (wc_dtype)0;
   }
-  default: return in_dtype(c, 0);
-  }
+  return 0;
 }
-
-static bool is(const onnx_node *n, const char *op) { return strcmp(n->op_type, op) == 0; }
 
 static void infer_node(ctx *c) {
   const onnx_node  *n = c->n;
   const graph_node *ni = c->ni;
   if (n->domain[0] && strcmp(n->domain, "ai.onnx") != 0) return;
-  if (ni->kind == IMPORT_CONSTANT) {
+  if (graph_is(ni, OP_Constant)) {
     const onnx_tensor *t = constant_value(c->gr, n);
     if (t && ni->out >= 0) {
       graph_value *o = &c->gr->vals[ni->out];
@@ -1292,80 +1543,10 @@ static void infer_node(ctx *c) {
     }
     return;
   }
-  if (ni->kind != IMPORT_NONE && !is(n, "BatchNormalization") && !is(n, "Dropout") &&
-      !is(n, "QuantizeLinear") && !is(n, "DequantizeLinear")) {
-    if (ni->kind == IMPORT_NONZERO) { set_out(c, 0, WC_INT64, NULL); return; }
-    if ((ni->kind == IMPORT_ARITH || ni->kind == IMPORT_CMP || ni->kind == IMPORT_LOGIC ||
-         ni->kind == IMPORT_MINMAX || ni->kind == IMPORT_NOT || ni->kind == IMPORT_UNARY ||
-         ni->kind == IMPORT_CAST || ni->kind == IMPORT_IDENTITY || ni->kind == IMPORT_WHERE ||
-         ni->kind == IMPORT_FUNC) &&
-        fold_int(c, n->op_type))
-      return;
-    if (ni->kind == IMPORT_IDENTITY || (ni->kind == IMPORT_CAST && is_int(known_dtype(c))))
-      pass_sv(c);
-    if (ni->kind == IMPORT_IDENTITY) {
-      cval v;
-      if (const_in(c, 0, &v)) { set_const(c, 0, &v); return; }
-    }
-    /* Clip's bounds are scalars, PRelu's slope broadcasts to X (unidirectionally) and
-       CastLike's second input gives a dtype only: the shape is the first input's */
-    int to = ni->kind == IMPORT_CLIP || ni->kind == IMPORT_CASTLIKE || ni->kind == IMPORT_PRELU ||
-                     ni->kind == IMPORT_QUANTIZE || ni->kind == IMPORT_DEQUANTIZE /* per-axis */
-                 ? 1
-                 : n->n_inputs;
-    { rule_elementwise(c, known_dtype(c), 0, to); return; }
+  if (ni->op) { /* its row's type and shape rule */
+    c->t = known_dtype(c);
+    ni->op->infer(c);
   }
-  const char *op = n->op_type;
-  if (is(n, "Conv") || is(n, "ConvInteger")) rule_window(c, true, false);
-  else if (is(n, "ConvTranspose")) rule_window(c, true, true);
-  else if (is(n, "MaxPool") || is(n, "AveragePool") || is(n, "LpPool")) rule_window(c, false, false);
-  else if (is(n, "GlobalAveragePool") || is(n, "GlobalMaxPool") || is(n, "GlobalLpPool")) rule_global_pool(c);
-  else if (is(n, "BatchNormalization") || is(n, "InstanceNormalization") || is(n, "LRN") ||
-           is(n, "Softmax") || is(n, "LogSoftmax") || is(n, "Hardmax") || is(n, "LayerNormalization") ||
-           is(n, "MeanVarianceNormalization") || is(n, "GroupNormalization") || is(n, "Trilu") ||
-           is(n, "CumSum") || is(n, "ReverseSequence"))
-    rule_same(c);
-  else if (is(n, "Dropout")) {
-    ast_shape x;
-    bool      ok = in_shape(c, 0, &x);
-    set_out(c, 0, in_dtype(c, 0), ok ? &x : NULL);
-    set_out(c, 1, c->gr->opset >= 10 || c->gr->opset == 0 ? WC_BOOL : in_dtype(c, 0), ok ? &x : NULL);
-  } else if (is(n, "Gemm")) rule_gemm(c);
-  else if (is(n, "MatMul")) rule_matmul(c, in_dtype(c, 0));
-  else if (is(n, "MatMulInteger")) rule_matmul(c, WC_INT32);
-  else if (is(n, "Reshape")) rule_reshape(c);
-  else if (is(n, "Flatten")) rule_flatten(c);
-  else if (is(n, "Transpose")) rule_transpose(c);
-  else if (is(n, "Concat")) rule_concat(c);
-  else if (is(n, "Split")) rule_split(c);
-  else if (is(n, "Slice")) rule_slice(c);
-  else if (is(n, "Gather")) rule_gather(c);
-  else if (is(n, "Squeeze")) rule_squeeze(c, false);
-  else if (is(n, "Unsqueeze")) rule_squeeze(c, true);
-  else if (is(n, "Expand")) rule_expand_tile(c, false);
-  else if (is(n, "Tile")) rule_expand_tile(c, true);
-  else if (is(n, "Resize")) rule_resize(c, false);
-  else if (is(n, "Upsample")) rule_resize(c, true);
-  else if (is(n, "Pad")) rule_pad(c);
-  else if (is(n, "ReduceSum")) rule_reduce(c, 13, false);
-  else if (strncmp(op, "Reduce", 6) == 0) rule_reduce(c, 18, false);
-  else if (is(n, "ArgMax") || is(n, "ArgMin")) rule_reduce(c, 0, true);
-  else if (is(n, "Shape")) rule_shape(c);
-  else if (is(n, "Size")) rule_size(c);
-  else if (is(n, "ConstantOfShape")) rule_constant_of_shape(c);
-  else if (is(n, "Range")) rule_range(c);
-  else if (is(n, "LSTM") || is(n, "GRU") || is(n, "RNN")) rule_rnn(c);
-  else if (is(n, "If") || is(n, "Loop") || is(n, "Scan")) rule_control(c);
-  else if (is(n, "Sum") || is(n, "Mean") || is(n, "Pow") || is(n, "Max") || is(n, "Min"))
-    rule_elementwise(c, in_dtype(c, 0), 0, n->n_inputs);
-  else if (is(n, "Sigmoid") || is(n, "Tanh") || is(n, "Exp") || is(n, "Log") || is(n, "Erf") ||
-           is(n, "Softplus") || is(n, "Gelu") || is(n, "Mish") || is(n, "Sin") || is(n, "Cos") ||
-           is(n, "Tan") || is(n, "Asin") || is(n, "Acos") || is(n, "Atan") || is(n, "Sinh") ||
-           is(n, "Cosh") || is(n, "Asinh") || is(n, "Acosh") || is(n, "Atanh"))
-    rule_elementwise(c, in_dtype(c, 0), 0, 1);
-  else if (is(n, "QuantizeLinear")) rule_elementwise(c, in_dtype(c, 2) ? in_dtype(c, 2) : WC_UINT8, 0, 1);
-  else if (is(n, "DequantizeLinear")) rule_elementwise(c, WC_FLOAT, 0, 1);
-  (void)in_elem;
 }
 
 void graph_infer(import_graph *gr) {
@@ -1374,7 +1555,7 @@ void graph_infer(import_graph *gr) {
   for (int v = 0; v < gr->n_vals; v++) sv[v].n = -1;
   for (int k = 0; k < gr->g->n_nodes; k++) {
     int i = gr->order[k];
-    ctx c = {gr, &gr->nodes[i], gr->nodes[i].n, &folded, sv};
+    ctx c = {gr, &gr->nodes[i], gr->nodes[i].n, &folded, sv, 0};
     infer_node(&c);
   }
   /* every shape in terms of the reconciled symbols */

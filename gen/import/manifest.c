@@ -190,8 +190,9 @@ static void literals_json(const spec_writer *w, int r, diag_text *t) {
     int               i = gr->order[k];
     const graph_node *ni = &gr->nodes[i];
     if (w->f->nodes[i].region != r) continue;
-    for (int q = fusion_operands(gr, ni); q < ni->n->n_inputs; q++) {
-      int      v = ni->in[q];
+    for (int q = 0; q < ni->n->n_inputs; q++) {
+      int v = ni->in[q];
+      if (fusion_reads(w->f, i, q)) continue;
       uint64_t bits[2];
       char     text[80];
       if (v < 0 || seen[v] || !gr->vals[v].constant ||
@@ -271,14 +272,21 @@ void manifest_kernel(const spec_writer *w, int r, const manifest_scope *scope, d
   literals_json(w, r, t);
   diag_text_printf(t, ",\n      \"baked\": [");
   baked_json(w, t);
-  diag_text_printf(t, ",\n      \"outputs\": [\n        {\"name\": ");
-  manifest_string(t, w->out_name ? w->out_name : "out");
-  diag_text_printf(t, ", \"tensor\": ");
-  manifest_string(t, out->name);
-  diag_text_printf(t, ", \"dtype\": \"%s\", \"shape\": ", wc_dtype_name(out->dtype));
-  if (out->shaped) shape_json(t, &out->shape, w->ext_names);
-  else diag_text_printf(t, "null");
-  diag_text_printf(t, "}\n      ]\n    }");
+  diag_text_printf(t, ",\n      \"outputs\": [");
+  for (int o = 0; o <= w->n_extra; o++) { /* the root's, then the others */
+    const graph_value *v = o == 0 ? out : &w->gr->vals[w->gr->nodes[w->extra[o - 1]].out];
+    diag_text_printf(t, "%s\n        {\"name\": ", o ? "," : "");
+    manifest_string(t, o             ? w->let_name[w->gr->nodes[w->extra[o - 1]].out]
+                       : w->out_name ? w->out_name
+                                     : "out");
+    diag_text_printf(t, ", \"tensor\": ");
+    manifest_string(t, v->name);
+    diag_text_printf(t, ", \"dtype\": \"%s\", \"shape\": ", wc_dtype_name(v->dtype));
+    if (v->shaped) shape_json(t, &v->shape, w->ext_names);
+    else diag_text_printf(t, "null");
+    diag_text_printf(t, "}");
+  }
+  diag_text_printf(t, "\n      ]\n    }");
 }
 
 void manifest_open(const import_graph *gr, const char *model_name, const char *spec_name,

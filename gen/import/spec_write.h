@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "base/diag.h"
+#include "import/expr.h"
 #include "import/fusion.h"
 #include "import/graph.h"
 
@@ -23,22 +24,25 @@ typedef struct spec_writer {
   const char        **leaf_name; /* parameter name, or NULL for a literal */
   const char        **leaf_lit;  /* literal spelling */
   wc_dtype           *leaf_dtype;
-  const char         *unspellable; /* a constant of the kernel with no literal in its dtype */
-  int                *leaf_pad;    /* 1s appended to a parameter's shape (a per-channel
-                                      parameter of BatchNormalization, ...), -1 unread */
-  int                 cur_pad;     /* the 1s the leaf being built is read with */
-  int                *let_mark;    /* per value: stamp when it is a `let` of the current kernel */
-  const char        **let_name;    /* per value: that let's name */
-  const char        **ext_names;   /* per symbol of the graph: its extent's name in the last
-                                      kernel written */
-  const char         *out_name;    /* the last kernel's output as its `-> (...)` names it;
-                                      NULL for the one-expression form (the C calls it out) */
-  int64_t             bake_limit;  /* initializers of at most this many bytes become constants
-                                      (`const` statements before the kernel); 0: none */
-  int                *const_seq;   /* constants named so far, shared by every graph's writer
-                                      (names are <tensor>_c<number>, unique in the spec) */
-  int                 own_seq;     /* const_seq's target when nobody shares one */
-  bool               *leaf_baked;  /* per leaf: a constant (leaf_name is the constant's) */
+  ex_ctx              ex;        /* the trees of the kernel being written; ex.unspellable:
+                                    a constant of it with no literal in its dtype */
+  int                *leaf_pad;  /* 1s appended to a parameter's shape (a per-channel
+                                    parameter of BatchNormalization, ...), -1 unread */
+  int                 cur_pad;   /* the 1s the leaf being built is read with */
+  int                *let_mark;  /* per value: stamp when it is a `let` of the current kernel */
+  const char        **let_name;  /* per value: that let's name */
+  const char        **ext_names; /* per symbol of the graph: its extent's name in the last
+                                    kernel written */
+  const char         *out_name;  /* the last kernel's output as its `-> (...)` names it;
+                                    NULL for the one-expression form (the C calls it out) */
+  int                 n_extra;   /* the last kernel's other outputs (after out_name) */
+  int                 extra[IMPORT_MAX_EXTRA_OUTPUTS]; /* their nodes; let_name names them */
+  int64_t             bake_limit; /* initializers of at most this many bytes become constants
+                                     (`const` statements before the kernel); 0: none */
+  int                *const_seq;  /* constants named so far, shared by every graph's writer
+                                     (names are <tensor>_c<number>, unique in the spec) */
+  int                 own_seq;    /* const_seq's target when nobody shares one */
+  bool               *leaf_baked; /* per leaf: a constant (leaf_name is the constant's) */
 } spec_writer;
 
 /* A writer for the regions f formed on gr (its arrays in gr's arena). */
@@ -56,10 +60,5 @@ void spec_write_comment(const spec_writer *w, int r, diag_text *t);
 
 /* The comment that opens the spec: the model, its graph and opset. */
 void spec_write_header(const import_graph *gr, const char *model_name, diag_text *t);
-
-/* The spelling of a value of dtype t with the given bits, such that the spec's
-   literal rules give back exactly those bits; false when there is none (complex,
-   strings, NaNs other than the canonical quiet one). */
-bool spec_literal_text(wc_dtype t, const uint64_t bits[2], char *out, size_t cap);
 
 #endif

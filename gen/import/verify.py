@@ -29,19 +29,27 @@ import tempfile
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_MISMATCH, EXIT_TOOLCHAIN = 0, 1, 3, 4
 
-# Operators whose onnxruntime kernels are approximations where wherec is correctly rounded
-# (or computes ONNX's function body from correctly rounded parts).
-APPROXIMATED = ("Exp", "Log", "Tanh", "Sigmoid", "Erf", "Sinh", "Cosh", "Softplus", "Mish", "Gelu", "Elu",
-                "Selu", "Celu", "Pow")
-# Operators onnxruntime computes in another order than ONNX's reference, which wherec follows:
-# why, and the output dtypes where it shows (None: every dtype).
-REORDERED = {
-    "BatchNormalization": ("folds BatchNormalization into a scale and a shift per channel", None),
-    "HardSigmoid": ("computes HardSigmoid as one fused multiply-add", None),
-    "HardSwish": ("computes HardSwish's alpha * x + beta in another order", None),
-    "Mean": ("adds Mean's float16 inputs in float and rounds once", ("float16",)),
-    "Sum": ("adds Sum's float16 inputs in float and rounds once", ("float16",)),
-}
+# How onnxruntime's kernel of each operator compares with wherec's form: the operator table
+# of `wherec import --list-operators` (operator_table): the operators it approximates where
+# wherec is correctly rounded (or computes ONNX's function body from correctly rounded
+# parts), and those it computes in another order than ONNX's reference, which wherec follows
+# (why, and the output dtypes where it shows; None: every dtype).
+APPROXIMATED = set()
+REORDERED = {}
+
+
+def operator_table(wherec):
+    """APPROXIMATED and REORDERED from the tool's operator table."""
+    import json
+    r = subprocess.run([wherec, "import", "--list-operators"], capture_output=True, text=True)
+    if r.returncode != 0:
+        fail(EXIT_TOOLCHAIN, "%s import --list-operators: %s" % (wherec, r.stderr.strip()))
+    for op in json.loads(r.stdout)["operators"]:
+        if op["onnxruntime"] == "approximates":
+            APPROXIMATED.add(op["name"])
+        elif op["onnxruntime"] == "reorders":
+            REORDERED[op["name"]] = (op["onnxruntime_note"], tuple(op["onnxruntime_dtypes"]) or None)
+
 
 NUMPY_DTYPES = {
     "bool": "bool", "int8": "int8", "int16": "int16", "int32": "int32", "int64": "int64",
@@ -208,8 +216,29 @@ def compare(np, expected, got, bf16):
     return False, "%d of %d differ" % (differ, expected.size)
 
 
-def run_kernel(args, kernel, files, out, interp):
-    cmd = [args.wherec, "run", args.spec, kernel] + files + ["-o", out]
+def expected_of(np, a, dtype):
+    """onnxruntime's tensor as `wherec run` writes it: bfloat16 as its bits, strings as bytes."""
+    if dtype == "bfloat16":
+        return a.copy(order="C").view(np.uint16)
+    if dtype == "string":
+        return np.array([s.encode() for s in a.reshape(-1)], dtype=object).astype("S").reshape(a.shape)
+    return a
+
+
+def compare_outputs(np, outs, expected, got):
+    """compare() over a kernel's outputs: bit-exact when all are; else the first that
+    differs, named when the kernel writes several."""
+    for o, e, g in zip(outs, expected, got):
+        exact, text = compare(np, e, g, o["dtype"] == "bfloat16")
+        if not exact:
+            return False, text if len(outs) == 1 else "%s: %s" % (o["name"], text)
+    return True, "bit-exact"
+
+
+def run_kernel(args, kernel, files, outs, interp):
+    cmd = [args.wherec, "run", args.spec, kernel] + files
+    for o in outs:
+        cmd += ["-o", o]
     if interp:
         cmd.append("--interp")
     r = subprocess.run(cmd, capture_output=True, text=True)
@@ -229,6 +258,7 @@ def main():
     p.add_argument("--seed", type=lambda s: int(s, 0), default=1)  # decimal or 0x hex
     p.add_argument("--work")
     args = p.parse_args()
+    operator_table(args.wherec)
     try:
         import numpy as np
         import onnx
@@ -367,36 +397,34 @@ def verify(np, numpy_helper, args, kernels, inits, model_values, branch_values, 
                 counts["skipped"] += 1
                 continue
         files = param_files(np, numpy_helper, k, ki, inits, values, work)
-        out = k["outputs"][0]
-        expected = values[out["tensor"]]
-        bf16 = out["dtype"] == "bfloat16"
-        if bf16:
-            expected = expected.copy(order="C").view(np.uint16)
-        elif out["dtype"] == "string":
-            expected = np.array([s.encode() for s in expected.reshape(-1)],
-                                dtype=object).astype("S").reshape(expected.shape)
-        row[2] = str(expected.size)
+        outs = k["outputs"]  # the root's, then the values it writes besides
+        expected = [expected_of(np, values[o["tensor"]], o["dtype"]) for o in outs]
+        row[2] = str(expected[0].size)
         got = {}
         for path_name, interp in (("specialized", False), ("interpreted", True)):
-            o = os.path.join(work, "k%d_%s.npy" % (ki, path_name))
-            ok, why = run_kernel(args, k["name"], files, o, interp)
+            paths = [os.path.join(work, "k%d_%s_%d.npy" % (ki, path_name, j))
+                     for j in range(len(outs))]
+            ok, why = run_kernel(args, k["name"], files, paths, interp)
             if not ok:
                 row[5] = "skipped: wherec run: %s" % why
                 break
-            got[path_name] = np.load(o)
+            got[path_name] = [np.load(o) for o in paths]
         if len(got) < 2:
             counts["skipped"] += 1
             continue
-        results = [compare(np, expected, got[n], bf16) for n in ("specialized", "interpreted")]
+        results = [compare_outputs(np, outs, expected, got[n]) for n in ("specialized",
+                                                                          "interpreted")]
         row[3], row[4] = results[0][1], results[1][1]
-        if got["specialized"].tobytes() != got["interpreted"].tobytes():
+        dtype = next((o["dtype"] for o, e, g in zip(outs, expected, got["specialized"])
+                      if e.tobytes() != g.tobytes()), outs[0]["dtype"])
+        if any(a.tobytes() != b.tobytes() for a, b in zip(got["specialized"], got["interpreted"])):
             row[5] = "the two paths differ"
             counts["wrong"] += 1
             status = EXIT_MISMATCH
         elif results[0][0]:
             counts["exact"] += 1
-        elif why_differs(ops, out["dtype"]):
-            row[5] = why_differs(ops, out["dtype"])
+        elif why_differs(ops, dtype):
+            row[5] = why_differs(ops, dtype)
             counts["approx"] += 1
         else:
             row[5] = "exact operators only (%s): a wrong result" % ", ".join(ops)

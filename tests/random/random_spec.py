@@ -3,7 +3,9 @@
 expression grammar (docs/language.md), every dtype and broadcast pattern, one
 kernel in five with a body of lets and several outputs that read each other,
 for `wherec check`. Deterministic for a seed: random_spec.py SEED COUNT > x.where"""
+import os
 import random
+import re
 import sys
 
 INTS = {"int8": (-128, 127), "int16": (-32768, 32767), "int32": (-2**31, 2**31 - 1),
@@ -15,7 +17,20 @@ OTHER = ["bool", "complex64", "complex128", "string"]
 ORDER_OPS = ["<", "<=", ">", ">="]
 ARITH_OPS = ["+", "-", "*", "/"]
 INT_OPS = ["%", "&", "|", "^", "<<", ">>"]           # integers only
-FLOAT_FNS = ["floor", "ceil", "round", "trunc", "sqrt"]  # floats only
+
+
+def float_functions():
+    """The spec's functions of one operand defined on every float dtype (double too): the
+    CALL rows of domain FLOAT in the operation table, in its order."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "include",
+                        "wherec", "operations.h")
+    rows = re.findall(r'X\(P, \w+, +"(\w+)", +1, FLOAT, +SAME, CALL,', open(path).read())
+    if not rows:
+        raise SystemExit("random_spec.py: no FLOAT function rows in %s: its columns changed" % path)
+    return rows
+
+
+FLOAT_FNS = float_functions()  # floats only
 
 # Output shape patterns: symbolic extents N, M, K and fixed ones, ranks 0..5;
 # all-fixed ones are straight-line code up to 64 elements (8x8 is the limit,

@@ -3,8 +3,10 @@
 # changed its definition and the one before: imported, run on both paths, compared with
 # onnxruntime.
 #
-# Usage: opsets.py --wherec WHEREC --work DIR [--ops-h ops.h] [--jobs N] [--list] [--only OPS] [-v]
-# The (operator, opset) pairs come from onnx.defs: for each operator of ONNX_OP_LIST, every
+# Usage: opsets.py --wherec WHEREC --work DIR [--jobs N] [--list] [--only OPS] [-v]
+# The operators are the element-wise rows of `wherec import --list-operators` (which also
+# checks the table's since-versions and attributes against onnx.defs). The (operator, opset)
+# pairs come from onnx.defs: for each operator, every
 # since_version up to opset 21 (at least 6, the oldest opset wherec imports) and the opset
 # before each change where the operator existed. Each pair gets the inputs and attributes
 # that version defines (defaults, and a non-default value of each attribute), in the dtypes
@@ -50,9 +52,8 @@ if onnx.defs.onnx_opset_version() < LAST:
 
 # Operators whose result onnxruntime computes with other roundings than ONNX's reference
 # order from correctly rounded primitives (README, "Semantics"): compared within TOL ulps.
-INEXACT = {"Exp", "Log", "Tanh", "Sigmoid", "Erf", "Sinh", "Cosh", "Sin", "Cos", "Tan", "Asin", "Acos",
-           "Atan", "Asinh", "Acosh", "Atanh", "Softplus", "Mish", "Gelu", "Elu", "Selu",
-           "Celu", "BatchNormalization", "HardSigmoid", "HardSwish", "Softsign"}
+# Filled from the operator table (read_ops: onnxruntime approximates or reorders them).
+INEXACT = set()
 TOL_ULPS = 4
 TOL_REL = 2.0 ** -15
 # Where onnxruntime is known not to give ONNX's result: (operator, opsets or None, the case's
@@ -118,23 +119,107 @@ def data(dt, second=False, shape=(3, 4)):
 
 # ---- the operators and their schemas -------------------------------------------------------
 
-def read_ops(path):
-    """The rows of ONNX_OP_LIST: name, kind, min and max inputs, since, dtype classes."""
-    src = open(path).read()
-    block = src[src.index("#define ONNX_OP_LIST(X)"):]
-    block = block[:block.index("clang-format on")]
-    rows = re.findall(r'X\((\w+), (\w+), "[^"]*", (-?\d+), (-?\d+), (\d+), (\d+), ([^)]*)\)', block)
-    if len(rows) != block.count("X(") or not rows:
-        raise SystemExit("opsets.py: read %d of the %d rows of ONNX_OP_LIST in %s: its columns "
-                         "changed; update read_ops" % (len(rows), block.count("X("), path))
+# The JSON classes of --list-operators, as the class letters of CLASS.
+CLASSES = {"bool": {"B"}, "signed": {"S"}, "unsigned": {"U"}, "float": {"F"}, "string": {"STR"},
+           "complex": {"CX"}}
+# Operators whose cases need data of their own: their form depends on a dtype or on an
+# attribute's value (the table's builders), or an input is of its own kind. Every other row
+# is classed by its columns (kind_of), so that a new operator whose formula and columns say
+# everything is tested here with no line of its own.
+BESPOKE = {
+    "Mod": "MOD", "BitShift": "BITSHIFT", "IsInf": "ISINF", "Min": "MINMAX", "Max": "MINMAX",
+    "LeakyRelu": "LEAKY", "PRelu": "PRELU", "Clip": "CLIP", "ThresholdedRelu": "THRELU",
+    "Shrink": "SHRINK", "Sign": "SIGN", "HardSigmoid": "HSIGMOID", "Elu": "ELU", "Selu": "SELU",
+    "Celu": "CELU", "Cast": "CAST", "CastLike": "CASTLIKE", "Where": "WHERE",
+    "NonZero": "NONZERO", "Constant": "CONSTANT", "Gelu": "GELU", "Sum": "SUM", "Mean": "MEAN",
+    "Dropout": "DROPOUT", "Pow": "POW", "BatchNormalization": "BATCHNORM",
+    "QuantizeLinear": "QUANTIZE", "DequantizeLinear": "DEQUANTIZE",
+}
+
+
+def correctly_rounded_functions():
+    """The spec's functions defined on float, float16 and bfloat16 but not double (domain CRF
+    of include/wherec/operations.h): an operator whose formula calls one is refused on double."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "include",
+                        "wherec", "operations.h")
+    return set(re.findall(r'X\(P, \w+, +"(\w+)", +\d, CRF,', open(path).read()))
+
+
+CR_FUNCTIONS = correctly_rounded_functions()
+
+
+def kind_of(op):
+    """The case generator of an operator of the table (BESPOKE, else from its columns)."""
+    if op["name"] in BESPOKE:
+        return BESPOKE[op["name"]]
+    f, ins = op["formula"] or "", op["inputs"]
+    if len(ins) == 2 and op["output_dtype"] == "bool":
+        return "LOGIC" if op["dtype_classes"] == ["bool"] else "CMP"
+    if len(ins) == 2 and re.fullmatch(r"A [-+*/&|^] B", f):
+        return "ARITH"
+    if len(ins) == 1 and op["dtype_classes"] == ["bool"]:
+        return "NOT"
+    if len(ins) == 1 and re.fullmatch(r"\w+\(\w+\)", f):
+        return "FUNC"
+    return "UNARY"  # one operand, a formula of its own: Relu, Softsign, HardSwish, ...
+
+
+def read_ops(wherec):
+    """The element-wise rows of `wherec import --list-operators`: name, kind, min and max
+    inputs, since (the first since-version; versions: all of them), dtype classes, the
+    attributes with the opsets that have them, and whether onnxruntime computes it exactly."""
+    r = subprocess.run([wherec, "import", "--list-operators"], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit("opsets.py: %s import --list-operators: %s" % (wherec, r.stderr))
+    import json
     ops = []
-    for name, kind, lo, hi, _copies, since, types in rows:
+    for op in json.loads(r.stdout)["operators"]:
+        if not op["elementwise"]:
+            continue
         cls = set()
-        for t in types.split("|"):
-            cls |= OPT[t.strip()]
-        ops.append(dict(name=name, kind=kind, min=int(lo), max=int(hi), since=int(since),
-                        classes=cls))
+        for c in op["dtype_classes"]:
+            cls |= CLASSES[c]
+        calls = set(re.findall(r"(\w+)\(", op["formula"] or ""))
+        ops.append(dict(name=op["name"], kind=kind_of(op), min=op["min_inputs"],
+                        correctly_rounded=bool(calls & CR_FUNCTIONS),
+                        max=op["max_inputs"], since=op["since"][0], versions=op["since"],
+                        classes=cls, attributes=op["attributes"],
+                        exact=op["onnxruntime"] == "exact"))
     return ops
+
+
+def table_problems(ops):
+    """Where the operator table disagrees with onnx.defs: its since-versions, and its
+    attributes (one a version has that the row lacks, or the opsets the row gives it)."""
+    problems = []
+    newest = onnx.defs.onnx_opset_version()
+    for op in ops:
+        h = history(op["name"], newest)
+        if not h:
+            problems.append("%s: onnx %s has no schema of it" % (op["name"], onnx.__version__))
+            continue
+        since = [v for v, _ in h]
+        if [v for v in op["versions"] if v <= newest] != since:
+            problems.append("%s: the table's since-versions are %s, onnx %s says %s"
+                            % (op["name"], op["versions"], onnx.__version__, since))
+        cols = {a["name"]: a for a in op["attributes"]}
+        for v, sch in h:
+            for aname in sch.attributes:
+                if aname not in cols and aname not in TOLERATED and op["name"] != "Constant":
+                    problems.append("%s-%d has attribute '%s', which the table's row lacks"
+                                    % (op["name"], v, aname))
+        for a in op["attributes"]:
+            for v in range(op["since"], newest + 1):
+                sch = schema(op["name"], v)
+                has = sch is not None and a["name"] in sch.attributes
+                want = a["from"] <= v and (a["until"] == 0 or v < a["until"])
+                if sch is not None and has != want:
+                    problems.append("%s at opset %d: attribute '%s' is %s the schema, the table "
+                                    "says opsets %d to %s" % (op["name"], v, a["name"],
+                                                              "in" if has else "not in", a["from"],
+                                                              a["until"] - 1 if a["until"] else "now"))
+                    break
+    return problems
 
 
 def schema(op, v):
@@ -144,10 +229,10 @@ def schema(op, v):
         return None
 
 
-def history(op):
-    """The since_versions of op up to LAST: [(since, schema)]."""
+def history(op, last=None):
+    """The since_versions of op up to LAST (or last): [(since, schema)]."""
     out = []
-    for v in range(1, LAST + 1):
+    for v in range(1, (last or LAST) + 1):
         s = schema(op, v)
         if s is not None and (not out or out[-1][0] != s.since_version):
             out.append((s.since_version, s))
@@ -286,10 +371,8 @@ def build(op, opset, s, prev):
             C("broadcast=1 axis=0", [node(name, ["a", "b"], broadcast=1, axis=0)],
               {"a": data(dt), "b": data(dt, True, (3,))},
               refuse="aligns B with dimensions of A other than the trailing ones")
-    elif kind == "NOT" or kind in ("UNARY", "FUNC", "RECIP", "SOFTSIGN", "ISNAN", "RELU",
-                                   "SIGN", "HSWISH", "SOFTPLUS", "MISH", "IDENTITY", "NONZERO"):
-        avoid = ("double",) if kind in ("FUNC", "SOFTPLUS", "MISH") and name not in (
-            "Abs", "Floor", "Ceil", "Round", "Sqrt") else ()
+    elif kind in ("NOT", "UNARY", "FUNC", "SIGN", "NONZERO"):
+        avoid = ("double",) if op["correctly_rounded"] else ()
         dts = pick_dtypes(name, s, prev, op["classes"], avoid)
         for dt in dts:
             C(dt, [node(name, ["x"])], {"x": data(dt)}, exact=exact)
@@ -870,8 +953,6 @@ def run_opset(args, opset, cases, positive, tag):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--wherec", required=True)
-    ap.add_argument("--ops-h", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                                    "..", "..", "..", "gen", "import", "ops.h"))
     ap.add_argument("--work", required=True)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--cc", help="the compiler of wherec run (default: clang, or cc, at -O0)")
@@ -883,16 +964,9 @@ def main():
     ort.set_default_logger_severity(4)  # the sessions it cannot make are said once, below
     np.seterr(all="ignore")
     t0 = time.time()
-    ops = read_ops(args.ops_h)
-    problems = []
-    for op in ops:
-        h = history(op["name"])
-        first = h[0][0] if h else None
-        if first is None:
-            problems.append("%s: onnx %s has no schema of it" % (op["name"], onnx.__version__))
-        elif max(first, FIRST) != max(op["since"], FIRST):
-            problems.append("%s: ops.h says it appeared in opset %d, onnx says %d"
-                            % (op["name"], op["since"], first))
+    ops = read_ops(args.wherec)
+    INEXACT.update(o["name"] for o in ops if not o["exact"])
+    problems = table_problems(ops)
     if args.only:
         ops = [o for o in ops if o["name"] in args.only.split(",")]
     pairs = [(o["name"], v, why) for o in ops for v, why in opsets_of(o["name"])]

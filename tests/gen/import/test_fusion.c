@@ -9,6 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "import/forms.h"
 #include "import/fusion.h"
 #include "import/graph.h"
 #include "import/import.h"
@@ -80,21 +81,22 @@ static void test_operator_table_knows_the_default_domain_only(void **state) {
   (void)state;
   const op_row *where = op_lookup("", "Where"), *clip = op_lookup("ai.onnx", "Clip");
   assert_non_null(where);
-  assert_int_equal(where->kind, IMPORT_WHERE);
-  assert_int_equal(where->since, 9);
+  assert_int_equal(where->id, OP_Where);
+  assert_int_equal(where->first, 9);
   assert_int_equal(where->min_in, 3);
   assert_int_equal(where->max_in, 3);
+  assert_int_equal(where->typed, 1); /* X: Where is typed on its values, not its condition */
   assert_non_null(clip);
   assert_int_equal(clip->min_in, 1);
   assert_int_equal(clip->max_in, 3);
-  assert_int_equal(clip->copies, 4);
-  assert_string_equal(op_lookup("", "Greater")->spell, ">");
-  assert_int_equal(op_lookup("", "Greater")->since, 1);
+  assert_true(clip->in_optional[1] && clip->in_optional[2]);
+  assert_string_equal(op_lookup("", "Greater")->formula, "A > B");
+  assert_int_equal(op_lookup("", "Greater")->first, 1);
   assert_int_equal(op_lookup("", "Max")->max_in, -1);
+  assert_int_equal(op_lookup("", "CastLike")->in_kind[1], '*');
   assert_null(op_lookup("com.microsoft", "Where"));
-  assert_null(op_lookup("", "Softmax"));
-  assert_int_equal(op_operands(op_lookup("", "CastLike"), 2), 1);
-  assert_int_equal(op_operands(op_lookup("", "Where"), 3), 3);
+  assert_false(op_lookup("", "Softmax")->elementwise); /* a rule for inference only */
+  assert_null(op_lookup("", "NoSuchOperator"));
 }
 
 static void test_graph_infers_dtypes_shapes_and_consumers_of_known_operators(void **state) {
@@ -141,7 +143,30 @@ static void test_graph_names_each_dim_param_once_as_a_symbol(void **state) {
   pbw_free(&g);
 }
 
-static void test_fusion_keeps_a_shared_producer_apart_and_fuses_a_sole_one(void **state) {
+/* An extent the model leaves unnamed gets a made-up symbol called unk__N; a dim_param the
+   model names unk__N itself (as onnx's shape inference writes them) is another extent. */
+static void test_a_dim_param_named_like_a_made_up_symbol_is_its_own(void **state) {
+  (void)state;
+  pbw g = {0};
+  static const int64_t dims[] = {-1, 5};
+  static const char *const named[] = {"unk__0", NULL};
+  pbw_node(&g, "Relu", "r", (const char *const[]){"a"}, 1, "c", NULL);
+  pbw_node(&g, "Relu", "q", (const char *const[]){"b"}, 1, "d", NULL);
+  pbw_value_info(&g, 11, "a", 1, 2, dims, NULL);  /* unnamed: unk__0, made up */
+  pbw_value_info(&g, 11, "b", 1, 2, dims, named); /* the model's own unk__0 */
+  pbw_value_info(&g, 12, "c", 1, -1, NULL, NULL);
+  pbw_value_info(&g, 12, "d", 1, -1, NULL, NULL);
+  built *b = build_pbw(&g);
+  const import_graph *gr = &b->gr;
+  int64_t da = graph_dim(gr, gr->vals[graph_find(gr, "a")].shape.dims[0]);
+  int64_t db = graph_dim(gr, gr->vals[graph_find(gr, "b")].shape.dims[0]);
+  assert_true(da < 0 && db < 0);
+  assert_true(da != db);
+  built_free(b);
+  pbw_free(&g);
+}
+
+static void test_fusion_makes_a_shared_producer_an_output_and_fuses_a_sole_one(void **state) {
   (void)state;
   pbw g = {0};
   shared_compare_and_relu(&g);
@@ -150,12 +175,14 @@ static void test_fusion_keeps_a_shared_producer_apart_and_fuses_a_sole_one(void 
   const fusion *f = &b->f;
   int gn = node_named(b, "g"), w1 = node_named(b, "w1"), w2 = node_named(b, "w2");
   int n = node_named(b, "n"), r = node_named(b, "r");
-  assert_int_equal(f->n_regions, 4);
+  assert_int_equal(f->n_regions, 3);
   for (int i = 0; i < b->gr.g->n_nodes; i++) assert_null(f->nodes[i].reason);
-  /* gt feeds two regions: a region (a kernel) of its own */
-  assert_int_not_equal(f->nodes[gn].region, f->nodes[w1].region);
+  /* gt feeds two regions: the first reader's writes it as one more output, the other
+     reads it from memory */
+  assert_int_equal(f->nodes[gn].region, f->nodes[w1].region);
+  assert_true(f->nodes[gn].output && f->nodes[gn].let);
+  assert_int_equal(f->regions[f->nodes[w1].region].n_extra, 1);
   assert_int_not_equal(f->nodes[w1].region, f->nodes[w2].region);
-  assert_int_equal(f->regions[f->nodes[gn].region].root, gn);
   assert_int_equal(f->regions[f->nodes[w2].region].root, w2);
   assert_int_equal(f->regions[f->nodes[w1].region].root, w1);
   /* Neg feeds only the Relu, which names its operand twice */
@@ -169,7 +196,7 @@ static void test_fusion_keeps_a_shared_producer_apart_and_fuses_a_sole_one(void 
 }
 
 /* a = Abs(x) read by the Greater and the Where of one select: a value read by several
-   nodes ends a kernel even when its readers would share one. */
+   nodes of one region is a let of it, computed once. */
 static void test_fusion_makes_a_value_read_by_two_nodes_of_one_region_a_let(void **state) {
   (void)state;
   static const int64_t     four[] = {4};
@@ -236,11 +263,18 @@ static void test_spec_write_renders_one_region_as_a_kernel_and_its_comment(void 
   assert_string_equal(stmt.data, "kernel o3_2(x: float[4]) = where(-x < 0.0, 0.0, -x);\n");
   spec_write_comment(&w, r, &comment);
   assert_string_equal(comment.data, "# o3 = Relu 'r', Neg 'n'\n");
-  /* the Where reads the shared comparison as a parameter */
+  /* the first Where writes the shared comparison too; the second reads it as a parameter */
   diag_text_free(&stmt);
-  int w1 = b->f.nodes[node_named(b, "w1")].region;
+  int w1 = b->f.nodes[node_named(b, "w1")].region, w2 = b->f.nodes[node_named(b, "w2")].region;
   assert_null(spec_write_kernel(&w, w1, taken, 0, &name, &stmt));
-  assert_string_equal(stmt.data, "kernel o1(x: float[4], y: float[4], gt: bool[4]) = where(gt, x, y);\n");
+  assert_string_equal(stmt.data, "kernel o1(x: float[4], y: float[4]) -> (o1, gt) {\n"
+                                 "  gt = x > y;\n"
+                                 "  o1 = where(gt, x, y);\n"
+                                 "}\n");
+  assert_int_equal(w.n_extra, 1);
+  diag_text_free(&stmt);
+  assert_null(spec_write_kernel(&w, w2, taken, 0, &name, &stmt));
+  assert_string_equal(stmt.data, "kernel o2(x: float[4], y: float[4], gt: bool[4]) = where(gt, y, x);\n");
   diag_text_free(&stmt);
   diag_text_free(&comment);
   built_free(b);
@@ -498,12 +532,63 @@ static void test_legacy_attributes_of_opset_6_are_honoured_or_refused(void **sta
   expect_form("Where", F32, 2, NULL, 8, "refused: Where is not in opset 8: it appeared in opset 9");
 }
 
+/* A stand-in for input k of the formula under test (test_every_formula_of_the_table_...). */
+static ex *formula_stand_in(form *f, int k, int pad) {
+  (void)pad;
+  return ex_make(f->x, EX_PARAM, f->gr->vals[f->ni->in[k]].dtype, f->ni->op->in_name[k], 0, NULL,
+                 NULL, NULL);
+}
+
+/* Each row's formula parses to the end, names only its inputs, number attributes and the
+   spec's functions, and reads every input that is no optional or typing-only one: a typo
+   in the table fails here, by the operator's name, before any model reaches it. */
+static void test_every_formula_of_the_table_parses_and_reads_its_inputs(void **state) {
+  (void)state;
+  arena a;
+  arena_init(&a);
+  import_graph gr = {0};
+  graph_value  vals[OP_MAX_INPUTS];
+  int          in[OP_MAX_INPUTS], reads[OP_MAX_INPUTS];
+  gr.a = &a;
+  gr.vals = vals;
+  for (int id = 0; id < OP_N; id++) {
+    const op_row *op = op_get((op_id)id);
+    if (op->formula == NULL || op->id == OP_Constant) continue;
+    onnx_node  n = {0};
+    graph_node ni = {0};
+    n.op_type = op->name;
+    n.n_inputs = op->n_named;
+    ni.n = &n;
+    ni.op = op;
+    ni.in = in;
+    for (int k = 0; k < op->n_named; k++) {
+      memset(&vals[k], 0, sizeof vals[k]);
+      vals[k].dtype = op->in_kind[k] == 'B' || op->types == OPT_B ? WC_BOOL : WC_FLOAT;
+      in[k] = k;
+      reads[k] = 0;
+    }
+    ex_ctx      x = {&gr, NULL};
+    fusion_node fn = {0};
+    form        f = {&x, &gr, &ni, &fn, &fn.at, vals[op->typed].dtype, formula_stand_in, NULL, 0, reads};
+    const char *why = NULL;
+    ex         *e = form_formula(&f, op->formula, &why);
+    if (why) fail_msg("%s: %s", op->name, why);
+    if (e == NULL) fail_msg("%s: no expression", op->name);
+    for (int k = 0; k < op->n_named; k++)
+      if (!op->in_optional[k] && op->in_kind[k] != '*' && reads[k] == 0)
+        fail_msg("%s: its formula never reads input %s", op->name, op->in_name[k]);
+  }
+  arena_free(&a);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_operator_table_knows_the_default_domain_only),
+    cmocka_unit_test(test_every_formula_of_the_table_parses_and_reads_its_inputs),
     cmocka_unit_test(test_graph_infers_dtypes_shapes_and_consumers_of_known_operators),
     cmocka_unit_test(test_graph_names_each_dim_param_once_as_a_symbol),
-    cmocka_unit_test(test_fusion_keeps_a_shared_producer_apart_and_fuses_a_sole_one),
+    cmocka_unit_test(test_a_dim_param_named_like_a_made_up_symbol_is_its_own),
+    cmocka_unit_test(test_fusion_makes_a_shared_producer_an_output_and_fuses_a_sole_one),
     cmocka_unit_test(test_fusion_makes_a_value_read_by_two_nodes_of_one_region_a_let),
     cmocka_unit_test(test_fusion_gives_each_refused_node_its_reason),
     cmocka_unit_test(test_spec_write_renders_one_region_as_a_kernel_and_its_comment),

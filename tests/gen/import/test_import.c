@@ -158,7 +158,7 @@ static void test_where_on_an_unnamed_extent_gets_a_symbol(void **state) {
   pbw_free(&g);
 }
 
-static void test_intermediate_that_is_also_a_graph_output_is_not_fused(void **state) {
+static void test_intermediate_that_is_also_a_graph_output_is_an_output_of_the_kernel_too(void **state) {
   (void)state;
   pbw g = {0};
   static const int64_t d[] = {4};
@@ -171,9 +171,10 @@ static void test_intermediate_that_is_also_a_graph_output_is_not_fused(void **st
   pbw_value_info(&g, 12, "gt", 9, 1, d, NULL);
   result r = import_pbw(&g, 17);
   assert_int_equal(r.rc, 0);
-  expect_in(r.log, "wherec: kernel gt: Greater 'g'\n");   /* a graph output ends a kernel */
-  expect_in(r.spec, "kernel gt(x: float[4], y: float[4]) = x > y;");
-  expect_in(r.spec, "kernel out(x: float[4], y: float[4], gt: bool[4]) = where(gt, x, y);");
+  /* one kernel writes both: the graph output and what reads it */
+  expect_in(r.log, "wherec: kernel out: Where 'w', Greater 'g'\n");
+  expect_in(r.log, "wherec: note: kernel out writes the value of Greater 'g' too: it is a graph output\n");
+  expect_in(r.spec, "kernel out(x: float[4], y: float[4]) -> (out, gt) {\n  gt = x > y;\n  out = where(gt, x, y);\n}");
   done(&r);
   pbw_free(&g);
 }
@@ -211,7 +212,7 @@ static void add_if(pbw *g, const pbw *then_g, const pbw *else_g) {
   pbw_free(&attrs);
 }
 
-static void test_producer_also_read_inside_an_if_branch_is_not_fused(void **state) {
+static void test_producer_also_read_inside_an_if_branch_is_an_output_of_the_kernel_too(void **state) {
   (void)state;
   pbw g = {0}, then_g = {0}, else_g = {0};
   greater_where(&g);
@@ -220,9 +221,9 @@ static void test_producer_also_read_inside_an_if_branch_is_not_fused(void **stat
   add_if(&g, &then_g, &else_g);
   result r = import_pbw(&g, 17);
   assert_int_equal(r.rc, 0);
-  expect_in(r.log, "wherec: note: Greater 'g' ends kernel gt: its value is read inside a sub-graph of "
-                   "If 'branch'\n");
-  expect_in(r.spec, "kernel out(x: float[4], y: float[4], gt: bool[4]) = where(gt, x, y);");
+  expect_in(r.log, "wherec: note: kernel out writes the value of Greater 'g' too: it is read inside a "
+                   "sub-graph of If 'branch'\n");
+  expect_in(r.spec, "kernel out(x: float[4], y: float[4]) -> (out, gt) {\n  gt = x > y;\n  out = where(gt, x, y);\n}");
   expect_generates(r.spec);
   done(&r);
   pbw_free(&g);
@@ -257,7 +258,7 @@ static void test_producer_is_fused_when_sub_graphs_read_only_their_own_value_of_
 
 /* Loop 'loop' whose body takes an input named lt (hiding the outer lt) and holds
    If 'inner', whose then_branch reads gt: two sub-graphs down, still the outer gt. */
-static void test_producer_read_in_a_nested_sub_graph_is_not_fused_unless_hidden(void **state) {
+static void test_producer_read_in_a_nested_sub_graph_is_an_output_unless_hidden(void **state) {
   (void)state;
   pbw g = {0}, body = {0}, then_g = {0}, else_g = {0}, if_attrs = {0}, loop_attrs = {0};
   static const int64_t d[] = {4};
@@ -281,9 +282,9 @@ static void test_producer_read_in_a_nested_sub_graph_is_not_fused_unless_hidden(
   pbw_node(&g, "Loop", "loop", loop_in, 2, "final", &loop_attrs);
   result r = import_pbw(&g, 17);
   assert_int_equal(r.rc, 0);
-  expect_in(r.log, "wherec: note: Greater 'g' ends kernel gt: its value is read inside a sub-graph of "
-                   "Loop 'loop'\n");
-  expect_in(r.spec, "kernel out(x: float[4], y: float[4], gt: bool[4]) = where(gt, x, y);");
+  expect_in(r.log, "wherec: note: kernel out writes the value of Greater 'g' too: it is read inside a "
+                   "sub-graph of Loop 'loop'\n");
+  expect_in(r.spec, "kernel out(x: float[4], y: float[4]) -> (out, gt) {\n  gt = x > y;\n  out = where(gt, x, y);\n}");
   expect_in(r.spec, "kernel out2(x: float[4], y: float[4]) = where(x < y, y, x);");
   expect_generates(r.spec);
   done(&r);
@@ -296,7 +297,7 @@ static void test_producer_read_in_a_nested_sub_graph_is_not_fused_unless_hidden(
 }
 
 /* A list of sub-graphs (a GRAPHS attribute): the second names gt as its output. */
-static void test_producer_named_by_a_sub_graph_output_in_a_graph_list_is_not_fused(void **state) {
+static void test_producer_named_by_a_sub_graph_output_in_a_graph_list_is_an_output(void **state) {
   (void)state;
   pbw g = {0}, list[2] = {{0}, {0}}, attrs = {0};
   static const int64_t d[] = {4};
@@ -308,9 +309,9 @@ static void test_producer_named_by_a_sub_graph_output_in_a_graph_list_is_not_fus
   pbw_node(&g, "Multi", "multi", in, 1, "m", &attrs);
   result r = import_pbw(&g, 17);
   assert_int_equal(r.rc, 0);
-  expect_in(r.log, "wherec: note: Greater 'g' ends kernel gt: its value is read inside a sub-graph of "
-                   "Multi 'multi'\n");
-  expect_in(r.spec, "kernel out(x: float[4], y: float[4], gt: bool[4]) = where(gt, x, y);");
+  expect_in(r.log, "wherec: note: kernel out writes the value of Greater 'g' too: it is read inside a "
+                   "sub-graph of Multi 'multi'\n");
+  expect_in(r.spec, "kernel out(x: float[4], y: float[4]) -> (out, gt) {\n  gt = x > y;\n  out = where(gt, x, y);\n}");
   done(&r);
   pbw_free(&g);
   pbw_free(&list[0]);
@@ -432,7 +433,7 @@ static void test_kernel_names_never_clash_with_generated_symbols(void **state) {
   (void)state;
   pbw g = {0};
   static const int64_t d[] = {2};
-  static const char *const in1[] = {"c", "x", "x"}, *const in2[] = {"c", "table", "x"};
+  static const char *const in1[] = {"c", "x", "x"}, *const in2[] = {"c", "x", "x"};
   pbw_node(&g, "Where", NULL, in1, 3, "table", NULL);
   pbw_node(&g, "Where", NULL, in2, 3, "w_range", NULL);
   pbw_value_info(&g, 11, "c", 9, 1, d, NULL);
@@ -721,11 +722,11 @@ int main(void) {
     cmocka_unit_test(test_whole_graph_region_takes_graph_inputs_in_order_and_xor_as_not_equal),
     cmocka_unit_test(test_softmax_is_listed_and_its_output_becomes_a_parameter),
     cmocka_unit_test(test_where_on_an_unnamed_extent_gets_a_symbol),
-    cmocka_unit_test(test_intermediate_that_is_also_a_graph_output_is_not_fused),
-    cmocka_unit_test(test_producer_also_read_inside_an_if_branch_is_not_fused),
+    cmocka_unit_test(test_intermediate_that_is_also_a_graph_output_is_an_output_of_the_kernel_too),
+    cmocka_unit_test(test_producer_also_read_inside_an_if_branch_is_an_output_of_the_kernel_too),
     cmocka_unit_test(test_producer_is_fused_when_sub_graphs_read_only_their_own_value_of_that_name),
-    cmocka_unit_test(test_producer_read_in_a_nested_sub_graph_is_not_fused_unless_hidden),
-    cmocka_unit_test(test_producer_named_by_a_sub_graph_output_in_a_graph_list_is_not_fused),
+    cmocka_unit_test(test_producer_read_in_a_nested_sub_graph_is_an_output_unless_hidden),
+    cmocka_unit_test(test_producer_named_by_a_sub_graph_output_in_a_graph_list_is_an_output),
     cmocka_unit_test(test_cast_to_string_is_listed_with_its_reason),
     cmocka_unit_test(test_undefined_input_and_cycle_are_malformed),
     cmocka_unit_test(test_long_chains_are_cut_at_the_depth_limit),

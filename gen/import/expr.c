@@ -1,0 +1,252 @@
+/* expr.c: expression trees of wherec import's kernels: their nodes, exact literals in each
+   dtype, and their spelling as spec text. */
+#include "import/expr.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <wherec/exp.h>
+
+#include "front/ast.h"
+
+/* Bits of an element of dtype t. */
+static unsigned dtype_bits(wc_dtype t) { return (unsigned)wc_dtype_size(t) * 8u; }
+
+/* ---- literals ----------------------------------------------------------------------- */
+
+/* Adds ".0" to a float spelling that looks like an integer, for the reader. */
+static void float_text(char *out, size_t cap, const char *s) {
+  snprintf(out, cap, "%s%s", s, strpbrk(s, ".en") ? "" : ".0");
+}
+
+bool spec_literal_text(wc_dtype t, const uint64_t bits[2], char *out, size_t cap) {
+  char     tmp[64];
+  unsigned nbits = dtype_bits(t);
+  switch (ast_dtype_class_of(t)) {
+  case AST_CLASS_BOOL: snprintf(out, cap, "%s", bits[0] ? "true" : "false"); return true;
+  case AST_CLASS_SINT: {
+    uint64_t u = bits[0];
+    if (nbits < 64 && (u >> (nbits - 1)) & 1) u |= ~(uint64_t)0 << nbits; /* sign-extend */
+    snprintf(out, cap, "%lld", (long long)(int64_t)u);
+    return true;
+  }
+  case AST_CLASS_UINT: snprintf(out, cap, "%llu", (unsigned long long)bits[0]); return true;
+  case AST_CLASS_REAL:
+  case AST_CLASS_HALF: {
+    uint64_t sign = bits[0] >> (nbits - 1) & 1, qnan;
+    double   v;
+    if (t == WC_DOUBLE) {
+      memcpy(&v, &bits[0], 8);
+      qnan = 0x7ff8000000000000ull;
+    } else {
+      uint32_t b32 = t == WC_FLOAT ? (uint32_t)bits[0] : 0;
+      float    f = t == WC_FLOAT16    ? wc_f16_to_f32((wc_float16)bits[0])
+                   : t == WC_BFLOAT16 ? wc_bf16_to_f32((wc_bfloat16)bits[0])
+                                      : wc_bits_to_f32(b32);
+      v = f;
+      qnan = t == WC_FLOAT ? 0x7fc00000u : t == WC_FLOAT16 ? 0x7e00u : 0x7fc0u;
+    }
+    if (isnan(v)) {
+      if ((bits[0] & ~((uint64_t)1 << (nbits - 1))) != qnan) return false;
+      snprintf(out, cap, "%snan", sign ? "-" : "");
+      return true;
+    }
+    if (isinf(v)) {
+      snprintf(out, cap, "%sinf", sign ? "-" : "");
+      return true;
+    }
+    /* shortest of %.9g / %.17g that reads back to the same bits the way sema reads it */
+    for (int digits = t == WC_DOUBLE ? 17 : 9; digits <= 17; digits += 8) {
+      snprintf(tmp, sizeof tmp, "%.*g", digits, v);
+      uint64_t back;
+      if (t == WC_DOUBLE) {
+        double d = strtod(tmp, NULL);
+        memcpy(&back, &d, 8);
+      } else {
+        float f = strtof(tmp, NULL);
+        back = t == WC_FLOAT16    ? wc_f32_to_f16(f)
+               : t == WC_BFLOAT16 ? wc_f32_to_bf16(f)
+                                  : wc_f32_to_bits(f);
+      }
+      if (back == bits[0]) {
+        float_text(out, cap, tmp);
+        return true;
+      }
+    }
+    return false;
+  }
+  default: return false;
+  }
+}
+
+/* Rounding is monotonic, so the decimal spellings order as their values do. */
+bool ex_lit_greater(wc_dtype t, const char *a, const char *b) {
+  switch (ast_dtype_class_of(t)) {
+  case AST_CLASS_SINT: return strtoll(a, NULL, 10) > strtoll(b, NULL, 10);
+  case AST_CLASS_UINT: return strtoull(a, NULL, 10) > strtoull(b, NULL, 10);
+  default: return strtod(a, NULL) > strtod(b, NULL);
+  }
+}
+
+void ex_float_limits(wc_dtype t, uint64_t lo[2], uint64_t hi[2]) {
+  lo[1] = hi[1] = 0;
+  switch (t) {
+  case WC_DOUBLE:
+    lo[0] = 0xffefffffffffffffull;
+    hi[0] = 0x7fefffffffffffffull;
+    break;
+  case WC_FLOAT16:
+    lo[0] = 0xfbff;
+    hi[0] = 0x7bff;
+    break;
+  case WC_BFLOAT16:
+    lo[0] = 0xff7f;
+    hi[0] = 0x7f7f;
+    break;
+  default:
+    lo[0] = 0xff7fffff;
+    hi[0] = 0x7f7fffff;
+    break;
+  }
+}
+
+/* ---- trees ------------------------------------------------------------------------- */
+
+ex *ex_make(ex_ctx *x, int kind, wc_dtype t, const char *text, int n, ex *a, ex *b, ex *c) {
+  ex *e = graph_alloc(x->gr, 1, sizeof *e);
+  e->kind = kind;
+  e->dtype = t;
+  e->text = text;
+  e->n = n;
+  e->arg[0] = a;
+  e->arg[1] = b;
+  e->arg[2] = c;
+  return e;
+}
+
+ex *ex_lit(ex_ctx *x, wc_dtype t, const char *text) {
+  ex *e = ex_make(x, EX_LIT, t, text, 0, NULL, NULL, NULL);
+  e->typed = true; /* until a sibling types it */
+  return e;
+}
+
+static void unspellable(ex_ctx *x, wc_dtype t) {
+  if (!x->unspellable)
+    x->unspellable = graph_fmt(
+        x->gr, "a constant it needs has no literal in %s (a NaN with a payload, or out of range)",
+        wc_dtype_name(t));
+}
+
+ex *ex_lit_bits(ex_ctx *x, wc_dtype t, const uint64_t bits[2]) {
+  char text[80];
+  if (spec_literal_text(t, bits, text, sizeof text))
+    return ex_lit(x, t, arena_strdup(x->gr->a, text));
+  unspellable(x, t); /* the kernel is refused; a stand-in keeps the tree whole */
+  return ex_lit(x, t, "0");
+}
+
+ex *ex_lit_num(ex_ctx *x, wc_dtype t, double v) {
+  uint64_t bits[2] = {0, 0};
+  float    f = (float)v;
+  switch (t) {
+  case WC_DOUBLE: memcpy(&bits[0], &v, 8); break;
+  case WC_FLOAT: bits[0] = wc_f32_to_bits(f); break;
+  case WC_FLOAT16: bits[0] = wc_f32_to_f16(f); break;
+  case WC_BFLOAT16: bits[0] = wc_f32_to_bf16(f); break;
+  default:
+    if (!(v >= -0x1p63 && v < 0x1p63)) { /* past int64 (or NaN): no integer literal */
+      unspellable(x, t);
+      v = 0;
+    }
+    bits[0] = (uint64_t)(int64_t)v;
+    break;
+  }
+  if (ast_dtype_class_of(t) == AST_CLASS_UINT && v < 0) bits[0] = 0;
+  return ex_lit_bits(x, t, bits);
+}
+
+/* A literal operand needs no cast when another operand has a dtype. */
+static void untype_siblings(ex *e, int first) {
+  bool typed_other = false;
+  for (int i = first; i < e->n; i++) typed_other |= e->arg[i]->kind != EX_LIT;
+  if (!typed_other) return;
+  for (int i = first; i < e->n; i++)
+    if (e->arg[i]->kind == EX_LIT) e->arg[i]->typed = false;
+}
+
+ex *ex_bin(ex_ctx *x, const char *op, wc_dtype t, ex *a, ex *b) {
+  ex *e = ex_make(x, EX_BINARY, t, op, 2, a, b, NULL);
+  untype_siblings(e, 0);
+  return e;
+}
+
+ex *ex_unary(ex_ctx *x, const char *op, wc_dtype t, ex *a) {
+  return ex_make(x, EX_UNARY, t, op, 1, a, NULL, NULL);
+}
+
+ex *ex_call(ex_ctx *x, const char *fn, wc_dtype t, int n, ex *a, ex *b, ex *c) {
+  ex *e = ex_make(x, EX_CALL, t, fn, n, a, b, c);
+  if (strcmp(fn, "where") == 0) untype_siblings(e, 1);
+  else if (strcmp(fn, "min") == 0 || strcmp(fn, "max") == 0 || strcmp(fn, "pow") == 0)
+    untype_siblings(e, 0);
+  return e;
+}
+
+ex *ex_fn1(ex_ctx *x, const char *fn, wc_dtype t, ex *a) {
+  return ex_call(x, fn, t, 1, a, NULL, NULL);
+}
+
+ex *ex_sel(ex_ctx *x, ex *c, ex *a, ex *b) { return ex_call(x, "where", a->dtype, 3, c, a, b); }
+
+ex *ex_convert(ex_ctx *x, wc_dtype t, ex *a) {
+  return a->dtype == t ? a : ex_call(x, wc_dtype_name(t), t, 1, a, NULL, NULL);
+}
+
+void ex_float_inf(wc_dtype t, bool neg, uint64_t bits[2]) {
+  bits[1] = 0;
+  bits[0] = t == WC_DOUBLE     ? 0x7ff0000000000000ull
+            : t == WC_FLOAT16  ? 0x7c00u
+            : t == WC_BFLOAT16 ? 0x7f80u
+                               : 0x7f800000u;
+  if (neg) bits[0] |= (uint64_t)1 << (dtype_bits(t) - 1);
+}
+
+/* ---- text --------------------------------------------------------------------------- */
+
+void ex_print(diag_text *t, const ex *e, bool nested) {
+  switch (e->kind) {
+  case EX_PARAM: diag_text_printf(t, "%s", e->text); break;
+  case EX_LIT:
+    if (e->typed) diag_text_printf(t, "%s(%s)", wc_dtype_name(e->dtype), e->text);
+    else if (e->text[0] == '-' && nested) diag_text_printf(t, "(%s)", e->text);
+    else diag_text_printf(t, "%s", e->text);
+    break;
+  case EX_UNARY:
+    diag_text_printf(t, "%s", e->text);
+    ex_print(t, e->arg[0], true);
+    break;
+  case EX_BINARY:
+    if (nested) diag_text_printf(t, "(");
+    ex_print(t, e->arg[0], true);
+    diag_text_printf(t, " %s ", e->text);
+    ex_print(t, e->arg[1], true);
+    if (nested) diag_text_printf(t, ")");
+    break;
+  case EX_CALL:
+    diag_text_printf(t, "%s(", e->text);
+    for (int i = 0; i < e->n; i++) {
+      if (i) diag_text_printf(t, ", ");
+      ex_print(t, e->arg[i], false);
+    }
+    diag_text_printf(t, ")");
+    break;
+  }
+}
+
+bool ex_names(const ex *e, const char *name) {
+  if (e->kind == EX_PARAM) return name == NULL || e->text == name;
+  for (int i = 0; i < e->n; i++)
+    if (ex_names(e->arg[i], name)) return true;
+  return false;
+}
