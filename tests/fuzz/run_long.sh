@@ -23,7 +23,8 @@ build=${WHEREC_FUZZ_BUILD:-$root/build-fuzz-long}
 jobs=${WHEREC_FUZZ_JOBS:-$(nproc)}
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
-  cmake -S "$root" -B "$build" -DCMAKE_C_COMPILER=clang -DWHEREC_BUILD_BENCH=OFF
+  cmake -S "$root" -B "$build" -DCMAKE_C_COMPILER=clang -DWHEREC_SANITIZE=ON \
+        -DWHEREC_ONNX_NODE_TESTS=OFF -DWHEREC_BUILD_BENCH=OFF
 fi
 cmake --build "$build" -j"$(nproc)" --target "${targets[@]}"
 
