@@ -1,12 +1,14 @@
 /* main.c: the `wherec` executable: cli.c parses the command line from its one table;
    each command here hands its values to its layer (gen, check, run, import) and runs it. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "back/driver.h"
 #include "base/exit_status.h"
 #include "check/check.h"
 #include "base/cli.h"
 #include "import/import.h"
+#include "import/onnx.h"
 #include "import/ops.h"
 #include "ort/ort.h"
 #include "run/run.h"
@@ -62,6 +64,23 @@ static int cmd_import(const cli_args *a) {
       .seed = a->value[CLI_SEED],
       .bake_limit = a->value[CLI_BAKE_LIMIT] ? a->number[CLI_BAKE_LIMIT] : IMPORT_BAKE_LIMIT,
   };
+  if (a->value[CLI_SHAPES]) {
+    if (a->value[CLI_OUT_SPEC] || a->value[CLI_ORT] || a->value[CLI_VERIFY]) {
+      fprintf(stderr, "wherec: import: --shapes writes no spec: no -o, --ort or --verify "
+                      "(wherec import --help)\n");
+      return GEN_EXIT_USAGE;
+    }
+    size_t   len;
+    char     err[512];
+    uint8_t *buf = onnx_slurp(a->operands[0], &len, err, sizeof err);
+    if (buf == NULL) {
+      fprintf(stderr, "wherec: error: %s: %s\n", a->operands[0], err);
+      return GEN_EXIT_BAD_INPUT;
+    }
+    int rc = import_shapes(buf, len, stdout, stderr);
+    free(buf);
+    return rc;
+  }
   const char *ort_dir = a->value[CLI_ORT];
   if (!o.verify && !ort_dir && (o.n_inputs > 0 || o.seed)) {
     fprintf(

@@ -104,6 +104,10 @@ const cli_option_row cli_options[CLI_N_OPTIONS] = {
                           "since-versions, inputs, dtypes, attributes, type and shape rule, "
                           "formula or builder, and how onnxruntime compares), and exit; no "
                           "MODEL.onnx"},
+  [CLI_SHAPES] = {"--shapes", NULL, IMPORT, false, CLI_FLAG, 0, 0,
+                  "print the dtype and shape inference gives every value of the model's graph, "
+                  "as JSON (an extent is a number, its dim_param's name, or null where "
+                  "inference made it up), and exit; no spec"},
   [CLI_PREFIX]    = {"--prefix", "P", GEN, false, CLI_WORD, 0, 0,
                      "C prefix of every symbol (default: the spec's option prefix, else its "
                      "file name)"},

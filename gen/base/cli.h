@@ -21,6 +21,7 @@ typedef enum cli_option {
   CLI_BAKE_LIMIT,     /* import --bake-limit BYTES */
   CLI_ORT,            /* import --ort DIR */
   CLI_LIST_OPERATORS, /* import --list-operators */
+  CLI_SHAPES,         /* import --shapes */
   CLI_PREFIX,         /* gen --prefix P */
   CLI_INTERP,         /* run --interp */
   CLI_THREADS,        /* run --threads N */

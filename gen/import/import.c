@@ -318,6 +318,67 @@ int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *l
   return import_model_manifest(buf, len, model_name, "", log, spec, NULL);
 }
 
+/* ---- the inferred shapes ------------------------------------------------------------ */
+
+static void json_name(FILE *out, const char *s) {
+  fputc('"', out);
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') fprintf(out, "\\%c", *s);
+    else if ((unsigned char)*s < 0x20) fprintf(out, "\\u%04x", (unsigned)(unsigned char)*s);
+    else fputc(*s, out);
+  }
+  fputc('"', out);
+}
+
+int import_shapes(const uint8_t *buf, size_t len, FILE *out, FILE *log) {
+  char         err[512];
+  arena        a;
+  jmp_buf      oom;
+  import_graph gr;
+  onnx_model  *m = onnx_read_model(buf, len, err, sizeof err);
+  if (m == NULL) {
+    fprintf(log, "wherec: error: %s\n", err);
+    return GEN_EXIT_BAD_INPUT;
+  }
+  arena_init(&a);
+  a.oom = &oom;
+  int rc = GEN_EXIT_OK;
+  if (setjmp(oom) != 0) {
+    fprintf(log, "wherec: error: out of memory\n");
+    rc = GEN_EXIT_BAD_INPUT;
+  } else if (!graph_build(&gr, &a, log, m)) {
+    rc = GEN_EXIT_BAD_INPUT;
+  } else {
+    fprintf(out, "{\"opset\": %lld, \"values\": [", (long long)gr.opset);
+    for (int v = 0; v < gr.n_vals; v++) {
+      const graph_value *x = &gr.vals[v];
+      fprintf(out, "%s\n  {\"name\": ", v ? "," : "");
+      json_name(out, x->name);
+      fprintf(out, ", \"dtype\": ");
+      if (x->dtype) fprintf(out, "\"%s\"", wc_dtype_name(x->dtype));
+      else fprintf(out, "null");
+      fprintf(out, ", \"shape\": ");
+      if (!x->shaped) {
+        fprintf(out, "null}");
+        continue;
+      }
+      fputc('[', out);
+      for (int d = 0; d < x->shape.rank; d++) { /* a named extent by its name; a made-up one null */
+        int64_t e = graph_dim(&gr, x->shape.dims[d]);
+        if (d) fprintf(out, ", ");
+        if (e >= 0) fprintf(out, "%lld", (long long)e);
+        else if (gr.sym_named[-e - 1]) json_name(out, gr.syms[-e - 1]);
+        else fprintf(out, "null");
+      }
+      fprintf(out, "]}");
+    }
+    fprintf(out, "\n]}\n");
+  }
+  arena_free(&a);
+  onnx_model_free(m);
+  return rc;
+}
+
 /* ---- the command ------------------------------------------------------------------- */
 
 int import_command(const char *model, const char *out, const import_options *o) {

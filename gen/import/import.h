@@ -43,6 +43,13 @@ typedef struct import_options {
    o->verify, then verifies every kernel (verify.h). Returns a GEN_EXIT_ status. */
 int import_command(const char *model, const char *out, const import_options *o);
 
+/* The dtype and shape inference gives every value of the model's graph in buf[0, len), as
+   JSON on out ({"opset": N, "values": [{"name", "dtype", "shape"}]}: a dtype wherec has
+   none of, or a shape of unknown rank, is null; an extent is a number, its dim_param's
+   name, or null when inference made it up). For `wherec import --shapes` and the test of
+   the rules against onnx's own inference. */
+int import_shapes(const uint8_t *buf, size_t len, FILE *out, FILE *log);
+
 /* The spec text for the model in buf[0, len) (model_name goes into its
    header comment). Returns GEN_EXIT_OK with *spec malloc'ed, or
    GEN_EXIT_BAD_INPUT after printing why on log. For tests and fuzzing. */

@@ -1420,7 +1420,17 @@ void infer_first(const ctx *c) {
   if (!elementwise_known(c)) rule_elementwise(c, c->t, 0, 1);
 }
 
-void infer_dynamic(const ctx *c) { set_out(c, 0, c->t, NULL); }
+/* NonZero: [rank of x, the count of non-zero elements, known when it runs]. */
+void infer_dynamic(const ctx *c) {
+  ast_shape x, o = {2, {0, 0}};
+  if (!in_shape(c, 0, &x)) {
+    set_out(c, 0, c->t, NULL);
+    return;
+  }
+  o.dims[0] = x.rank;
+  o.dims[1] = fresh(c->gr);
+  set_out(c, 0, c->t, &o);
+}
 
 /* Dropout: the data's shape, and its mask's (bool from opset 10). */
 void infer_dropout(const ctx *c) {

@@ -347,6 +347,24 @@ static void test_import_takes_either_a_spec_or_an_ort_directory(void **state) {
   }
 }
 
+/* --list-operators takes no model; --shapes writes no spec: either misused is a usage error
+   that says so (the JSON itself: test_fusion). */
+static void test_import_list_operators_and_shapes_are_modes_of_their_own(void **state) {
+  (void)state;
+  const char *lines[] = {"import m.onnx --list-operators", "import m.onnx --shapes -o s.where",
+                         "import m.onnx --shapes --verify"};
+  const char *want[] = {"--list-operators takes no MODEL.onnx", "--shapes writes no spec",
+                        "--shapes writes no spec"};
+  for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+    char *out, *err;
+    assert_int_equal(run_wherec(lines[i], &out, &err), GEN_EXIT_USAGE);
+    if (!strstr(err, want[i])) fail_msg("%s: got '%s', want '%s'", lines[i], err, want[i]);
+    assert_string_equal(out, "");
+    free(out);
+    free(err);
+  }
+}
+
 /* Operands and options in any order, the inputs of run, an empty --cflags, --help
    anywhere, and the version. */
 static void test_well_formed_lines_parse_whole(void **state) {
@@ -396,6 +414,7 @@ int main(void) {
       cmocka_unit_test(test_an_unknown_option_exits_2_for_every_command),
       cmocka_unit_test(test_misuse_names_what_is_wrong),
       cmocka_unit_test(test_import_takes_either_a_spec_or_an_ort_directory),
+      cmocka_unit_test(test_import_list_operators_and_shapes_are_modes_of_their_own),
       cmocka_unit_test(test_well_formed_lines_parse_whole),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

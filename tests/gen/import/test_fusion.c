@@ -97,6 +97,16 @@ static void test_operator_table_knows_the_default_domain_only(void **state) {
   assert_null(op_lookup("com.microsoft", "Where"));
   assert_false(op_lookup("", "Softmax")->elementwise); /* a rule for inference only */
   assert_null(op_lookup("", "NoSuchOperator"));
+  /* the table as --list-operators prints it */
+  char  *json = NULL;
+  size_t n = 0;
+  FILE  *f = open_memstream(&json, &n);
+  op_list_json(f);
+  fclose(f);
+  assert_non_null(strstr(json, "{\"name\": \"Where\", \"domain\": \"ai.onnx\", \"since\": [9, 16],"));
+  assert_non_null(strstr(json, "\"formula\": \"where(condition, X, Y)\""));
+  assert_non_null(strstr(json, "{\"name\": \"alpha\", \"type\": \"float\", \"default\": 0.00999999978"));
+  free(json);
 }
 
 static void test_graph_infers_dtypes_shapes_and_consumers_of_known_operators(void **state) {

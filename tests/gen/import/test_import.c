@@ -619,6 +619,39 @@ static void test_command_writes_nothing_on_error(void **state) {
   assert_int_equal(rmdir(dir), 0);             /* no temporary file left behind */
 }
 
+/* import --shapes on bytes that are no model: an error, nothing on its output; on a model,
+   every value with its dtype and shape. */
+static void test_shapes_of_a_model_and_of_garbage(void **state) {
+  (void)state;
+  char  *text = NULL, *log = NULL;
+  size_t n = 0, nl = 0;
+  FILE  *out = open_memstream(&text, &n), *err = open_memstream(&log, &nl);
+  assert_int_equal(import_shapes((const uint8_t *)"garbage", 7, out, err), GEN_EXIT_BAD_INPUT);
+  fclose(out);
+  fclose(err);
+  assert_int_equal(n, 0);
+  expect_in(log, "wherec: error: ");
+  free(text);
+  free(log);
+  pbw                  g = {0}, m = {0};
+  static const int64_t d[] = {-1, 3};
+  static const char *const params[] = {"N", NULL}, *const in[] = {"x"};
+  pbw_node(&g, "Relu", "r", in, 1, "y", NULL);
+  pbw_value_info(&g, 11, "x", 1, 2, d, params);
+  pbw_value_info(&g, 12, "y", 1, -1, NULL, NULL);
+  pbw_model(&m, &g, 17);
+  out = open_memstream(&text, &n);
+  err = open_memstream(&log, &nl);
+  assert_int_equal(import_shapes(m.buf, m.len, out, err), GEN_EXIT_OK);
+  fclose(out);
+  fclose(err);
+  expect_in(text, "{\"name\": \"y\", \"dtype\": \"float\", \"shape\": [\"N\", 3]}");
+  free(text);
+  free(log);
+  pbw_free(&g);
+  pbw_free(&m);
+}
+
 
 /* Models whose regions need exp, % and ~ in the spec import and generate. */
 static void test_models_with_exp_mod_and_bitwise_operators_import_and_generate(void **state) {
@@ -739,6 +772,7 @@ int main(void) {
     cmocka_unit_test(test_malformed_bytes_give_an_error_and_no_spec),
     cmocka_unit_test(test_bit_flipped_models_never_crash),
     cmocka_unit_test(test_command_writes_nothing_on_error),
+    cmocka_unit_test(test_shapes_of_a_model_and_of_garbage),
     cmocka_unit_test(test_models_with_exp_mod_and_bitwise_operators_import_and_generate),
     cmocka_unit_test(test_where_mul_add_is_one_kernel_and_the_report_names_its_nodes),
     cmocka_unit_test(test_chained_activations_fuse_into_one_kernel),

@@ -1,0 +1,336 @@
+#!/usr/bin/env python3
+"""infer_vs_onnx.py: wherec import's type and shape rules against onnx's own inference, one
+row of the operator table at a time.
+
+For every operator of `wherec import --list-operators`, single-node models of random shapes
+(some extents a dim_param) at the newest opset onnx knows for it: CASES says how each
+operator's inputs and attributes are made (the element-wise rows from their columns). onnx
+infers the output with data propagation (onnx.shape_inference.infer_shapes(data_prop=True));
+`wherec import --shapes` gives wherec's. Where onnx infers a dtype, a rank or an extent,
+wherec must infer the same dtype, rank, and the same number or the same dim_param.
+
+usage: infer_vs_onnx.py --wherec WHEREC [--seed S] [--rounds N] [--only OPS] [-v]
+Exit 0: all agree; 1: a disagreement (listed); 77: onnx or numpy missing for this python.
+"""
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+try:
+    import numpy as np
+    import onnx
+    from onnx import TensorProto as T, helper, numpy_helper
+except ImportError as e:
+    print("skipped: onnx or numpy is not installed for %s (%s); scripts/ort-venv.sh makes a "
+          "venv with them" % (sys.executable, e))
+    sys.exit(77)
+
+ELEM = {"float": T.FLOAT, "double": T.DOUBLE, "float16": T.FLOAT16, "int8": T.INT8,
+        "int16": T.INT16, "int32": T.INT32, "int64": T.INT64, "uint8": T.UINT8,
+        "uint16": T.UINT16, "uint32": T.UINT32, "uint64": T.UINT64, "bool": T.BOOL,
+        "bfloat16": T.BFLOAT16, "string": T.STRING}
+NAMES = {v: k for k, v in ELEM.items()}
+# Operators whose models need sub-graphs: tests/gen/import/test_infer.c checks their rules
+# (If's branches inferred in place, a decided condition, Loop and Scan bodies).
+UNTESTED = {"If": "sub-graphs (test_infer.c)", "Loop": "sub-graphs (test_infer.c)",
+            "Scan": "sub-graphs (test_infer.c)", "Constant": "a value, no input (every case)"}
+
+
+class Case:
+    """One model: inputs (name, elem, dims with 'N'/'M' for dim_params), initializers, a node."""
+
+    def __init__(self, rng):
+        self.rng = rng
+        self.inputs, self.inits, self.attrs, self.names = [], [], {}, []
+        self.n_outputs = 1
+
+    def dims(self, rank, lo=1, hi=5, sym=True):
+        d = [self.rng.randint(lo, hi) for _ in range(rank)]
+        if sym and rank and self.rng.random() < 0.5:
+            d[self.rng.randrange(rank)] = self.rng.choice(["N", "M"])
+        return d
+
+    def x(self, elem, dims):
+        name = "in%d" % len(self.names)
+        self.inputs.append(helper.make_tensor_value_info(name, elem, dims))
+        self.names.append(name)
+        return name
+
+    def c(self, array, elem=None):
+        name = "c%d" % len(self.names)
+        a = np.asarray(array)
+        t = numpy_helper.from_array(a, name)
+        if elem is not None:
+            t = helper.make_tensor(name, elem, a.shape, a.reshape(-1).tolist())
+        self.inits.append(t)
+        self.names.append(name)
+        return name
+
+    def skip(self):
+        self.names.append("")
+
+
+def fixed(d):
+    return [x if isinstance(x, int) else 3 for x in d]
+
+
+def elementwise(op, case, rng):
+    """A node of an element-wise row from its columns: T inputs of one dtype of its classes
+    and broadcasting shapes, B inputs bool, the other inputs as the operator wants them."""
+    classes = op["dtype_classes"]
+    elem = {"float": T.FLOAT, "signed": T.INT32, "unsigned": T.UINT8, "bool": T.BOOL,
+            "string": T.STRING}[next(c for c in ("float", "signed", "unsigned", "bool", "string")
+                                     if c in classes)]
+    name = op["name"]
+    if name == "DequantizeLinear":
+        elem = T.UINT8
+    out = case.dims(rng.randint(0, 4))
+    n = op["min_inputs"] if op["max_inputs"] != -1 else rng.randint(1, 3)
+    for k in range(max(n, 1)):
+        spec = op["inputs"][min(k, len(op["inputs"]) - 1)]
+        if spec["kind"] == "B":
+            case.x(T.BOOL, out)
+        elif spec["kind"] == "T":
+            shape = out if k == 0 or op["shape"] == "first" else out[rng.randint(0, len(out)):]
+            case.x(elem, shape if op["shape"] != "first" or k == 0 else [])
+        elif name == "CastLike":
+            case.x(T.DOUBLE, [2])
+        elif name == "Pow":
+            case.c(np.array(2.0, np.float32))
+        elif name in ("QuantizeLinear", "DequantizeLinear"):
+            case.c(np.array(0.5, np.float32))
+        elif name == "Dropout":
+            case.skip()
+    if name in ("QuantizeLinear",):
+        case.c(np.array(3, np.uint8))
+    if name == "Cast":
+        case.attrs["to"] = T.INT64
+    if name == "BitShift":
+        case.attrs["direction"] = "LEFT"
+
+
+def conv(case, rng, transpose=False, integer=False):
+    rank = rng.randint(1, 2)
+    c, m = rng.randint(1, 3), rng.randint(1, 3)
+    k = [rng.randint(1, 3) for _ in range(rank)]
+    elem = T.UINT8 if integer else T.FLOAT
+    case.x(elem, [rng.choice([1, 2, "N"]), c] + case.dims(rank, 4, 9))
+    w = np.zeros([c, m] + k if transpose else [m, c] + k, np.uint8 if integer else np.float32)
+    case.c(w)
+    case.attrs["strides"] = [rng.randint(1, 2) for _ in range(rank)]
+    case.attrs["pads"] = [rng.randint(0, 1) for _ in range(2 * rank)]
+
+
+def pool(case, rng):
+    rank = rng.randint(1, 2)
+    case.x(T.FLOAT, [2, 3] + case.dims(rank, 4, 9))
+    case.attrs["kernel_shape"] = [rng.randint(1, 3) for _ in range(rank)]
+    case.attrs["strides"] = [rng.randint(1, 2) for _ in range(rank)]
+
+
+def axes_input(case, rng, rank, n=1):
+    case.c(np.array(sorted(rng.sample(range(-rank, rank), n)) if rank else [], np.int64))
+
+
+CASES = {
+    "Conv": lambda c, r: conv(c, r),
+    "ConvInteger": lambda c, r: conv(c, r, integer=True),
+    "ConvTranspose": lambda c, r: conv(c, r, transpose=True),
+    "MaxPool": pool, "AveragePool": pool, "LpPool": pool,
+    "GlobalAveragePool": lambda c, r: c.x(T.FLOAT, [2, 3] + c.dims(2)),
+    "GlobalMaxPool": lambda c, r: c.x(T.FLOAT, [2, 3] + c.dims(2)),
+    "GlobalLpPool": lambda c, r: c.x(T.FLOAT, [2, 3] + c.dims(2)),
+    "InstanceNormalization": lambda c, r: (c.x(T.FLOAT, [2, 3, 4]), c.c(np.ones(3, np.float32)),
+                                           c.c(np.zeros(3, np.float32))),
+    "LRN": lambda c, r: (c.x(T.FLOAT, [1, 3] + c.dims(2)), c.attrs.update(size=3)),
+    "Softmax": lambda c, r: c.x(T.FLOAT, c.dims(3)),
+    "LogSoftmax": lambda c, r: c.x(T.FLOAT, c.dims(3)),
+    "Hardmax": lambda c, r: c.x(T.FLOAT, c.dims(3)),
+    "LayerNormalization": lambda c, r: (c.x(T.FLOAT, c.dims(2) + [4]), c.c(np.ones(4, np.float32))),
+    "MeanVarianceNormalization": lambda c, r: c.x(T.FLOAT, [2, 3, 4, 5]),
+    "GroupNormalization": lambda c, r: (c.x(T.FLOAT, [2, 4, 3]), c.c(np.ones(4, np.float32)),
+                                        c.c(np.zeros(4, np.float32)), c.attrs.update(num_groups=2)),
+    "Trilu": lambda c, r: c.x(T.FLOAT, c.dims(2)),
+    "CumSum": lambda c, r: (c.x(T.FLOAT, c.dims(2)), c.c(np.array(1, np.int64))),
+    "ReverseSequence": lambda c, r: (c.x(T.FLOAT, [4, 2, 3]), c.c(np.array([4, 2], np.int64))),
+    "Gemm": lambda c, r: (c.x(T.FLOAT, [r.choice([2, "N"]), 3]), c.c(np.zeros((3, 4), np.float32)),
+                          c.c(np.zeros(4, np.float32))),
+    "MatMul": lambda c, r: (c.x(T.FLOAT, c.dims(r.randint(0, 2)) + [2, 3]),
+                            c.c(np.zeros((3, 4), np.float32))),
+    "MatMulInteger": lambda c, r: (c.x(T.UINT8, [2, 3]), c.c(np.zeros((3, 4), np.uint8))),
+    "Reshape": lambda c, r: (c.x(T.FLOAT, [2, 3, 4]), c.c(np.array(r.choice([[-1], [0, -1], [6, 4],
+                                                                               [2, 0, 2, 2]]),
+                                                                     np.int64))),
+    "Flatten": lambda c, r: (c.x(T.FLOAT, c.dims(3)), c.attrs.update(axis=r.randint(0, 3))),
+    "Transpose": lambda c, r: (c.x(T.FLOAT, c.dims(3)), c.attrs.update(perm=r.sample(range(3), 3))),
+    "Concat": lambda c, r: (c.x(T.FLOAT, [2, 3]), c.x(T.FLOAT, [2, r.randint(1, 4)]),
+                            c.attrs.update(axis=1)),
+    "Split": lambda c, r: (c.x(T.FLOAT, [6, 2]), c.c(np.array([2, 4], np.int64)),
+                           setattr(c, "n_outputs", 2)),
+    "Slice": lambda c, r: (c.x(T.FLOAT, [5, 6]), c.c(np.array([1, -4], np.int64)),
+                           c.c(np.array([4, 100], np.int64)), c.c(np.array([0, 1], np.int64)),
+                           c.c(np.array([1, r.choice([1, 2])], np.int64))),
+    "Gather": lambda c, r: (c.x(T.FLOAT, c.dims(2)), c.c(np.array(r.choice([0, [0, 1], [[0]]]),
+                                                               np.int64))),
+    "Squeeze": lambda c, r: (c.x(T.FLOAT, [3, 1, 4]), c.c(np.array([1], np.int64))),
+    "Unsqueeze": lambda c, r: (c.x(T.FLOAT, c.dims(2)), c.c(np.array([0, 3], np.int64))),
+    "Expand": lambda c, r: (c.x(T.FLOAT, [3, 1]), c.c(np.array([2, 3, 4], np.int64))),
+    "Tile": lambda c, r: (c.x(T.FLOAT, [2, 3]), c.c(np.array([2, 1], np.int64))),
+    "Resize": lambda c, r: (c.x(T.FLOAT, [1, 2, 4, 4]), c.skip(),
+                            c.c(np.array([1, 1, 2, 0.5], np.float32))),
+    "Upsample": lambda c, r: (c.x(T.FLOAT, [1, 2, 4, 4]), c.c(np.array([1, 1, 2, 2], np.float32))),
+    "Pad": lambda c, r: (c.x(T.FLOAT, c.dims(2)), c.c(np.array([1, 0, 2, 3], np.int64))),
+    "ArgMax": lambda c, r: (c.x(T.FLOAT, c.dims(3)), c.attrs.update(axis=1, keepdims=r.randint(0, 1))),
+    "ArgMin": lambda c, r: (c.x(T.FLOAT, c.dims(3)), c.attrs.update(axis=-1)),
+    "Shape": lambda c, r: c.x(T.FLOAT, c.dims(3)),
+    "Size": lambda c, r: c.x(T.FLOAT, [2, 3]),
+    "ConstantOfShape": lambda c, r: c.c(np.array([2, 3], np.int64)),
+    "Range": lambda c, r: (c.c(np.array(1, np.int64)), c.c(np.array(9, np.int64)),
+                           c.c(np.array(2, np.int64))),
+    "DynamicQuantizeLinear": lambda c, r: (c.x(T.FLOAT, c.dims(2)), setattr(c, "n_outputs", 3)),
+    "BatchNormalization": lambda c, r: (c.x(T.FLOAT, [r.choice([2, "N"]), 3] + c.dims(r.randint(0, 2))),
+                                        [c.c(np.ones(3, np.float32)) for _ in range(4)]),
+    "LSTM": lambda c, r: rnn(c, r, 4),
+    "GRU": lambda c, r: rnn(c, r, 3),
+    "RNN": lambda c, r: rnn(c, r, 1),
+}
+for _reduce in ("ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceL1",
+                "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceSumSquare"):
+    CASES[_reduce] = lambda c, r: (c.x(T.FLOAT, [2, 3, 4]), axes_input(c, r, 3),
+                                   c.attrs.update(keepdims=r.randint(0, 1)))
+
+
+def rnn(case, rng, gates):
+    seq, batch, inp, hid = 5, rng.choice([1, 2]), 3, 4
+    case.x(T.FLOAT, [seq, batch, inp])
+    case.c(np.zeros((1, gates * hid, inp), np.float32))
+    case.c(np.zeros((1, gates * hid, hid), np.float32))
+    case.attrs["hidden_size"] = hid
+    case.n_outputs = 3 if gates == 4 else 2
+
+
+def model_of(op, opset, case):
+    outs = ["out%d" % k for k in range(case.n_outputs)]
+    node = helper.make_node(op["name"], [n for n in case.names], outs, **case.attrs)
+    g = helper.make_graph([node], op["name"].lower(), case.inputs,
+                          [helper.make_tensor_value_info(o, T.UNDEFINED, None) for o in outs],
+                          case.inits)
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)])
+    m.ir_version = 8
+    return m, outs
+
+
+def onnx_view(m, outs):
+    """{output: (dtype name or None, [extent or dim_param or None] or None)} by onnx; an
+    extent onnx made up (unk__N, no dim_param of the inputs) is None, as wherec's are."""
+    inferred = onnx.shape_inference.infer_shapes(m, data_prop=True)
+    params = {d.dim_param for vi in m.graph.input for d in vi.type.tensor_type.shape.dim
+              if d.dim_param}
+    got = {}
+    for vi in list(inferred.graph.value_info) + list(inferred.graph.output):
+        if vi.name not in outs or not vi.type.HasField("tensor_type"):
+            continue
+        t = vi.type.tensor_type
+        dims = None
+        if t.HasField("shape"):
+            dims = [d.dim_value if d.HasField("dim_value") else
+                    d.dim_param if d.dim_param in params else None for d in t.shape.dim]
+        got[vi.name] = (NAMES.get(t.elem_type) if t.elem_type else None, dims)
+    return got
+
+
+def wherec_view(wherec, m, work):
+    path = os.path.join(work, "m.onnx")
+    onnx.save(m, path)
+    r = subprocess.run([wherec, "import", path, "--shapes"], capture_output=True, text=True)
+    if r.returncode != 0:
+        return None, r.stderr.strip()
+    return {v["name"]: (v["dtype"], v["shape"]) for v in json.loads(r.stdout)["values"]}, None
+
+
+def disagreements(want, got):
+    """Where onnx knows more than wherec or says otherwise."""
+    out = []
+    for name, (dt, dims) in want.items():
+        mdt, mdims = got.get(name, (None, None))
+        if dt and dt != mdt:
+            out.append("%s: dtype %s, onnx %s" % (name, mdt, dt))
+        if dims is None:
+            continue
+        if mdims is None or len(mdims) != len(dims):
+            out.append("%s: shape %s, onnx %s" % (name, mdims, dims))
+            continue
+        for d, (a, b) in enumerate(zip(mdims, dims)):
+            if b is not None and a != b:
+                out.append("%s: extent %d is %s, onnx %s (shape %s, onnx %s)"
+                           % (name, d, a, b, mdims, dims))
+                break
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--wherec", required=True)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=6, help="random models per operator")
+    ap.add_argument("--only")
+    ap.add_argument("-v", action="store_true")
+    args = ap.parse_args()
+    r = subprocess.run([args.wherec, "import", "--list-operators"], capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit("infer_vs_onnx.py: %s import --list-operators: %s" % (args.wherec, r.stderr))
+    ops = json.loads(r.stdout)["operators"]
+    if args.only:
+        ops = [o for o in ops if o["name"] in args.only.split(",")]
+    newest = onnx.defs.onnx_opset_version()
+    failures, checked, cases, untested = [], 0, 0, []
+    with tempfile.TemporaryDirectory() as work:
+        for op in ops:
+            if op["name"] in UNTESTED:
+                untested.append("%s (%s)" % (op["name"], UNTESTED[op["name"]]))
+                continue
+            make = CASES.get(op["name"])
+            if make is None and not op["elementwise"]:
+                failures.append("%s: no case in CASES: add one" % op["name"])
+                continue
+            opset = max(v for v in op["since"] if v <= newest)
+            for k in range(args.rounds):
+                rng = random.Random("%d %s %d" % (args.seed, op["name"], k))
+                case = Case(rng)
+                if make:
+                    make(case, rng)
+                else:
+                    elementwise(op, case, rng)
+                m, outs = model_of(op, opset, case)
+                try:
+                    want = onnx_view(m, outs)
+                except Exception as e:  # noqa: BLE001 - a case onnx refuses: a defect of the case
+                    failures.append("%s-%d case %d: onnx refuses it: %s" % (op["name"], opset, k,
+                                                                          str(e)[:200]))
+                    continue
+                got, err = wherec_view(args.wherec, m, work)
+                cases += 1
+                if got is None:
+                    failures.append("%s-%d case %d: wherec import --shapes: %s"
+                                    % (op["name"], opset, k, err))
+                    continue
+                bad = disagreements(want, got)
+                checked += len(want)
+                for b in bad:
+                    failures.append("%s-%d case %d: %s" % (op["name"], opset, k, b))
+                if args.v:
+                    print("%s-%d case %d: %s" % (op["name"], opset, k, "ok" if not bad else bad))
+    for f in failures:
+        print("FAIL: %s" % f)
+    print("%d operators, %d models, %d outputs compared with onnx %s's inference; %d "
+          "disagreements; not here: %s" % (len(ops), cases, checked, onnx.__version__,
+                                           len(failures), ", ".join(untested) or "-"))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
