@@ -51,7 +51,13 @@ MODELS = [
     "vgg19", "zfnet512", "bvlc_alexnet")] + [
     ("Silero %s" % n, "silero", "silero_vad/data/%s.onnx" % n) for n in (
         "silero_vad", "silero_vad_16k_op15", "silero_vad_16k_sequence", "silero_vad_half",
-        "silero_vad_op18_ifless", "silero_vad_openvino_16k")]
+        "silero_vad_op18_ifless", "silero_vad_openvino_16k")] + [
+    ("Silero %s, dims" % n, "silero", "silero_vad/data/%s.onnx" % n) for n in (
+        "silero_vad_16k_op15", "silero_vad_half")]
+# Import options of a row: the dims fixed (wherec import --dim), here those of a 512-sample
+# chunk of one stream, which decide the If on the frame count that the dynamic rows leave.
+ARGS = {"Silero %s, dims" % n: ["--dim", "batch=1", "--dim", "sequence=512"]
+        for n in ("silero_vad_16k_op15", "silero_vad_half")}
 
 LABEL = re.compile(r"([A-Za-z0-9_]+) (?:'[^']*'|\(output '[^']*'\))")
 
@@ -142,8 +148,9 @@ def model_ops(path):
     return ops
 
 
-def run(wherec, path, spec):
-    r = subprocess.run([wherec, "import", path, "-o", spec], capture_output=True, text=True)
+def run(wherec, path, spec, args=()):
+    r = subprocess.run([wherec, "import", path, "-o", spec] + list(args), capture_output=True,
+                       text=True)
     in_kernels = collections.Counter()
     kernels = 0
     reasons = collections.Counter()
@@ -297,7 +304,7 @@ def main():
         ew = sum(1 for o in ops if o in ELEMENTWISE)
         spec = os.path.join(a.dir, "specs", re.sub(r"\W", "_", name) + ".where")
         os.makedirs(os.path.dirname(spec), exist_ok=True)
-        rc, k, ink, fold, reasons, log = run(a.wherec, path, spec)
+        rc, k, ink, fold, reasons, log = run(a.wherec, path, spec, ARGS.get(name, ()))
         check = ""
         if a.pytorch and "/pytorch-" in path and rc == 0:
             check = verify(a.wherec, path, spec, log, os.path.join(a.dir, "work", name))

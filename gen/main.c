@@ -2,6 +2,7 @@
    each command here hands its values to its layer (gen, check, run, import) and runs it. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "back/driver.h"
 #include "base/exit_status.h"
@@ -63,7 +64,21 @@ static int cmd_import(const cli_args *a) {
       .n_inputs = a->n_all[CLI_INPUT_NPY],
       .seed = a->value[CLI_SEED],
       .bake_limit = a->value[CLI_BAKE_LIMIT] ? a->number[CLI_BAKE_LIMIT] : IMPORT_BAKE_LIMIT,
+      .dims = a->all[CLI_DIM],
+      .n_dims = a->n_all[CLI_DIM],
   };
+  for (int k = 0; k < o.n_dims; k++) { /* NAME=N: a name, and a whole N in [1, 2^31) */
+    const char *eq = strrchr(o.dims[k], '=');
+    char       *end = NULL;
+    long long   n = eq ? strtoll(eq + 1, &end, 10) : 0;
+    if (!eq || eq == o.dims[k] || !end || *end || eq[1] == '\0' || n < 1 || n >= (1LL << 31)) {
+      fprintf(stderr,
+              "wherec: import: --dim %s: expected NAME=N, N a whole number from 1 to "
+              "2147483647 (wherec import --help)\n",
+              o.dims[k]);
+      return GEN_EXIT_USAGE;
+    }
+  }
   if (a->value[CLI_SHAPES]) {
     if (a->value[CLI_OUT_SPEC] || a->value[CLI_ORT] || a->value[CLI_VERIFY]) {
       fprintf(stderr, "wherec: import: --shapes writes no spec: no -o, --ort or --verify "
@@ -77,7 +92,7 @@ static int cmd_import(const cli_args *a) {
       fprintf(stderr, "wherec: error: %s: %s\n", a->operands[0], err);
       return GEN_EXIT_BAD_INPUT;
     }
-    int rc = import_shapes(buf, len, stdout, stderr);
+    int rc = import_shapes(buf, len, &o, stdout, stderr);
     free(buf);
     return rc;
   }

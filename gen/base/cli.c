@@ -104,6 +104,10 @@ const cli_option_row cli_options[CLI_N_OPTIONS] = {
                           "since-versions, inputs, dtypes, attributes, type and shape rule, "
                           "formula or builder, and how onnxruntime compares), and exit; no "
                           "MODEL.onnx"},
+  [CLI_DIM] = {"--dim", "NAME=N", IMPORT, false, CLI_WORDS, 0, 0,
+               "fix the model's dim_param NAME to the extent N (N > 0; once or more): its "
+               "kernels are specialized to it, and what depends on it (an If on the batch size) "
+               "is decided at import"},
   [CLI_SHAPES] = {"--shapes", NULL, IMPORT, false, CLI_FLAG, 0, 0,
                   "print the dtype and shape inference gives every value of the model's graph, "
                   "as JSON (an extent is a number, its dim_param's name, or null where "

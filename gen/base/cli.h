@@ -22,6 +22,7 @@ typedef enum cli_option {
   CLI_ORT,            /* import --ort DIR */
   CLI_LIST_OPERATORS, /* import --list-operators */
   CLI_SHAPES,         /* import --shapes */
+  CLI_DIM,            /* import --dim NAME=N */
   CLI_PREFIX,         /* gen --prefix P */
   CLI_INTERP,         /* run --interp */
   CLI_THREADS,        /* run --threads N */

@@ -427,12 +427,46 @@ static bool topo_sort(import_graph *gr, const captures *caps) {
   return true;
 }
 
+/* Fixes the dim_params dims name ("NAME=N") to their extents. */
+static void bind_dims(import_graph *gr, const char *const *dims, int n_dims) {
+  for (int k = 0; k < n_dims; k++) {
+    const char *eq = strrchr(dims[k], '=');
+    if (!eq) continue; /* the command line checked the form */
+    char   *name = arena_strndup(gr->a, dims[k], (size_t)(eq - dims[k]));
+    int64_t value = strtoll(eq + 1, NULL, 10);
+    int     s = -1;
+    for (int i = 0; i < gr->n_syms && s < 0; i++)
+      if (gr->sym_named[i] && strcmp(gr->syms[i], name) == 0) s = i;
+    if (s < 0) {
+      fprintf(gr->log, "wherec: warning: --dim %s: the graph has no dim_param '%s'\n", dims[k],
+              name);
+      continue;
+    }
+    gr->sym_value[s] = value; /* no symbol is joined to another yet: s is its root */
+  }
+}
+
 bool graph_build(import_graph *gr, arena *a, FILE *log, const onnx_model *m) {
-  return graph_build_body(gr, a, log, m, &m->graph, NULL);
+  return graph_build_dims(gr, a, log, m, NULL, 0);
+}
+
+static bool build_body(import_graph *gr, arena *a, FILE *log, const onnx_model *m,
+                       const onnx_graph *g, const import_graph *outer, const char *const *dims,
+                       int n_dims);
+
+bool graph_build_dims(import_graph *gr, arena *a, FILE *log, const onnx_model *m,
+                      const char *const *dims, int n_dims) {
+  return build_body(gr, a, log, m, &m->graph, NULL, dims, n_dims);
 }
 
 bool graph_build_body(import_graph *gr, arena *a, FILE *log, const onnx_model *m,
                       const onnx_graph *g, const import_graph *outer) {
+  return build_body(gr, a, log, m, g, outer, NULL, 0);
+}
+
+static bool build_body(import_graph *gr, arena *a, FILE *log, const onnx_model *m,
+                       const onnx_graph *g, const import_graph *outer, const char *const *dims,
+                       int n_dims) {
   memset(gr, 0, sizeof *gr);
   gr->a = a;
   gr->log = log;
@@ -442,6 +476,7 @@ bool graph_build_body(import_graph *gr, arena *a, FILE *log, const onnx_model *m
   gr->opset = onnx_opset_version(m);
   captures caps = {NULL, NULL, 0, 0};
   if (!build_values(gr)) return false;
+  bind_dims(gr, dims, n_dims);
   find_captures(gr, &caps);
   if (!topo_sort(gr, &caps)) return false;
   graph_infer(gr);

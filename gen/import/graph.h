@@ -72,6 +72,13 @@ struct import_graph {
    the model is malformed (a name defined twice, an undefined input, a cycle). */
 bool graph_build(import_graph *gr, arena *a, FILE *log, const onnx_model *m);
 
+/* graph_build with extents fixed by the user (import --dim NAME=N): each of dims[0, n_dims)
+   is "NAME=N", N > 0; the dim_param NAME of the graph's inputs is N wherever it stands, so
+   inference decides what it depends on (an If on the batch size). A NAME the graph has no
+   dim_param of is said on log. */
+bool graph_build_dims(import_graph *gr, arena *a, FILE *log, const onnx_model *m,
+                      const char *const *dims, int n_dims);
+
 /* Symbol of dim_param name (a new one when first seen). */
 int graph_intern_sym(import_graph *gr, const char *name);
 

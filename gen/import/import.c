@@ -30,18 +30,20 @@ typedef struct body {
 
 /* One import: everything but the model lives in the arena; out of memory jumps to oom. */
 typedef struct imp {
-  arena        a;
-  jmp_buf      oom;
-  FILE        *log;
-  onnx_model  *m; /* NULL until read */
-  import_graph gr;
-  fusion       f;
-  body       **bodies; /* in the order met, depth first */
-  int          n_bodies, cap_bodies;
-  const char **names; /* kernel names taken so far, all graphs */
-  int          n_kernels, cap_names;
-  int64_t      bake_limit; /* initializers up to this many bytes become constants */
-  int          const_seq;  /* constants named so far, all graphs (their names' numbers) */
+  arena              a;
+  jmp_buf            oom;
+  FILE              *log;
+  onnx_model        *m; /* NULL until read */
+  import_graph       gr;
+  fusion             f;
+  body             **bodies; /* in the order met, depth first */
+  int                n_bodies, cap_bodies;
+  const char       **names; /* kernel names taken so far, all graphs */
+  int                n_kernels, cap_names;
+  int64_t            bake_limit; /* initializers up to this many bytes become constants */
+  const char *const *dims;       /* --dim NAME=N */
+  int                n_dims;
+  int                const_seq; /* constants named so far, all graphs (their names' numbers) */
 } imp;
 
 /* Runs the front end on one kernel statement: why it is refused (its first error), or
@@ -211,7 +213,7 @@ static int run_import(imp *im, const uint8_t *buf, size_t len, const char *model
     return GEN_EXIT_BAD_INPUT;
   }
   int rc = GEN_EXIT_BAD_INPUT;
-  if (!graph_build(&im->gr, &im->a, im->log, im->m)) goto done;
+  if (!graph_build_dims(&im->gr, &im->a, im->log, im->m, im->dims, im->n_dims)) goto done;
   fusion_form(&im->f, &im->gr);
   take_regions(im, &im->gr, &im->f, NULL);
   if (!take_bodies(im, &im->gr, NULL)) goto done;
@@ -288,6 +290,13 @@ int import_model_manifest(const uint8_t *buf, size_t len, const char *model_name
 int import_model_baked(const uint8_t *buf, size_t len, const char *model_name,
                        const char *spec_name, FILE *log, char **spec, char **manifest,
                        int64_t bake_limit) {
+  import_options o = {.bake_limit = bake_limit};
+  return import_model_options(buf, len, model_name, spec_name, log, spec, manifest, &o);
+}
+
+int import_model_options(const uint8_t *buf, size_t len, const char *model_name,
+                         const char *spec_name, FILE *log, char **spec, char **manifest,
+                         const import_options *o) {
   imp *im = calloc(1, sizeof *im);
   int  rc;
   *spec = NULL;
@@ -299,7 +308,9 @@ int import_model_baked(const uint8_t *buf, size_t len, const char *model_name,
   arena_init(&im->a);
   im->a.oom = &im->oom;
   im->log = log;
-  im->bake_limit = bake_limit;
+  im->bake_limit = o->bake_limit;
+  im->dims = o->dims;
+  im->n_dims = o->n_dims;
   if (setjmp(im->oom) == 0) {
     rc = run_import(im, buf, len, model_name, spec_name, spec, manifest);
   } else {
@@ -330,7 +341,7 @@ static void json_name(FILE *out, const char *s) {
   fputc('"', out);
 }
 
-int import_shapes(const uint8_t *buf, size_t len, FILE *out, FILE *log) {
+int import_shapes(const uint8_t *buf, size_t len, const import_options *o, FILE *out, FILE *log) {
   char         err[512];
   arena        a;
   jmp_buf      oom;
@@ -346,7 +357,7 @@ int import_shapes(const uint8_t *buf, size_t len, FILE *out, FILE *log) {
   if (setjmp(oom) != 0) {
     fprintf(log, "wherec: error: out of memory\n");
     rc = GEN_EXIT_BAD_INPUT;
-  } else if (!graph_build(&gr, &a, log, m)) {
+  } else if (!graph_build_dims(&gr, &a, log, m, o ? o->dims : NULL, o ? o->n_dims : 0)) {
     rc = GEN_EXIT_BAD_INPUT;
   } else {
     fprintf(out, "{\"opset\": %lld, \"values\": [", (long long)gr.opset);
@@ -357,7 +368,7 @@ int import_shapes(const uint8_t *buf, size_t len, FILE *out, FILE *log) {
       fprintf(out, ", \"dtype\": ");
       if (x->dtype) fprintf(out, "\"%s\"", wc_dtype_name(x->dtype));
       else fprintf(out, "null");
-      fprintf(out, ", \"shape\": ");
+      fprintf(out, ", \"constant\": %s, \"shape\": ", x->constant ? "true" : "false");
       if (!x->shaped) {
         fprintf(out, "null}");
         continue;
@@ -390,8 +401,8 @@ int import_command(const char *model, const char *out, const import_options *o) 
     fprintf(stderr, "wherec: error: %s: %s\n", model, err);
     return GEN_EXIT_BAD_INPUT;
   }
-  int rc = import_model_baked(buf, len, model, out, stderr, &spec, &manifest,
-                              o ? o->bake_limit : IMPORT_BAKE_LIMIT);
+  import_options defaults = {.bake_limit = IMPORT_BAKE_LIMIT};
+  int rc = import_model_options(buf, len, model, out, stderr, &spec, &manifest, o ? o : &defaults);
   free(buf);
   if (rc == GEN_EXIT_OK && manifest_path == NULL) {
     size_t n = strlen(out);

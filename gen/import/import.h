@@ -31,6 +31,8 @@ typedef struct import_options {
   const char        *seed;       /* verify: for made inputs; NULL: 1 */
   int64_t            bake_limit; /* initializers of at most this many bytes become
                                     constants (`const`) of the spec; 0: none */
+  const char *const *dims;       /* "NAME=N": the dim_param NAME is N (graph_build_dims) */
+  int                n_dims;
 } import_options;
 
 /* The default of --bake-limit: 64 KiB. */
@@ -44,11 +46,12 @@ typedef struct import_options {
 int import_command(const char *model, const char *out, const import_options *o);
 
 /* The dtype and shape inference gives every value of the model's graph in buf[0, len), as
-   JSON on out ({"opset": N, "values": [{"name", "dtype", "shape"}]}: a dtype wherec has
+   JSON on out ({"opset": N, "values": [{"name", "dtype", "constant", "shape"}]}: constant
+   when inference knows its value (an initializer, a folded node); a dtype wherec has
    none of, or a shape of unknown rank, is null; an extent is a number, its dim_param's
    name, or null when inference made it up). For `wherec import --shapes` and the test of
-   the rules against onnx's own inference. */
-int import_shapes(const uint8_t *buf, size_t len, FILE *out, FILE *log);
+   the rules against onnx's own inference. o may be NULL; its dims apply. */
+int import_shapes(const uint8_t *buf, size_t len, const import_options *o, FILE *out, FILE *log);
 
 /* The spec text for the model in buf[0, len) (model_name goes into its
    header comment). Returns GEN_EXIT_OK with *spec malloc'ed, or
@@ -59,6 +62,11 @@ int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *l
    on success, else NULL), which names the spec spec_name. */
 int import_model_manifest(const uint8_t *buf, size_t len, const char *model_name,
                           const char *spec_name, FILE *log, char **spec, char **manifest);
+/* import_model_manifest with the command's options (bake_limit, dims; manifest, verify and
+   the inputs are the command's). */
+int import_model_options(const uint8_t *buf, size_t len, const char *model_name,
+                         const char *spec_name, FILE *log, char **spec, char **manifest,
+                         const import_options *o);
 /* The same with the initializers of at most bake_limit bytes baked in as constants
    (import_model_manifest: IMPORT_BAKE_LIMIT). */
 int import_model_baked(const uint8_t *buf, size_t len, const char *model_name,

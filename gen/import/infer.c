@@ -86,6 +86,7 @@ typedef struct infer_ctx {
   size_t           *folded; /* bytes folded so far */
   svec             *sv;     /* per value */
   wc_dtype          t;      /* its output's dtype by its row's type rule (ops.h), 0 unknown */
+  bool              quiet;  /* the second pass: its disagreements were said in the first */
 } ctx;
 
 static graph_value *in_val(const ctx *c, int k) {
@@ -324,6 +325,7 @@ static void set_out(const ctx *c, int k, wc_dtype t, const ast_shape *s) {
       else if (a < 0 || b < 0) unify(gr, a, b);
     }
   }
+  if (clash && c->quiet) return;
   if (clash) {
     fprintf(gr->log, "wherec: warning: value '%s': the model's value_info says ", o->name);
     print_shape(gr->log, gr, o->dtype, o->elem, o->shaped ? &o->shape : NULL);
@@ -932,6 +934,13 @@ void infer_gather(const ctx *c) {
       if (k < 0 || k >= (int64_t)nv) return;
       ov[i] = sv[k];
       os[i] = sym[k];
+    }
+    bool any = false;
+    for (size_t i = 0; i < ni; i++) any = any || os[i];
+    if (!any && is_int(t) && new_cval(c, t, &o, &out)) { /* fixed extents of a symbolic shape */
+      for (size_t i = 0; i < ni; i++) seti(&out, i, ov[i]);
+      set_const(c, 0, &out);
+      return;
     }
     set_sv(c, 0, ni, ov, os);
   }
@@ -1559,15 +1568,35 @@ static void infer_node(ctx *c) {
   }
 }
 
+#define INFER_PASSES 4
+
+/* What inference knows: shaped values, constants, and extents a symbol was found to be. */
+static size_t known_facts(const import_graph *gr) {
+  size_t n = 0;
+  for (int v = 0; v < gr->n_vals; v++) n += gr->vals[v].shaped + (gr->vals[v].constant != NULL);
+  for (int s = 0; s < gr->n_syms; s++) n += gr->sym_value[s] >= 0 || gr->sym_parent[s] != s;
+  return n;
+}
+
 void graph_infer(import_graph *gr) {
   size_t folded = 0;
   svec  *sv = graph_alloc(gr, (size_t)gr->n_vals, sizeof *sv);
   for (int v = 0; v < gr->n_vals; v++) sv[v].n = -1;
-  for (int k = 0; k < gr->g->n_nodes; k++) {
-    int i = gr->order[k];
-    ctx c = {gr, &gr->nodes[i], gr->nodes[i].n, &folded, sv, 0};
-    infer_node(&c);
-  }
+  /* A symbol may be found to be an extent only after the nodes that read it (a broadcast
+     further on, an If decided on it): passes again, silent, give those nodes what they can
+     know then (a Gather of that extent is a constant, an If on it is decided), until one
+     learns nothing (at most INFER_PASSES). A static graph needs one. */
+  size_t known = known_facts(gr), before;
+  int    pass = 0;
+  do {
+    before = known;
+    for (int k = 0; k < gr->g->n_nodes; k++) {
+      int i = gr->order[k];
+      ctx c = {gr, &gr->nodes[i], gr->nodes[i].n, &folded, sv, 0, pass > 0};
+      infer_node(&c);
+    }
+    known = known_facts(gr);
+  } while (gr->n_syms > 0 && known != before && ++pass < INFER_PASSES);
   /* every shape in terms of the reconciled symbols */
   for (int v = 0; v < gr->n_vals; v++)
     for (int d = 0; gr->vals[v].shaped && d < gr->vals[v].shape.rank; d++)

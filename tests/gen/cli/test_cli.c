@@ -347,14 +347,16 @@ static void test_import_takes_either_a_spec_or_an_ort_directory(void **state) {
   }
 }
 
-/* --list-operators takes no model; --shapes writes no spec: either misused is a usage error
-   that says so (the JSON itself: test_fusion). */
+/* --list-operators takes no model; --shapes writes no spec; --dim is NAME=N with N > 0:
+   each misused is a usage error that says so (the JSON itself: test_fusion). */
 static void test_import_list_operators_and_shapes_are_modes_of_their_own(void **state) {
   (void)state;
   const char *lines[] = {"import m.onnx --list-operators", "import m.onnx --shapes -o s.where",
-                         "import m.onnx --shapes --verify"};
+                         "import m.onnx --shapes --verify", "import m.onnx -o s.where --dim T",
+                         "import m.onnx -o s.where --dim T=0", "import m.onnx -o s.where --dim =4"};
   const char *want[] = {"--list-operators takes no MODEL.onnx", "--shapes writes no spec",
-                        "--shapes writes no spec"};
+                        "--shapes writes no spec", "--dim T: expected NAME=N",
+                        "--dim T=0: expected NAME=N", "--dim =4: expected NAME=N"};
   for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
     char *out, *err;
     assert_int_equal(run_wherec(lines[i], &out, &err), GEN_EXIT_USAGE);

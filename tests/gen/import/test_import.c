@@ -626,7 +626,7 @@ static void test_shapes_of_a_model_and_of_garbage(void **state) {
   char  *text = NULL, *log = NULL;
   size_t n = 0, nl = 0;
   FILE  *out = open_memstream(&text, &n), *err = open_memstream(&log, &nl);
-  assert_int_equal(import_shapes((const uint8_t *)"garbage", 7, out, err), GEN_EXIT_BAD_INPUT);
+  assert_int_equal(import_shapes((const uint8_t *)"garbage", 7, NULL, out, err), GEN_EXIT_BAD_INPUT);
   fclose(out);
   fclose(err);
   assert_int_equal(n, 0);
@@ -642,10 +642,10 @@ static void test_shapes_of_a_model_and_of_garbage(void **state) {
   pbw_model(&m, &g, 17);
   out = open_memstream(&text, &n);
   err = open_memstream(&log, &nl);
-  assert_int_equal(import_shapes(m.buf, m.len, out, err), GEN_EXIT_OK);
+  assert_int_equal(import_shapes(m.buf, m.len, NULL, out, err), GEN_EXIT_OK);
   fclose(out);
   fclose(err);
-  expect_in(text, "{\"name\": \"y\", \"dtype\": \"float\", \"shape\": [\"N\", 3]}");
+  expect_in(text, "{\"name\": \"y\", \"dtype\": \"float\", \"constant\": false, \"shape\": [\"N\", 3]}");
   free(text);
   free(log);
   pbw_free(&g);

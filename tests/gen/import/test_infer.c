@@ -492,6 +492,60 @@ static void test_rules_give_what_they_know_of_an_unknown_rank(void **state) {
   pbw_free(&sq);
 }
 
+/* --dim fixes a dim_param: an If on it (Equal(Gather(Shape(x), 1), 1), as Silero tests its
+   frame count) is decided at import, so what follows the If has a shape; a name the graph
+   has none of is said, and nothing else changes. */
+static void test_a_dim_given_decides_what_depends_on_it(void **state) {
+  (void)state;
+  pbw                  g = {0}, th = {0}, el = {0}, attrs = {0}, sq = {0};
+  static const int64_t d[] = {3, -1}, one[] = {1};
+  static const char *const params[] = {NULL, "T"};
+  attr_ints(&sq, "axes", one, 1);
+  node1(&th, "Squeeze", "x", "t", &sq); /* one frame: squeezed, another rank */
+  untyped(&th, 12, "t");
+  node1(&el, "Identity", "x", "e", NULL);
+  untyped(&el, 12, "e");
+  pbw_graph_attr(&attrs, "then_branch", &th);
+  pbw_graph_attr(&attrs, "else_branch", &el);
+  node1(&g, "Shape", "x", "shp", NULL);
+  node2(&g, "Gather", "shp", "i1", "n", NULL);
+  node2(&g, "Equal", "n", "one", "c", NULL);
+  const char *const in[] = {"c"};
+  pbw_node(&g, "If", "frames", in, 1, "r", &attrs);
+  node1(&g, "Sigmoid", "r", "y", NULL);
+  static const int64_t i1 = 1, onev = 1;
+  init_tensor(&g, "i1", 7, NULL, 0, &i1);
+  init_tensor(&g, "one", 7, NULL, 0, &onev);
+  pbw_value_info(&g, 11, "x", 1, 2, d, params);
+  pbw_value_info(&g, 12, "y", 1, -1, NULL, NULL);
+  pbw                  m = {0};
+  pbw_model(&m, &g, 11);
+  for (int bound = 0; bound < 2; bound++) {
+    static const char *const dims[] = {"T=4", "nosuch=2"};
+    import_options o = {.bake_limit = 0, .dims = dims, .n_dims = bound ? 2 : 0};
+    char          *spec = NULL, *log = NULL;
+    size_t         n = 0;
+    FILE          *f = open_memstream(&log, &n);
+    int            rc = import_model_options(m.buf, m.len, "t.onnx", "", f, &spec, NULL, &o);
+    fclose(f);
+    if (bound) {
+      assert_int_equal(rc, 0);
+      expect_in(spec, "kernel y(r: float[3,4]) = sigmoid(r);"); /* T = 4: the else branch */
+      expect_in(log, "wherec: warning: --dim nosuch=2: the graph has no dim_param 'nosuch'\n");
+    } else {
+      expect_in(log, "not taken: Sigmoid (output 'y'): input 'r' has a dynamic shape");
+    }
+    free(spec);
+    free(log);
+  }
+  pbw_free(&m);
+  pbw_free(&g);
+  pbw_free(&th);
+  pbw_free(&el);
+  pbw_free(&attrs);
+  pbw_free(&sq);
+}
+
 /* A Loop body whose inputs are untyped gets the types of the Loop's inputs, and the
    Loop's outputs get the loop-carried value's type and the scan output's extra axis. */
 static void test_loop_body_inputs_take_the_loop_inputs_types(void **state) {
@@ -652,6 +706,7 @@ int main(void) {
     cmocka_unit_test(test_a_transposed_constant_folds_into_pads),
     cmocka_unit_test(test_a_value_a_branch_reads_is_inferred_before_the_branch),
     cmocka_unit_test(test_rules_give_what_they_know_of_an_unknown_rank),
+    cmocka_unit_test(test_a_dim_given_decides_what_depends_on_it),
       cmocka_unit_test(test_loop_body_inputs_take_the_loop_inputs_types),
       cmocka_unit_test(test_mutated_models_never_crash_the_inference),
       cmocka_unit_test(test_prelu6_takes_a_per_channel_slope),
