@@ -3,8 +3,9 @@
 
 Downloads (pip download --no-deps, into build/models; no model is committed) the
 rapidocr-onnxruntime wheel (PP-OCRv4 detector and recognizer, the PP-OCR direction
-classifier), the silero-vad wheel (its six graphs, four with a dynamic audio length) and
-the onnx wheel (backend/test/data/light: the nine model-zoo graphs;
+classifier, and the classifier dynamically quantized by onnxruntime's quantize_dynamic when
+this python has onnxruntime), the silero-vad wheel (its six graphs, four with a dynamic audio
+length) and the onnx wheel (backend/test/data/light: the nine model-zoo graphs;
 backend/test/data/pytorch-operator and pytorch-converted), extracts the models, runs
 `wherec import` on each and prints per model: element-wise nodes, nodes in kernels,
 kernels, and the reasons the element-wise nodes left out were left out (counted).
@@ -272,6 +273,22 @@ def verify(wherec, path, spec, log, workdir):
     return "match"
 
 
+def quantized(cls_path, dest):
+    """PP-OCR's classifier dynamically quantized by onnxruntime (quantize_dynamic: uint8
+    weights, DynamicQuantizeLinear, ConvInteger and the scale arithmetic around them), made
+    once into dest; None when this python has no onnxruntime."""
+    out = os.path.join(dest, "quantized", "ch_ppocr_mobile_v2.0_cls_infer_dq.onnx")
+    if not os.path.exists(out):
+        try:
+            from onnxruntime.quantization import QuantType, quantize_dynamic
+        except ImportError:
+            return None
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        quantize_dynamic(cls_path, out + ".part.onnx", weight_type=QuantType.QUInt8)
+        os.replace(out + ".part.onnx", out)
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -285,6 +302,9 @@ def main():
     a = ap.parse_args()
     wheels = fetch(a.dir)
     models = [(name, extract(wheels[pkg], member, a.dir)) for name, pkg, member in MODELS]
+    dq = quantized(dict(models)["PP-OCR cls"], a.dir)
+    if dq:
+        models.append(("PP-OCR cls, quantized", dq))
     if a.pytorch:
         with zipfile.ZipFile(wheels["onnx"]) as z:
             names = sorted(n for n in z.namelist() if re.search(
