@@ -28,6 +28,8 @@ typedef struct ep_compute {
   const ep_mkernel  *mk;
   int                input_of[WC_MAX_INPUTS];  /* fused-node input per kernel input; -1 baked */
   int                pad[WC_MAX_INPUTS];       /* 1s appended to each input's shape */
+  bool               flat[WC_MAX_INPUTS];      /* input read as the vector of its elements */
+  bool               flat_out;                 /* outputs of the flat inputs' shape */
   int                output_of[WC_MAX_OPERANDS]; /* fused-node output per kernel output */
   _Atomic(ep_plan *) first;     /* set once, by the first call that prepares; then read-only */
 } ep_compute;
@@ -49,7 +51,31 @@ void ep_install_parallel(size_t min_bytes) {
   wc_set_parallel(ort_parallel_for, NULL);
 }
 
-static OrtStatus *input_tensor(const ep_compute *c, OrtKernelContext *kctx, int i, wc_tensor *t) {
+/* The shape of a kernel's flat tensors (any shape, seen as [n]): the first flat input's,
+   which the others must have. */
+typedef struct flat_shape {
+  bool    seen;
+  int     rank;
+  int64_t dims[WC_MAX_RANK];
+} flat_shape;
+
+/* A flat input t as the vector of its elements; false when it differs from the kernel's
+   other flat inputs (the import could not prove they agree: ORT's own rank inference). */
+static bool flatten(wc_tensor *t, flat_shape *fs) {
+  if (fs->seen && (fs->rank != t->rank || memcmp(fs->dims, t->shape, (size_t)t->rank * sizeof(int64_t)) != 0))
+    return false;
+  fs->seen = true;
+  fs->rank = t->rank;
+  memcpy(fs->dims, t->shape, (size_t)t->rank * sizeof(int64_t));
+  int64_t n = 1;
+  for (int d = 0; d < t->rank; d++) n *= t->shape[d]; /* a tensor onnxruntime made: no overflow */
+  t->rank = 1;
+  t->shape[0] = n;
+  return true;
+}
+
+static OrtStatus *input_tensor(const ep_compute *c, OrtKernelContext *kctx, int i, wc_tensor *t,
+                               flat_shape *fs) {
   const wc_param *wp = &c->kernel->inputs[i];
   if (c->input_of[i] < 0) { /* baked: the table holds it */
     *t = (wc_tensor){.dtype = wp->dtype, .rank = wp->rank, .data = (void *)wp->data};
@@ -80,6 +106,9 @@ static OrtStatus *input_tensor(const ep_compute *c, OrtKernelContext *kctx, int 
   t->rank = (int)rank;
   t->data = data;
   for (int d = 0; d < c->pad[i]; d++) t->shape[t->rank++] = 1; /* [C] read as [C,1,1] */
+  if (c->flat[i] && !flatten(t, fs))
+    return ep_error("wherec: kernel %s: input '%s' has a shape of its own, where the kernel reads "
+                    "tensors of one shape", c->kernel->name, wp->name);
   return NULL;
 }
 
@@ -161,8 +190,9 @@ static OrtStatus *compute(OrtNodeComputeInfo *self, void *state, OrtKernelContex
   wc_tensor        in[WC_MAX_INPUTS], out[WC_MAX_OPERANDS];
   const void      *in_data[WC_MAX_INPUTS];
   void            *out_data[WC_MAX_OPERANDS];
+  flat_shape       fs = {0};
   for (int i = 0; i < k->n_inputs; i++) {
-    OrtStatus *s = input_tensor(c, kctx, i, &in[i]);
+    OrtStatus *s = input_tensor(c, kctx, i, &in[i], &fs);
     if (s) return s;
     in_data[i] = in[i].data;
   }
@@ -186,8 +216,11 @@ static OrtStatus *compute(OrtNodeComputeInfo *self, void *state, OrtKernelContex
     void     *data = NULL;
     out[o] = (wc_tensor){.dtype = k->n_outputs > 1 ? k->outputs[o].dtype : k->out_dtype, .rank = rank};
     memcpy(out[o].shape, shape, sizeof shape);
-    if (!ep_ok(ORT(KernelContext_GetOutput, ort_KernelContext_GetOutput)(kctx, (size_t)c->output_of[o], shape,
-                                                                        (size_t)rank, &v)) || !v ||
+    bool           as_flat = c->flat_out && fs.seen; /* ORT's tensor of the flat inputs' shape */
+    const int64_t *ort_shape = as_flat ? fs.dims : shape;
+    size_t         ort_rank = as_flat ? (size_t)fs.rank : (size_t)rank;
+    if (!ep_ok(ORT(KernelContext_GetOutput, ort_KernelContext_GetOutput)(kctx, (size_t)c->output_of[o], ort_shape,
+                                                                        ort_rank, &v)) || !v ||
         !ep_ok(ORT(GetTensorMutableData, ort_GetTensorMutableData)(v, &data)))
       return ep_error("wherec: kernel %s: cannot make output %d", k->name, o);
     out[o].data = out_data[o] = data;
@@ -238,6 +271,7 @@ OrtNodeComputeInfo *ep_compute_info(ep_provider *p, const ep_claim *cl, const ch
       return NULL;
     }
     c->pad[i] = mk->params[mp].pad;
+    c->flat[i] = mk->params[mp].flat;
     c->input_of[i] = position(in_names, n_in, cl->params[mp]);
     if (c->input_of[i] < 0) {
       snprintf(why, why_cap, "the fused node of %s does not read '%s'", k->name, cl->params[mp]);
@@ -246,6 +280,7 @@ OrtNodeComputeInfo *ep_compute_info(ep_provider *p, const ep_claim *cl, const ch
     }
   }
   int n_k_out = k->n_outputs > 1 ? k->n_outputs : 1;
+  for (int o = 0; o < mk->n_outputs; o++) c->flat_out |= mk->outputs[o].flat;
   for (int o = 0; o < n_k_out; o++) {
     c->output_of[o] = position(out_names, n_out, cl->outputs[o]);
     if (c->output_of[o] < 0) {

@@ -94,7 +94,10 @@ static bool param(parse *p, const json *o, ep_mparam *q) {
   if (s && s->kind == JSON_NULL) q->rank = -1; /* an output the model leaves unshaped */
   else q->rank = shape(p, s, q->dims);
   const json *ts = json_get(o, "tensor_shape");
-  if (ts) {
+  if (ts && ts->kind == JSON_NULL) {
+    q->flat = true;
+    if (q->rank != 1) return fail(p, "a flat tensor not declared as a vector: ", q->name);
+  } else if (ts) {
     int64_t own[16];
     int     r = shape(p, ts, own);
     q->pad = q->rank - r;
@@ -187,10 +190,11 @@ bool ep_manifest_parse(const char *text, size_t len, ep_manifest *m, char *err, 
   const json *version = json_get(m->doc, "version");
   if (!format || strcmp(format, "wherec-import-manifest") != 0) {
     snprintf(err, err_cap, "not a wherec import manifest");
-  } else if (!version || version->kind != JSON_NUMBER || version->number != EP_MANIFEST_VERSION) {
-    snprintf(err, err_cap, "manifest version %g, this provider reads version %d (import the model "
-             "again with this wherec)", version && version->kind == JSON_NUMBER ? version->number : 0.0,
-             EP_MANIFEST_VERSION);
+  } else if (!version || version->kind != JSON_NUMBER ||
+             !(version->number == EP_MANIFEST_OLDEST || version->number == EP_MANIFEST_VERSION)) {
+    snprintf(err, err_cap, "manifest version %g, this provider reads versions %d and %d (import the "
+             "model again with this wherec)", version && version->kind == JSON_NUMBER ? version->number : 0.0,
+             EP_MANIFEST_OLDEST, EP_MANIFEST_VERSION);
   } else {
     const json *ks = member(&p, m->doc, "kernels", JSON_ARRAY);
     if (ks) {

@@ -1,4 +1,4 @@
-/* manifest.h: the import manifest (docs/cli.md, "The manifest", version 2) as the execution
+/* manifest.h: the import manifest (docs/cli.md, "The manifest", versions 2 and 3) as the execution
    provider reads it: per kernel, the nodes it replaces and the tensors at its edges. */
 #ifndef WHEREC_EP_MANIFEST_H
 #define WHEREC_EP_MANIFEST_H
@@ -8,7 +8,8 @@
 
 #include "json.h"
 
-#define EP_MANIFEST_VERSION 2
+#define EP_MANIFEST_VERSION 3 /* the newest it reads; 2 is 3 without flat tensors */
+#define EP_MANIFEST_OLDEST  2
 
 typedef struct ep_mnode {
   const char  *op_type;
@@ -23,6 +24,9 @@ typedef struct ep_mparam {
   int         rank;      /* as the kernel declares it */
   int64_t     dims[16];  /* fixed extents; -1 symbolic */
   int         pad;       /* 1s the kernel appends to the tensor's own shape (per-channel) */
+  bool        flat;      /* "tensor_shape": null: a tensor of any shape, which the kernel
+                            reads or writes as the vector of its elements ([n]); every flat
+                            tensor of a kernel has the one shape (the import could not know it) */
 } ep_mparam;
 
 typedef struct ep_mliteral {

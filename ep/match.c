@@ -324,7 +324,7 @@ static bool same_type(const ep_value *v, const ep_mparam *p, const char *what, c
   char ort[160], ker[160];
   bool differ = v->dtype && v->dtype != p->dtype;
   int  rank = p->rank - p->pad;
-  if (p->rank >= 0 && v->rank >= 0) {
+  if (p->rank >= 0 && v->rank >= 0 && !p->flat) { /* a flat tensor may have any shape */
     differ |= v->rank != rank;
     for (int d = 0; !differ && d < rank; d++)
       differ |= p->dims[d] >= 0 && v->dims[d] >= 0 && p->dims[d] != v->dims[d];

@@ -113,16 +113,17 @@ static void extents_json(const spec_writer *w, diag_text *t) {
   bool                first = true;
   diag_text_printf(t, "[");
   for (int l = 0; l < w->n_leaves; l++) {
-    const graph_value *v = &gr->vals[w->leaves[l]];
     if (!w->leaf_name[l] || w->leaf_baked[l]) continue;
-    for (int d = 0; d < v->shape.rank; d++) {
-      int64_t e = v->shape.dims[d];
+    ast_shape shape = spec_leaf_shape(w, l);
+    for (int d = 0; d < shape.rank; d++) {
+      int64_t e = shape.dims[d];
       if (e >= 0 || seen[-e - 1]) continue;
       seen[-e - 1] = true;
       diag_text_printf(t, "%s\n        {\"name\": ", first ? "" : ",");
       manifest_string(t, w->ext_names[-e - 1]);
       diag_text_printf(t, ", \"dim\": ");
-      manifest_string(t, gr->syms[-e - 1]);
+      if (-e - 1 < gr->n_syms) manifest_string(t, gr->syms[-e - 1]);
+      else diag_text_printf(t, "null"); /* a flat kernel's n: no dimension of the graph */
       diag_text_printf(t, "}");
       first = false;
     }
@@ -139,9 +140,7 @@ static void params_json(const spec_writer *w, diag_text *t) {
   for (int l = 0; l < w->n_leaves; l++) {
     const graph_value *v = &gr->vals[w->leaves[l]];
     if (!w->leaf_name[l] || w->leaf_baked[l]) continue;
-    ast_shape shape = v->shape;
-    for (int d = 0; d < w->leaf_pad[l] && shape.rank < WC_MAX_RANK; d++)
-      shape.dims[shape.rank++] = 1;
+    ast_shape shape = spec_leaf_shape(w, l);
     diag_text_printf(t, "%s\n        {\"name\": ", first ? "" : ",");
     manifest_string(t, w->leaf_name[l]);
     diag_text_printf(t, ", \"tensor\": ");
@@ -149,7 +148,9 @@ static void params_json(const spec_writer *w, diag_text *t) {
     diag_text_printf(t, ", \"from\": \"%s\", \"constant\": %s, \"dtype\": \"%s\", \"shape\": ",
                      origin(gr, v), v->constant ? "true" : "false", wc_dtype_name(v->dtype));
     shape_json(t, &shape, w->ext_names);
-    if (shape.rank != v->shape.rank) {
+    if (l == w->flat_leaf) { /* any shape, read as the vector of its elements */
+      diag_text_printf(t, ", \"tensor_shape\": null");
+    } else if (shape.rank != v->shape.rank) {
       diag_text_printf(t, ", \"tensor_shape\": ");
       shape_json(t, &v->shape, w->ext_names);
     }
@@ -216,9 +217,7 @@ static void baked_json(const spec_writer *w, diag_text *t) {
   for (int l = 0; l < w->n_leaves; l++) {
     const graph_value *v = &gr->vals[w->leaves[l]];
     if (!w->leaf_name[l] || !w->leaf_baked[l]) continue;
-    ast_shape shape = v->shape;
-    for (int d = 0; d < w->leaf_pad[l] && shape.rank < WC_MAX_RANK; d++)
-      shape.dims[shape.rank++] = 1;
+    ast_shape shape = spec_leaf_shape(w, l);
     diag_text_printf(t, "%s\n        {\"name\": ", first ? "" : ",");
     manifest_string(t, w->leaf_name[l]);
     diag_text_printf(t, ", \"tensor\": ");
@@ -282,8 +281,15 @@ void manifest_kernel(const spec_writer *w, int r, const manifest_scope *scope, d
     diag_text_printf(t, ", \"tensor\": ");
     manifest_string(t, v->name);
     diag_text_printf(t, ", \"dtype\": \"%s\", \"shape\": ", wc_dtype_name(v->dtype));
-    if (v->shaped) shape_json(t, &v->shape, w->ext_names);
-    else diag_text_printf(t, "null");
+    ast_shape shape = spec_output_shape(w, v);
+    if (w->flat_leaf >= 0) {
+      shape_json(t, &shape, w->ext_names);
+      diag_text_printf(t, ", \"tensor_shape\": null"); /* the flat parameter's */
+    } else if (v->shaped) {
+      shape_json(t, &shape, w->ext_names);
+    } else {
+      diag_text_printf(t, "null");
+    }
     diag_text_printf(t, "}");
   }
   diag_text_printf(t, "\n      ]\n    }");

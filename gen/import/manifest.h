@@ -9,7 +9,7 @@
 
 /* Version of the manifest's layout (its "version" member); raised on any change a
    reader could trip on. */
-#define MANIFEST_VERSION 2
+#define MANIFEST_VERSION 3
 
 /* Where a sub-graph sits: the attribute of a node of the graph around it, that graph
    being the model's (up == NULL) or itself a sub-graph. */

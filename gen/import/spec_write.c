@@ -185,6 +185,18 @@ static void sort_leaves(spec_writer *w) {
   for (int i = 0; i < w->n_leaves; i++) w->leaf[w->leaves[i]] = i;
 }
 
+ast_shape spec_leaf_shape(const spec_writer *w, int l) {
+  ast_shape shape = w->gr->vals[w->leaves[l]].shape;
+  if (l == w->flat_leaf) return (ast_shape){.rank = 1, .dims = {WC_SYM(w->gr->n_syms)}};
+  for (int d = 0; d < w->leaf_pad[l] && shape.rank < WC_MAX_RANK; d++) shape.dims[shape.rank++] = 1;
+  return shape;
+}
+
+ast_shape spec_output_shape(const spec_writer *w, const graph_value *v) {
+  if (w->flat_leaf >= 0) return (ast_shape){.rank = 1, .dims = {WC_SYM(w->gr->n_syms)}};
+  return v->shape;
+}
+
 static void print_shape(diag_text *t, const ast_shape *s, const char **ext_names) {
   diag_text_printf(t, "[");
   for (int d = 0; d < s->rank; d++) {
@@ -275,6 +287,7 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
 
   /* literals: one-element constants whose rank the others' covers */
   int max_rank = 0;
+  w->flat_leaf = -1;
   for (int l = 0; l < w->n_leaves; l++) {
     const graph_value *v = &gr->vals[w->leaves[l]];
     w->leaf_lit[l] = NULL;
@@ -282,7 +295,8 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
     w->leaf_baked[l] = false;
     w->leaf_dtype[l] = v->dtype;
     w->leaf_pad[l] = -1;
-    if (!v->shaped) return graph_fmt(gr, "input '%.200s' has a dynamic shape", v->name);
+    if (!v->shaped && !v->constant && w->flat_leaf < 0) w->flat_leaf = l;
+    else if (!v->shaped) return graph_fmt(gr, "input '%.200s' has a dynamic shape", v->name);
     if (v->dtype == 0) return graph_fmt(gr, "input '%.200s' has an unknown dtype", v->name);
     uint64_t bits[2];
     char     text[80];
@@ -290,6 +304,19 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
         spec_literal_text(v->dtype, bits, text, sizeof text))
       w->leaf_lit[l] = arena_strdup(gr->a, text);
     else if (v->shape.rank > max_rank) max_rank = v->shape.rank;
+  }
+  if (w->flat_leaf >= 0) { /* read flat: the output has its shape only when no other leaf
+                              can change it, a rank 0 one broadcasts to any */
+    const char *dyn = gr->vals[w->leaves[w->flat_leaf]].name;
+    if (graph_is(root, OP_NonZero))
+      return graph_fmt(gr, "input '%.200s' has a dynamic shape", dyn);
+    for (int l = 0; l < w->n_leaves; l++)
+      if (l != w->flat_leaf && gr->vals[w->leaves[l]].shape.rank != 0)
+        return graph_fmt(gr,
+                         "input '%.200s' has a dynamic shape (even its rank), and '%.200s' "
+                         "is no scalar, so the two may broadcast to a shape of neither",
+                         dyn, gr->vals[w->leaves[l]].name);
+    max_rank = 1;
   }
   int          n_params = 0, n_own = 0; /* names taken; parameters that are no constant */
   const char **leaf_values = graph_alloc(gr, (size_t)w->n_leaves + 1, sizeof *leaf_values);
@@ -299,7 +326,7 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
     n_lets += i != rg->root && w->f->nodes[i].region == r && w->f->nodes[i].let;
   }
   const char **taken = graph_alloc(
-      gr, (size_t)w->n_leaves + (size_t)gr->n_syms + (size_t)n_lets + 2, sizeof *taken);
+      gr, (size_t)w->n_leaves + (size_t)gr->n_syms + (size_t)n_lets + 3, sizeof *taken);
   for (int l = 0; l < w->n_leaves; l++) {
     const graph_value *v = &gr->vals[w->leaves[l]];
     if (w->leaf_lit[l] && v->shape.rank <= max_rank) continue;
@@ -329,9 +356,13 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
     ext_names[s] = ident(w, gr->syms[s], taken, n_params + s);
     taken[n_params + s] = ext_names[s];
   }
+  int n_taken = n_params + gr->n_syms;
+  if (w->flat_leaf >= 0) { /* the flat extent: the elements of the leaf of unknown shape */
+    ext_names[gr->n_syms] = ident(w, "n", taken, n_taken);
+    taken[n_taken++] = ext_names[gr->n_syms];
+  }
 
   /* lets (values several nodes of the region read), in graph order, then the output */
-  int         n_taken = n_params + gr->n_syms;
   const char *out_name = NULL;
   int        *lets = graph_alloc(gr, (size_t)n_lets, sizeof *lets);
   ex        **let_ex = graph_alloc(gr, (size_t)n_lets, sizeof *let_ex);
@@ -381,9 +412,7 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
   for (int l = 0; l < w->n_leaves; l++) { /* its constants, each with the 1s it is read with */
     const graph_value *v = &gr->vals[w->leaves[l]];
     if (!w->leaf_baked[l]) continue;
-    ast_shape shape = v->shape;
-    for (int d = 0; d < w->leaf_pad[l] && shape.rank < WC_MAX_RANK; d++)
-      shape.dims[shape.rank++] = 1;
+    ast_shape shape = spec_leaf_shape(w, l);
     diag_text_printf(stmt, "const %s: %s", w->leaf_name[l], wc_dtype_name(v->dtype));
     print_shape(stmt, &shape, ext_names);
     diag_text_printf(stmt, " = {%s%s};\n", strchr(leaf_values[l], '\n') ? "\n  " : "",
@@ -394,9 +423,7 @@ const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_n
     const graph_value *v = &gr->vals[w->leaves[l]];
     if (!w->leaf_name[l] || w->leaf_baked[l]) continue;
     diag_text_printf(stmt, "%s%s: %s", k++ ? ", " : "", w->leaf_name[l], wc_dtype_name(v->dtype));
-    ast_shape shape = v->shape; /* with the 1s of a per-channel parameter */
-    for (int d = 0; d < w->leaf_pad[l] && shape.rank < WC_MAX_RANK; d++)
-      shape.dims[shape.rank++] = 1;
+    ast_shape shape = spec_leaf_shape(w, l);
     print_shape(stmt, &shape, ext_names);
   }
   if (n_lets == 0) {

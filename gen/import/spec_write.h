@@ -43,6 +43,10 @@ typedef struct spec_writer {
                                      (names are <tensor>_c<number>, unique in the spec) */
   int                 own_seq;    /* const_seq's target when nobody shares one */
   bool               *leaf_baked; /* per leaf: a constant (leaf_name is the constant's) */
+  int                 flat_leaf;  /* the current kernel's leaf of a shape unknown at import
+                                     (even its rank), which every other leaf broadcasts to
+                                     as a scalar: the kernel reads it and writes its outputs
+                                     as vectors of their elements ([n]); -1 when none */
 } spec_writer;
 
 /* A writer for the regions f formed on gr (its arrays in gr's arena). */
@@ -54,6 +58,14 @@ void spec_write_init(spec_writer *w, const import_graph *gr, const fusion *f);
    the region cannot be written (a dynamic shape, an unknown dtype, only constants). */
 const char *spec_write_kernel(spec_writer *w, int r, const char *const *kernel_names, int n_kernels,
                               const char **name, diag_text *stmt);
+
+/* The shape leaf l of the last kernel written is declared with: its value's, with the 1s
+   of a per-channel read, or [n] for the flat leaf (n: ext_names[gr->n_syms]). */
+ast_shape spec_leaf_shape(const spec_writer *w, int l);
+
+/* The shape output value v of the last kernel written is declared with: its own, or [n]
+   in a flat kernel. */
+ast_shape spec_output_shape(const spec_writer *w, const graph_value *v);
 
 /* The `# out = Root 'name', Producer ...` line naming the nodes region r fuses, root first. */
 void spec_write_comment(const spec_writer *w, int r, diag_text *t);

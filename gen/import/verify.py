@@ -351,7 +351,9 @@ def param_files(np, numpy_helper, k, ki, inits, values, work):
     for pi, prm in enumerate(k["params"]):
         t = prm["tensor"]
         a = numpy_helper.to_array(inits[t]) if t in inits else values[t]
-        if len(prm["shape"]) > a.ndim:  # a per-channel parameter: [C] as [C,1,...]
+        if "tensor_shape" in prm and prm["tensor_shape"] is None:  # flat: its elements
+            a = a.reshape(-1)
+        elif len(prm["shape"]) > a.ndim:  # a per-channel parameter: [C] as [C,1,...]
             a = a.reshape(a.shape + (1,) * (len(prm["shape"]) - a.ndim))
         a = a.copy(order="C")
         if prm["dtype"] == "bfloat16":
@@ -409,6 +411,9 @@ def verify(np, numpy_helper, args, kernels, inits, model_values, branch_values, 
                 row[5] = "skipped: wherec run: %s" % why
                 break
             got[path_name] = [np.load(o) for o in paths]
+            got[path_name] = [g.reshape(e.shape) if "tensor_shape" in o and o["tensor_shape"] is None
+                              and g.size == e.size else g  # a flat output: the vector of its elements
+                              for o, e, g in zip(outs, expected, got[path_name])]
         if len(got) < 2:
             counts["skipped"] += 1
             continue

@@ -228,15 +228,53 @@ static void test_manifest_reads_a_slower_measurement_and_an_empty_kernel_list(vo
   ep_manifest_free(&m);
 }
 
-static void test_manifest_refuses_version_1_and_asks_for_a_new_import(void **state) {
+static void test_manifest_refuses_version_1_and_4_and_asks_for_a_new_import(void **state) {
   (void)state;
   refused("\"version\": 2", "\"version\": 1",
-          "manifest version 1, this provider reads version 2 (import the model again with this wherec)");
-  refused("\"version\": 2", "\"version\": 3",
-          "manifest version 3, this provider reads version 2 (import the model again with this wherec)");
-  refused_as("\"version\": 2", "\"version\": 2.5", "manifest version 2.5, this provider reads version 2", true);
-  refused_as("\"version\": 2", "\"version\": \"2\"", "this provider reads version 2", true);
-  refused_as("\"version\": 2,", "", "this provider reads version 2", true);
+          "manifest version 1, this provider reads versions 2 and 3 (import the model again with this wherec)");
+  refused("\"version\": 2", "\"version\": 4",
+          "manifest version 4, this provider reads versions 2 and 3 (import the model again with this wherec)");
+  refused_as("\"version\": 2", "\"version\": 2.5", "manifest version 2.5, this provider reads versions 2 and 3", true);
+  refused_as("\"version\": 2", "\"version\": \"2\"", "this provider reads versions 2 and 3", true);
+  refused_as("\"version\": 2,", "", "this provider reads versions 2 and 3", true);
+}
+
+/* Version 3's flat tensors: "tensor_shape": null marks a tensor of any shape the kernel reads
+   (or writes) as the vector of its elements; it must be declared as a vector. */
+static void test_manifest_3_reads_flat_tensors_declared_as_vectors(void **state) {
+  (void)state;
+  static const char *const from[] = {
+      "\"version\": 2", "\"shape\": [\"N\", 4, 2, 2]}", "\"shape\": [4, 1, 1], \"tensor_shape\": [4]}",
+      "\"shape\": [\"N\", 4, 2, 2]}\n      ],\n      \"measured"};
+  static const char *const to[] = {
+      "\"version\": 3", "\"shape\": [\"n\"], \"tensor_shape\": null}", "\"shape\": []}",
+      "\"shape\": [\"n\"], \"tensor_shape\": null}\n      ],\n      \"measured"};
+  char *text = NULL;
+  for (int e = 0; e < 4; e++) { /* each edit on the last one's text */
+    const char *base = text ? text : MANIFEST, *at = strstr(base, from[e]);
+    assert_non_null(at);
+    char *next = malloc(strlen(base) + strlen(to[e]) + 1);
+    assert_non_null(next);
+    memcpy(next, base, (size_t)(at - base));
+    strcpy(next + (at - base), to[e]);
+    strcat(next, at + strlen(from[e]));
+    free(text);
+    text = next;
+  }
+  ep_manifest m;
+  assert_true(ep_manifest_parse(text, strlen(text), &m, err, sizeof err));
+  const ep_mkernel *k = &m.kernels[0];
+  assert_true(k->params[0].flat);
+  assert_int_equal(k->params[0].rank, 1);
+  assert_int_equal(k->params[0].pad, 0);
+  assert_false(k->params[1].flat);
+  assert_int_equal(k->params[1].rank, 0);
+  assert_true(k->outputs[0].flat);
+  assert_false(m.kernels[1].params[0].flat);
+  ep_manifest_free(&m);
+  free(text);
+  refused("\"shape\": [\"N\", 4, 2, 2]}", "\"shape\": [\"N\", 4], \"tensor_shape\": null}",
+          "kernel 0: a flat tensor not declared as a vector: x");
 }
 
 static void test_manifest_refuses_another_format(void **state) {
@@ -348,7 +386,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_manifest_reads_both_kernels_into_their_fields),
       cmocka_unit_test(test_manifest_reads_a_slower_measurement_and_an_empty_kernel_list),
-      cmocka_unit_test(test_manifest_refuses_version_1_and_asks_for_a_new_import),
+      cmocka_unit_test(test_manifest_refuses_version_1_and_4_and_asks_for_a_new_import),
+      cmocka_unit_test(test_manifest_3_reads_flat_tensors_declared_as_vectors),
       cmocka_unit_test(test_manifest_refuses_another_format),
       cmocka_unit_test(test_manifest_refuses_text_that_is_not_json_with_its_line),
       cmocka_unit_test(test_manifest_refuses_a_missing_member_naming_it_and_its_kernel),

@@ -380,6 +380,43 @@ def test_regions_inside_if_branches_are_claimed_and_run_in_each_branch(tmp_path)
         assert s.run(None, feeds)[0].tobytes() == cpu(model, feeds)[0].tobytes()
 
 
+def frames_model():
+    """y = Relu(If(T == 1, Squeeze(x, 1), x) * s), x: [B, T], s a scalar input: the If's
+    branches differ in rank (Silero's decoder), so the import knows no rank for what follows."""
+    then_g = helper.make_graph([helper.make_node("Squeeze", ["x", "ax1"], ["t"])], "then_branch", [],
+                               [helper.make_tensor_value_info("t", TensorProto.FLOAT, None)],
+                               initializer=[helper.make_tensor("ax1", TensorProto.INT64, [1], [1])])
+    else_g = helper.make_graph([helper.make_node("Identity", ["x"], ["e"])], "else_branch", [],
+                               [helper.make_tensor_value_info("e", TensorProto.FLOAT, None)])
+    nodes = [helper.make_node("Shape", ["x"], ["shp"]),
+             helper.make_node("Gather", ["shp", "one"], ["t_len"]),
+             helper.make_node("Equal", ["t_len", "one"], ["c"]),
+             helper.make_node("If", ["c"], ["r"], then_branch=then_g, else_branch=else_g),
+             helper.make_node("Mul", ["r", "s"], ["m"]),
+             helper.make_node("Relu", ["m"], ["y"])]
+    g = helper.make_graph(nodes, "frames",
+                          [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["B", "T"]),
+                           helper.make_tensor_value_info("s", TensorProto.FLOAT, [])],
+                          [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+                          initializer=[helper.make_tensor("one", TensorProto.INT64, [], [1])])
+    return helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)], ir_version=9).SerializeToString()
+
+
+def test_a_region_after_an_if_of_unknown_rank_runs_flat_in_either_rank(tmp_path):
+    model = frames_model()
+    rng = np.random.default_rng(3)
+    feeds = [{"x": rng.standard_normal(shape).astype(np.float32), "s": np.array(0.75, np.float32)}
+             for shape in ((3, 1), (3, 5), (2, 7))]
+    directory = wo.build(model, inputs=feeds[0])
+    with open(directory + "/kernels.where") as f:
+        assert "(s: float[], r: float[n]) = " in f.read()
+    s, report = ep(model, directory, tmp_path)
+    assert "y" in [d["kernel"] for d in decisions(report) if d["decision"] == "claimed"]
+    for f in feeds:  # rank 1 from the then branch, rank 2 from the else branch
+        got, want = s.run(None, f)[0], cpu(model, f)[0]
+        assert got.shape == want.shape and got.tobytes() == want.tobytes()
+
+
 # ---- regions of several outputs: a spec and manifest written here, as an importer that
 # fuses them would write them (wherec import gives such a region one kernel per output today)
 

@@ -5,7 +5,8 @@ For every model.onnx under the directories given (or every .onnx file given), im
 twice into a temporary directory and checks that the manifest is valid JSON, the same
 bytes both times, and says what the spec says: the same kernels in the same order, each
 parameter's name, dtype and shape as the kernel declares it, extents in the order of
-first appearance, the output's dtype; and that it names real graph tensors: every node
+first appearance, the output's dtype; that a flat kernel (a tensor of a shape unknown at import, read as its elements) reads
+scalars besides it and writes flat outputs; and that it names real graph tensors: every node
 output the kernel holds is no parameter of it, and the output is its root node's.
 
 usage: check_manifest.py WHEREC MODEL_DIR_OR_FILE...   (python standard library only)
@@ -52,7 +53,7 @@ def check(wherec, model, work):
     man = json.loads(texts[0].decode("utf-8"))
     with open(spec) as f:
         kernels = KERNEL.findall(f.read())
-    if man.get("format") != "wherec-import-manifest" or man.get("version") != 2:
+    if man.get("format") != "wherec-import-manifest" or man.get("version") != 3:
         errors.append("format/version: %r %r" % (man.get("format"), man.get("version")))
     if man.get("spec") != spec:
         errors.append("spec %r, expected %r" % (man.get("spec"), spec))
@@ -72,6 +73,13 @@ def check(wherec, model, work):
                     order.append(d)
         if [e["name"] for e in k["extents"]] != order:
             errors.append("%s: extents %s, expected %s" % (name, k["extents"], order))
+        flat = [p for p in k["params"] + k["outputs"] if "tensor_shape" in p and p["tensor_shape"] is None]
+        if flat and (len(k["extents"]) != 1 or k["extents"][0]["dim"] is not None or
+                     any(p["shape"] != [k["extents"][0]["name"]] for p in flat) or
+                     any(p["shape"] != [] for p in k["params"] if p not in flat) or
+                     any(o not in flat for o in k["outputs"])):
+            errors.append("%s: a flat kernel (tensor_shape null) whose other parameters are no "
+                          "scalars, or whose outputs or extents are not flat: %s" % (name, k))
         produced = {o for n in k["nodes"] for o in n["outputs"]}
         for p in k["params"]:
             if p["tensor"] in produced:

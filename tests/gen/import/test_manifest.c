@@ -99,7 +99,7 @@ static void test_manifest_of_padding_mask_names_nodes_parameters_literals_and_ou
       r.manifest,
       "{\n"
       "  \"format\": \"wherec-import-manifest\",\n"
-      "  \"version\": 2,\n"
+      "  \"version\": 3,\n"
       "  \"model\": \"test.onnx\",\n"
       "  \"spec\": \"test.where\",\n"
       "  \"graph\": \"padding_mask\",\n"

@@ -71,6 +71,31 @@ def if_model(path):
     return path
 
 
+def frames_model(path):
+    """y = Relu(If(T == 1, Squeeze(x, 1), x) * s), x: [B, T], s a scalar input: the If's
+    branches differ in rank, so the kernel reads r flat, as the vector of its elements."""
+    from onnx import TensorProto as T, helper as h
+    th = h.make_graph([h.make_node("Squeeze", ["x", "ax1"], ["t"])], "then", [],
+                      [h.make_tensor_value_info("t", T.FLOAT, None)],
+                      initializer=[h.make_tensor("ax1", T.INT64, [1], [1])])
+    el = h.make_graph([h.make_node("Identity", ["x"], ["e"])], "else", [],
+                      [h.make_tensor_value_info("e", T.FLOAT, None)])
+    g = h.make_graph([h.make_node("Shape", ["x"], ["shp"]),
+                      h.make_node("Gather", ["shp", "one"], ["t_len"]),
+                      h.make_node("Equal", ["t_len", "one"], ["c"]),
+                      h.make_node("If", ["c"], ["r"], then_branch=th, else_branch=el),
+                      h.make_node("Mul", ["r", "s"], ["m"]),
+                      h.make_node("Relu", ["m"], ["y"])], "frames",
+                     [h.make_tensor_value_info("x", T.FLOAT, ["B", "T"]),
+                      h.make_tensor_value_info("s", T.FLOAT, [])],
+                     [h.make_tensor_value_info("y", T.FLOAT, None)],
+                     initializer=[h.make_tensor("one", T.INT64, [], [1])])
+    m = h.make_model(g, opset_imports=[h.make_opsetid("", 17)])
+    m.ir_version = 8
+    onnx.save(m, path)
+    return path
+
+
 def main():
     wherec, models, work = sys.argv[1], sys.argv[2], sys.argv[3]
     shutil.rmtree(work, ignore_errors=True)
@@ -101,6 +126,19 @@ def main():
           ("bit-exact" in row(out, "else") or "approximates Sigmoid" in row(out, "else")) and
           row(out, "x").count("bit-exact") == 2 and "0 wrong, 0 skipped" in out,
           "an If's branches are verified (exit %d)\n%s%s" % (rc, out, err))
+
+    # a value of no known rank read flat: bit-exact whichever rank the If gives it
+    model = frames_model(os.path.join(work, "frames.onnx"))
+    np.save(os.path.join(work, "s.npy"), np.array(-1.5, np.float32))
+    for shape in ((3, 1), (3, 5)):
+        np.save(os.path.join(work, "x.npy"), np.linspace(-2, 2, shape[0] * shape[1],
+                                                         dtype=np.float32).reshape(shape))
+        rc, out, err = verify(wherec, model, work, "--input", os.path.join(work, "x.npy"),
+                              "--input", os.path.join(work, "s.npy"), env=env)
+        check(rc == 0 and row(out, "y").count("bit-exact") == 2 and
+              " %d " % (shape[0] if shape[1] == 1 else shape[0] * shape[1]) in row(out, "y"),
+              "a flat kernel on an If's value of rank %d (exit %d)\n%s%s"
+              % (1 if shape[1] == 1 else 2, rc, out, err))
 
     # the inputs as .npy files, in graph input order; the same seed, the same table
     x = np.linspace(-3, 3, 16, dtype=np.float32).reshape(4, 4)
