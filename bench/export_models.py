@@ -18,9 +18,10 @@ Prints per model its export time, node count and operator histogram (needs onnx)
 bench/e2e.py runs both. The venv: bench/torch-venv.sh.
 
 With --torchvision, also five torchvision architectures (their list below) for
-bench/ep_models.py, into OUTDIR/torchvision/.
+bench/ep_models.py, into OUTDIR/torchvision/. With --dynamic, also the two models with
+dynamic axes (batch, image size, sequence) into OUTDIR/dynamic/, for bench/models.py.
 
-usage: $(bench/torch-venv.sh) bench/export_models.py [OUTDIR] [--opset N] [--torchvision]
+usage: $(bench/torch-venv.sh) bench/export_models.py [OUTDIR] [--opset N] [--torchvision] [--dynamic]
 """
 import argparse
 import collections
@@ -208,6 +209,17 @@ def transformer_encoder():
 
 MODELS = [("yolo_silu.onnx", yolo_silu), ("transformer_encoder.onnx", transformer_encoder)]
 
+# --dynamic: the same two with PyTorch's dynamic axes, as exporters of audio, text and
+# detection models write them (dim_params on batch, image size, sequence), into
+# OUTDIR/dynamic/ for bench/models.py: what import's shape inference meets in the wild
+DYNAMIC_AXES = {
+    "yolo_silu.onnx": {"images": {0: "batch", 2: "height", 3: "width"},
+                       "detections": {0: "batch", 2: "anchors"}},
+    "transformer_encoder.onnx": {"x": {0: "batch", 1: "sequence"},
+                                 "padding_mask": {0: "batch", 1: "sequence"},
+                                 "y": {0: "batch", 1: "sequence"}},
+}
+
 # --torchvision: five architectures of other families, random weights (nothing downloaded),
 # 1x3x224x224, into OUTDIR/torchvision/ for bench/ep_models.py: hard-swish and SE blocks,
 # SiLU, SE with ReLU, LayerNorm and exact GELU, a vision transformer
@@ -224,14 +236,15 @@ def torchvision_model(name):
 
 # ---- export -------------------------------------------------------------------------------
 
-def export(make, path, opset):
+def export(make, path, opset, dynamic_axes=None):
     model, args, inputs, outputs = make()
     # Not under no_grad: with gradients off, TransformerEncoderLayer in eval mode takes its
     # fused fast path (aten::_transformer_encoder_layer_fwd), which has no ONNX export.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")   # the TorchScript exporter's deprecation notice
         torch.onnx.export(model, args, path, input_names=inputs, output_names=outputs,
-                          opset_version=opset, do_constant_folding=True, dynamo=False)
+                          opset_version=opset, do_constant_folding=True, dynamo=False,
+                          dynamic_axes=dynamic_axes)
 
 
 def summary(path):
@@ -252,19 +265,24 @@ def main():
     ap.add_argument("--opset", type=int, default=OPSET)
     ap.add_argument("--torchvision", action="store_true",
                     help="also torchvision's %s into OUTDIR/torchvision (needs torchvision)" % ", ".join(TORCHVISION))
+    ap.add_argument("--dynamic", action="store_true",
+                    help="also both models with dynamic axes into OUTDIR/dynamic")
     a = ap.parse_args()
     os.makedirs(a.outdir, exist_ok=True)
     torch.set_num_threads(1)              # the same sums, in the same order, every run
     torch.use_deterministic_algorithms(True)
     print("torch %s, opset %d, into %s" % (torch.__version__, a.opset, a.outdir))
-    models = list(MODELS)
+    models = [(name, make, None) for name, make in MODELS]
+    if a.dynamic:
+        os.makedirs(os.path.join(a.outdir, "dynamic"), exist_ok=True)
+        models += [(os.path.join("dynamic", name), make, DYNAMIC_AXES[name]) for name, make in MODELS]
     if a.torchvision:
         os.makedirs(os.path.join(a.outdir, "torchvision"), exist_ok=True)
-        models += [(os.path.join("torchvision", n + ".onnx"), torchvision_model(n)) for n in TORCHVISION]
-    for name, make in models:
+        models += [(os.path.join("torchvision", n + ".onnx"), torchvision_model(n), None) for n in TORCHVISION]
+    for name, make, axes in models:
         path = os.path.join(a.outdir, name)
         t0 = time.perf_counter()
-        export(make, path, a.opset)
+        export(make, path, a.opset, axes)
         dt = time.perf_counter() - t0
         s = summary(path)
         print("%s: %.1f s, %d bytes" % (path, dt, os.path.getsize(path)), end="")

@@ -6,7 +6,9 @@ rapidocr-onnxruntime wheel (PP-OCRv4 detector and recognizer, the PP-OCR directi
 classifier, and the classifier dynamically quantized by onnxruntime's quantize_dynamic when
 this python has onnxruntime), the silero-vad wheel (its six graphs, four with a dynamic audio
 length) and the onnx wheel (backend/test/data/light: the nine model-zoo graphs;
-backend/test/data/pytorch-operator and pytorch-converted), extracts the models, runs
+backend/test/data/pytorch-operator and pytorch-converted), extracts the models (with
+bench/export_models.py --dynamic's torch exports when they are in --dir, static and with
+dynamic axes, the dynamic transformer also dynamically quantized), runs
 `wherec import` on each and prints per model: element-wise nodes, nodes in kernels,
 kernels, and the reasons the element-wise nodes left out were left out (counted).
 
@@ -59,6 +61,12 @@ MODELS = [
 # chunk of one stream, which decide the If on the frame count that the dynamic rows leave.
 ARGS = {"Silero %s, dims" % n: ["--dim", "batch=1", "--dim", "sequence=512"]
         for n in ("silero_vad_16k_op15", "silero_vad_half")}
+
+# bench/export_models.py --dynamic's torch exports (made in a torch venv, never committed):
+# rows when they are in --dir, the dynamic transformer also dynamically quantized
+EXPORTED = [("YOLO SiLU", "yolo_silu.onnx"), ("transformer", "transformer_encoder.onnx"),
+            ("YOLO SiLU, dynamic axes", "dynamic/yolo_silu.onnx"),
+            ("transformer, dynamic axes", "dynamic/transformer_encoder.onnx")]
 
 LABEL = re.compile(r"([A-Za-z0-9_]+) (?:'[^']*'|\(output '[^']*'\))")
 
@@ -273,18 +281,20 @@ def verify(wherec, path, spec, log, workdir):
     return "match"
 
 
-def quantized(cls_path, dest):
-    """PP-OCR's classifier dynamically quantized by onnxruntime (quantize_dynamic: uint8
-    weights, DynamicQuantizeLinear, ConvInteger and the scale arithmetic around them), made
-    once into dest; None when this python has no onnxruntime."""
-    out = os.path.join(dest, "quantized", "ch_ppocr_mobile_v2.0_cls_infer_dq.onnx")
+def quantized(path, dest):
+    """The model at path dynamically quantized by onnxruntime (quantize_dynamic: uint8
+    weights, DynamicQuantizeLinear, ConvInteger or MatMulInteger and the scale arithmetic
+    around them), made once into dest/quantized; None when this python has no onnxruntime."""
+    out = os.path.join(dest, "quantized", os.path.basename(path)[:-5] + "_dq.onnx")
+    if "dynamic" in path.split(os.sep)[-2:-1]:
+        out = out[:-len(".onnx")] + "_dynamic.onnx"
     if not os.path.exists(out):
         try:
             from onnxruntime.quantization import QuantType, quantize_dynamic
         except ImportError:
             return None
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        quantize_dynamic(cls_path, out + ".part.onnx", weight_type=QuantType.QUInt8)
+        quantize_dynamic(path, out + ".part.onnx", weight_type=QuantType.QUInt8)
         os.replace(out + ".part.onnx", out)
     return out
 
@@ -305,6 +315,13 @@ def main():
     dq = quantized(dict(models)["PP-OCR cls"], a.dir)
     if dq:
         models.append(("PP-OCR cls, quantized", dq))
+    for name, f in EXPORTED:  # export_models.py's, when it has run
+        path = os.path.join(a.dir, f)
+        if os.path.exists(path):
+            models.append((name, path))
+            dq = quantized(path, a.dir) if name == "transformer, dynamic axes" else None
+            if dq:
+                models.append(("transformer, dyn., quantized", dq))
     if a.pytorch:
         with zipfile.ZipFile(wheels["onnx"]) as z:
             names = sorted(n for n in z.namelist() if re.search(
@@ -318,7 +335,8 @@ def main():
     total_ew = total_in = total_k = total_f = 0
     checks = collections.Counter()
     all_reasons = collections.Counter()
-    print("%-26s %9s %9s %6s %7s %7s" % ("model", "elemwise", "in kern.", "%", "kernels", "folded"))
+    print("%-26s %9s %9s %6s %7s %7s %7s" % ("model", "elemwise", "in kern.", "%", "kernels", "folded",
+                                             "+fold%"))
     for name, path in models:
         ops = model_ops(path)
         ew = sum(1 for o in ops if o in ELEMENTWISE)
@@ -335,17 +353,18 @@ def main():
         total_k += k
         total_f += fold
         all_reasons.update(reasons)
-        print("%-26s %9d %9d %5.1f%% %7d %7d%s%s" % (name, ew, n_in, 100.0 * n_in / ew if ew else 100,
-                                                     k, fold, "" if rc == 0 else "  (exit %d)" % rc,
-                                                     "  " + check if check else ""))
+        print("%-26s %9d %9d %5.1f%% %7d %7d %6.1f%%%s%s" % (
+            name, ew, n_in, 100.0 * n_in / ew if ew else 100, k, fold,
+            100.0 * min(ew, n_in + fold) / ew if ew else 100,
+            "" if rc == 0 else "  (exit %d)" % rc, "  " + check if check else ""))
         if not a.pytorch:
             for why, c in reasons.most_common(a.reasons):
                 print("    %5d  %s" % (c, why[:150]))
-    print("%-26s %9d %9d %5.1f%% %7d %7d" % ("total", total_ew, total_in,
-                                              100.0 * total_in / total_ew if total_ew else 100,
-                                              total_k, total_f))
+    print("%-26s %9d %9d %5.1f%% %7d %7d %6.1f%%" % (
+        "total", total_ew, total_in, 100.0 * total_in / total_ew if total_ew else 100, total_k,
+        total_f, 100.0 * (total_in + total_f) / total_ew if total_ew else 100))
     print("(elemwise: ONNX element-wise nodes, sub-graphs included; folded: element-wise nodes of "
-          "constant inputs computed at import, in no kernel)")
+          "constant inputs computed at import, in no kernel; +fold%: in a kernel or folded)")
     if checks:
         print("PyTorch cases run against PyTorch's outputs: %s" % dict(checks))
     print("reasons, all models:")

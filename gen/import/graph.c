@@ -98,19 +98,28 @@ int graph_new_sym(import_graph *gr, const char *name) {
     int         *np = graph_alloc(gr, cap, sizeof *np);
     int64_t     *nv = graph_alloc(gr, cap, sizeof *nv);
     bool        *nn = graph_alloc(gr, cap, sizeof *nn);
+    char        *no = graph_alloc(gr, cap, sizeof *no);
+    int64_t     *na = graph_alloc(gr, cap, sizeof *na), *nb = graph_alloc(gr, cap, sizeof *nb);
     if (n) {
       memcpy(ns, gr->syms, sizeof *ns * n);
       memcpy(np, gr->sym_parent, sizeof *np * n);
       memcpy(nv, gr->sym_value, sizeof *nv * n);
       memcpy(nn, gr->sym_named, sizeof *nn * n);
+      memcpy(no, gr->sym_op, sizeof *no * n);
+      memcpy(na, gr->sym_a, sizeof *na * n);
+      memcpy(nb, gr->sym_b, sizeof *nb * n);
     }
     gr->syms = ns;
     gr->sym_parent = np;
     gr->sym_value = nv;
     gr->sym_named = nn;
+    gr->sym_op = no;
+    gr->sym_a = na;
+    gr->sym_b = nb;
   }
   gr->syms[gr->n_syms] = name;
   gr->sym_named[gr->n_syms] = false;
+  gr->sym_op[gr->n_syms] = 0;
   gr->sym_parent[gr->n_syms] = gr->n_syms;
   gr->sym_value[gr->n_syms] = -1;
   return gr->n_syms++;

@@ -63,6 +63,10 @@ struct import_graph {
   bool                      *sym_named;  /* per symbol: a dim_param's (graph_intern_sym finds it by
                                             name), not one inference made up (named unk__N, which
                                             a model's own dim_param may be called too) */
+  char                      *sym_op;     /* per symbol: the operator of the extent it stands
+                                            for when inference computed it from two others
+                                            ('+', '-', '*', '/': batch * 4), else 0 */
+  int64_t                   *sym_a, *sym_b; /* its operands: fixed extents or WC_SYM */
   const struct import_graph *outer;      /* for a sub-graph (If, Loop, Scan body): the graph
                                             around it, whose values it may read; else NULL */
 };
@@ -86,8 +90,15 @@ int graph_intern_sym(import_graph *gr, const char *name);
 int graph_new_sym(import_graph *gr, const char *name);
 
 /* Dim d (fixed, or WC_SYM) in terms of the reconciled symbols: fixed when inference
-   found its extent, else the symbol that stands for its class. */
+   found its extent (or the operands of the expression it stands for), else the symbol
+   that stands for its class. */
 int64_t graph_dim(const import_graph *gr, int64_t d);
+
+/* The extent a op b (op '+', '-', '*', '/'; each fixed, or WC_SYM): computed when both
+   are fixed (-1 when that overflows or divides by 0), the other operand for x * 1, x + 0,
+   x - 0 and x / 1, else the symbol that stands for the expression, the same one each
+   time it is formed (so that two tensors reshaped by batch * 4 have one shape). */
+int64_t graph_dim_expr(import_graph *gr, char op, int64_t a, int64_t b);
 
 /* infer.c: the dtypes and shapes of every node's outputs by ONNX's rules, the symbols
    reconciled, and constant sub-graphs folded (their nodes marked folded). */

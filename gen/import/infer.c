@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "front/sema.h"
@@ -26,10 +27,47 @@ static int sym_root(const import_graph *gr, int s) {
   return s;
 }
 
+/* a op b of two fixed extents; -1 when it overflows, divides by 0 or is negative. */
+static int64_t fixed_op(char op, int64_t a, int64_t b) {
+  int64_t r;
+  switch (op) {
+  case '+': return __builtin_add_overflow(a, b, &r) || r < 0 ? -1 : r;
+  case '-': return __builtin_sub_overflow(a, b, &r) || r < 0 ? -1 : r;
+  case '*': return __builtin_mul_overflow(a, b, &r) || r < 0 ? -1 : r;
+  default: return b <= 0 || a < 0 ? -1 : a / b; /* extents: truncation is floor */
+  }
+}
+
 int64_t graph_dim(const import_graph *gr, int64_t d) {
   if (d >= 0) return d;
-  int r = sym_root(gr, (int)(-d - 1));
-  return gr->sym_value[r] >= 0 ? gr->sym_value[r] : WC_SYM(r);
+  int s = (int)(-d - 1), r = sym_root(gr, s);
+  if (gr->sym_value[r] >= 0) return gr->sym_value[r];
+  if (gr->sym_op[s]) { /* an expression: fixed once its operands are (earlier symbols) */
+    int64_t a = graph_dim(gr, gr->sym_a[s]), b = graph_dim(gr, gr->sym_b[s]);
+    if (a >= 0 && b >= 0 && fixed_op(gr->sym_op[s], a, b) >= 0) return fixed_op(gr->sym_op[s], a, b);
+  }
+  return WC_SYM(r);
+}
+
+int64_t graph_dim_expr(import_graph *gr, char op, int64_t a, int64_t b) {
+  a = graph_dim(gr, a);
+  b = graph_dim(gr, b);
+  if (a >= 0 && b >= 0) return fixed_op(op, a, b);
+  if ((op == '*' && b == 1) || (op != '*' && op != '/' && b == 0) || (op == '/' && b == 1)) return a;
+  if ((op == '*' && a == 1) || (op == '+' && a == 0)) return b;
+  if ((op == '+' || op == '*') && a > b) { /* one order for the commutative ones */
+    int64_t t = a;
+    a = b;
+    b = t;
+  }
+  for (int s = 0; s < gr->n_syms; s++)
+    if (gr->sym_op[s] == op && graph_dim(gr, gr->sym_a[s]) == a && graph_dim(gr, gr->sym_b[s]) == b)
+      return graph_dim(gr, WC_SYM(s));
+  int s = graph_new_sym(gr, NULL);
+  gr->sym_op[s] = op;
+  gr->sym_a[s] = a;
+  gr->sym_b[s] = b;
+  return WC_SYM(s);
 }
 
 static int64_t fresh(import_graph *gr) { return WC_SYM(graph_new_sym(gr, NULL)); }
@@ -242,13 +280,29 @@ static bool dims_in(const ctx *c, int k, int64_t **vals, bool **sym, size_t *n) 
   return true;
 }
 
-/* Output k's symbolic vector (n elements, copied), when some element is symbolic. */
+static void set_const(const ctx *c, int k, const cval *v);
+static bool new_cval(const ctx *c, wc_dtype t, const ast_shape *s, cval *out);
+
+/* Output k's symbolic vector (n elements, copied); a constant when no element is symbolic
+   (the fixed part of a symbolic shape, or none of it: a Slice of the extents after the
+   last). */
 static void set_sv(const ctx *c, int k, size_t n, const int64_t *v, const bool *sym) {
   bool any = false;
   for (size_t i = 0; i < n; i++) any = any || sym[i];
-  if (!any || n > WC_MAX_RANK || k >= c->n->n_outputs || c->n->outputs[k][0] == '\0') return;
+  if (n > WC_MAX_RANK || k >= c->n->n_outputs || c->n->outputs[k][0] == '\0') return;
   int o = graph_find(c->gr, c->n->outputs[k]);
   if (o < 0) return;
+  cval               cv;
+  const graph_value *ov = &c->gr->vals[o]; /* of the shape set_out gave it: [n], or [] */
+  if (!any) {
+    if (is_int(ov->dtype) && ov->shaped && ov->shape.rank <= 1 &&
+        (ov->shape.rank == 0 ? n == 1 : ov->shape.dims[0] == (int64_t)n) &&
+        new_cval(c, ov->dtype, &ov->shape, &cv)) {
+      for (size_t i = 0; i < n; i++) seti(&cv, i, v[i]);
+      set_const(c, k, &cv);
+    }
+    return;
+  }
   svec *s = &c->sv[o];
   s->n = (int)n;
   s->v = graph_alloc(c->gr, n, sizeof *s->v);
@@ -1378,6 +1432,10 @@ static bool fold_int(const ctx *c, const char *op) {
     else if (!strcmp(op, "Div")) {
       if (y == 0 || (!uns && y == -1 && x == INT64_MIN)) return false;
       r = uns ? (int64_t)(ux / uy) : x / y;
+    } else if (!strcmp(op, "Mod")) { /* fmod 0: the divisor's sign (Python's %); 1: C's */
+      if (y == 0) return false;
+      r = uns ? (int64_t)(ux % uy) : y == -1 ? 0 : x % y;
+      if (!uns && r != 0 && (r < 0) != (y < 0) && attr_i(c->n, "fmod", 0) == 0) r += y;
     } else if (!strcmp(op, "Max")) r = uns ? (int64_t)(ux > uy ? ux : uy) : x > y ? x : y;
     else if (!strcmp(op, "Min")) r = uns ? (int64_t)(ux < uy ? ux : uy) : x < y ? x : y;
     else if (!strcmp(op, "Equal")) r = x == y;
@@ -1405,13 +1463,99 @@ static bool fold_int(const ctx *c, const char *op) {
   return true;
 }
 
+/* Element i of a float, double or integer constant as a double (int64 past 2^53 rounds). */
+static double getf(const cval *v, size_t i) {
+  const uint8_t *p = v->data + i * wc_dtype_size(v->t);
+  if (v->t == WC_FLOAT) {
+    float x;
+    memcpy(&x, p, 4);
+    return x;
+  }
+  if (v->t == WC_DOUBLE) {
+    double x;
+    memcpy(&x, p, 8);
+    return x;
+  }
+  return ast_dtype_class_of(v->t) == AST_CLASS_UINT ? (double)(uint64_t)geti(v, i)
+                                                     : (double)geti(v, i);
+}
+
+/* Folds a float or double node of constant inputs (one element each, or one shape) whose
+   operation IEEE 754 rounds correctly, so that its bits are those of every conforming
+   machine and of the kernel it would be in: Add, Sub, Mul, Div, Sqrt, Neg, Abs,
+   Reciprocal, Identity, and Cast from an integer or between float and double (PyTorch's
+   attention scale, 1 / sqrt(float(head_dim)), is one). A NaN anywhere is left to the
+   kernel (its payload rules); functions (exp, tanh, ...) are never folded. */
+static bool fold_float(const ctx *c) {
+  static const char *const ops[] = {"Add", "Sub", "Mul", "Div", "Sqrt", "Neg", "Abs",
+                                    "Reciprocal", "Identity", "Cast"};
+  const char *op = c->n->op_type;
+  int         which = -1, nin = c->n->n_inputs;
+  for (int k = 0; k < 10; k++)
+    if (strcmp(op, ops[k]) == 0) which = k;
+  wc_dtype t = which == 9 ? (wc_dtype)attr_i(c->n, "to", 0) : c->t;
+  cval     a, b, out;
+  if (which < 0 || (t != WC_FLOAT && t != WC_DOUBLE) || nin != (which < 4 ? 2 : 1) ||
+      !const_in(c, 0, &a) || (nin == 2 && !const_in(c, 1, &b)))
+    return false;
+  bool int_in = is_int(a.t) && a.t != WC_BOOL;
+  if (!(a.t == WC_FLOAT || a.t == WC_DOUBLE || (which == 9 && int_in)) ||
+      (which != 9 && a.t != t) || (nin == 2 && b.t != t))
+    return false;
+  ast_shape o = a.s;
+  if (nin == 2 && b.n != 1) o = b.s;
+  if (!new_cval(c, t, &o, &out) || (a.n != 1 && a.n != out.n) ||
+      (nin == 2 && b.n != 1 && b.n != out.n) ||
+      (nin == 2 && a.n == out.n && b.n == out.n && !graph_same_shape(&a.s, &b.s)))
+    return false;
+  for (size_t i = 0; i < out.n; i++) {
+    size_t  ia = a.n == 1 ? 0 : i;
+    int64_t k = int_in ? geti(&a, ia) : 0; /* an integer Cast rounds once, from the integer */
+    bool    u = a.t == WC_UINT64 || a.t == WC_UINT32;
+    double  x = int_in ? (u ? (double)(uint64_t)k : (double)k) : getf(&a, ia),
+            y = nin == 2 ? getf(&b, b.n == 1 ? 0 : i) : 0, r;
+    if (t == WC_FLOAT) { /* in float: each operation rounds to float once */
+      float xf = int_in ? (u ? (float)(uint64_t)k : (float)k) : (float)x, yf = (float)y, rf;
+      switch (which) {
+      case 0: rf = xf + yf; break;
+      case 1: rf = xf - yf; break;
+      case 2: rf = xf * yf; break;
+      case 3: rf = xf / yf; break;
+      case 4: rf = sqrtf(xf); break;
+      case 5: rf = -xf; break;
+      case 6: rf = fabsf(xf); break;
+      case 7: rf = 1.0f / xf; break;
+      default: rf = xf; break;
+      }
+      if (xf != xf || yf != yf || rf != rf) return false;
+      memcpy(out.data + i * 4, &rf, 4);
+      continue;
+    }
+    switch (which) {
+    case 0: r = x + y; break;
+    case 1: r = x - y; break;
+    case 2: r = x * y; break;
+    case 3: r = x / y; break;
+    case 4: r = sqrt(x); break;
+    case 5: r = -x; break;
+    case 6: r = fabs(x); break;
+    case 7: r = 1.0 / x; break;
+    default: r = x; break;
+    }
+    if (x != x || y != y || r != r) return false;
+    memcpy(out.data + i * 8, &r, 8);
+  }
+  set_const(c, 0, &out);
+  return true;
+}
+
 /* ---- the rules the table names (ops.h's rule column) ------------------------------------ */
 
 /* What every element-wise row does first: folds an integer node of constant inputs, and
    passes shape values through Identity and integer Casts. True when that set the output. */
 static bool elementwise_known(const ctx *c) {
   const op_row *op = c->ni->op;
-  if (fold_int(c, c->n->op_type)) return true;
+  if (fold_int(c, c->n->op_type) || fold_float(c)) return true;
   if (op->id == OP_Identity || (op->id == OP_Cast && is_int(c->t))) pass_sv(c);
   cval v;
   if (op->id == OP_Identity && const_in(c, 0, &v)) {
@@ -1421,8 +1565,37 @@ static bool elementwise_known(const ctx *c) {
   return false;
 }
 
+/* Add, Sub, Mul and Div of integer extents (a Shape's elements, constants) as a shape
+   vector: a symbolic one gives the extent that stays the expression (graph_dim_expr). */
+static void extent_arith(const ctx *c) {
+  static const char ops[][4] = {"Add", "Sub", "Mul", "Div"};
+  char              op = 0;
+  for (int k = 0; k < 4; k++)
+    if (strcmp(c->n->op_type, ops[k]) == 0) op = "+-*/"[k];
+  int64_t *a, *b;
+  bool    *sa, *sb;
+  size_t   na, nb;
+  if (!op || c->n->n_inputs != 2 || !is_int(c->t) || !dims_in(c, 0, &a, &sa, &na) ||
+      !dims_in(c, 1, &b, &sb, &nb) || (na != nb && na != 1 && nb != 1))
+    return;
+  size_t  n = na > nb ? na : nb;
+  int64_t v[WC_MAX_RANK];
+  bool    sym[WC_MAX_RANK];
+  for (size_t i = 0; i < n && n <= WC_MAX_RANK; i++) {
+    int64_t x = a[na == 1 ? 0 : i], y = b[nb == 1 ? 0 : i];
+    bool    xs = sa[na == 1 ? 0 : i], ys = sb[nb == 1 ? 0 : i];
+    if ((!xs && x < 0) || (!ys && y < 0)) return; /* -1 of a Reshape: no extent */
+    v[i] = graph_dim_expr(c->gr, op, x, y);
+    sym[i] = v[i] < 0;
+    if (!xs && !ys && v[i] < 0) return; /* fixed arithmetic out of range: fold_int's */
+  }
+  if (n <= WC_MAX_RANK) set_sv(c, 0, n, v, sym);
+}
+
 void infer_broadcast(const ctx *c) {
-  if (!elementwise_known(c)) rule_elementwise(c, c->t, 0, c->n->n_inputs);
+  if (elementwise_known(c)) return;
+  rule_elementwise(c, c->t, 0, c->n->n_inputs);
+  extent_arith(c);
 }
 
 void infer_first(const ctx *c) {

@@ -228,9 +228,120 @@ static void test_integer_constant_arithmetic_folds(void **state) {
   result r = import_pbw(&g, 13);
   assert_int_equal(r.rc, 0);
   expect_in(r.log, "wherec: folded: Add (output 's')");
-  /* the float Cast of a folded int64 is not folded (float conversion is the kernel's) */
-  expect_in(r.spec, "(x: float[4]) = x * float(int64(5));");
+  /* and the float Cast of it: an integer's conversion rounds once, the same everywhere */
+  expect_in(r.spec, "(x: float[4]) = x * 5.0;");
   pbw_free(&ca);
+  done(&r, &g);
+}
+
+/* Mod of integer constants folds with ONNX's signs: the divisor's (fmod 0, Python's %), the
+   dividend's (fmod 1, C's). */
+static void test_integer_mod_folds_with_the_sign_onnx_gives(void **state) {
+  (void)state;
+  for (int fmod = 0; fmod < 2; fmod++) {
+    pbw                  g = {0}, ma = {0}, ca = {0};
+    static const int64_t a = -7, b = 3, x[] = {4};
+    attr_int(&ma, "fmod", fmod);
+    attr_int(&ca, "to", 1);
+    node2(&g, "Mod", "a", "b", "m", &ma);
+    node1(&g, "Cast", "m", "f", &ca);
+    node2(&g, "Mul", "x", "f", "y", NULL);
+    init_tensor(&g, "a", 7, NULL, 0, &a);
+    init_tensor(&g, "b", 7, NULL, 0, &b);
+    pbw_value_info(&g, 11, "x", 1, 1, x, NULL);
+    pbw_value_info(&g, 12, "y", 1, -1, NULL, NULL);
+    result r = import_pbw(&g, 13);
+    assert_int_equal(r.rc, 0);
+    expect_in(r.spec, fmod ? "(x: float[4]) = x * (-1.0);" : "(x: float[4]) = x * 2.0;");
+    pbw_free(&ma);
+    pbw_free(&ca);
+    done(&r, &g);
+  }
+}
+
+/* PyTorch's attention scale, 1 / sqrt(float(head_dim)) from the shape, folds: Cast, Sqrt
+   and Reciprocal round once each, as IEEE 754 says, so the bits are every machine's. A NaN
+   (0 / 0) and a function (Exp) are the kernel's. */
+static void test_correctly_rounded_float_arithmetic_of_constants_folds(void **state) {
+  (void)state;
+  pbw                  g = {0}, ga = {0}, ca = {0};
+  static const int64_t xd[] = {2, 3, 16}, two = 2, one[] = {1};
+  attr_int(&ga, "axis", 0);
+  attr_int(&ca, "to", 1);
+  node1(&g, "Shape", "x", "sh", NULL);
+  node2(&g, "Gather", "sh", "i2", "d", &ga);
+  node1(&g, "Cast", "d", "df", &ca);
+  node1(&g, "Sqrt", "df", "sq", NULL);
+  node1(&g, "Reciprocal", "sq", "scale", NULL);
+  node2(&g, "Mul", "x", "scale", "y", NULL);
+  node2(&g, "Div", "z", "z", "nan", NULL);
+  node1(&g, "Exp", "z", "e1", NULL);
+  node2(&g, "Add", "x", "nan", "p", NULL);
+  node2(&g, "Add", "p", "e1", "w", NULL);
+  init_tensor(&g, "i2", 7, NULL, 0, &two);
+  init_tensor(&g, "z", 1, one, 1, NULL);
+  pbw_value_info(&g, 11, "x", 1, 3, xd, NULL);
+  pbw_value_info(&g, 12, "y", 1, -1, NULL, NULL);
+  pbw_value_info(&g, 12, "w", 1, -1, NULL, NULL);
+  result r = import_pbw(&g, 13);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "kernel y(x: float[2,3,16]) = x * 0.25;");
+  expect_in(r.log, "wherec: folded: Reciprocal (output 'scale')");
+  expect_in(r.spec, "= (x + (float(0.0) / float(0.0))) + exp(float(0.0));"); /* the kernel's */
+  pbw_free(&ga);
+  pbw_free(&ca);
+  done(&r, &g);
+}
+
+/* An extent computed from a symbol (batch * 2, as attention splits heads) stays one
+   expression: two Reshapes by it, each from its own Shape chain, give tensors of one shape,
+   so the kernel that adds them has one extent for both; the empty Slice of the extents
+   after the last is a constant. */
+static void test_an_extent_computed_from_a_symbol_is_one_extent_each_time(void **state) {
+  (void)state;
+  pbw                  g = {0}, ga = {0}, cc = {0};
+  static const int64_t xd[] = {-1, 8}, zero = 0, two = 2, one[] = {1}, ax0[] = {0},
+                       four[] = {4}, big[] = {INT64_MAX}, st[] = {2};
+  static const char *params[] = {"batch", NULL};
+  attr_int(&ga, "axis", 0);
+  attr_int(&cc, "axis", 0);
+  for (int k = 0; k < 2; k++) {
+    char n[8][16];
+    const char *names[] = {"sh", "b", "b2", "b2u", "rest", "shape", "r"};
+    for (int i = 0; i < 7; i++) snprintf(n[i], sizeof n[i], "%s%d", names[i], k);
+    node1(&g, "Shape", "x", n[0], NULL);
+    node2(&g, "Gather", n[0], "i0", n[1], &ga);
+    node2(&g, "Mul", n[1], "two", n[2], NULL);
+    node2(&g, "Unsqueeze", n[2], "ax", n[3], NULL);
+    const char *sl[] = {n[0], "st", "big"};
+    pbw_node(&g, "Slice", NULL, sl, 3, n[4], NULL);
+    const char *cat[] = {n[3], n[4], "four"};
+    pbw_node(&g, "Concat", NULL, cat, 3, n[5], &cc);
+    node2(&g, "Reshape", "x", n[5], n[6], NULL);
+  }
+  node2(&g, "Add", "r0", "r1", "y", NULL);
+  init_tensor(&g, "i0", 7, NULL, 0, &zero);
+  init_tensor(&g, "two", 7, NULL, 0, &two);
+  init_tensor(&g, "ax", 7, one, 1, ax0);
+  init_tensor(&g, "four", 7, one, 1, four);
+  init_tensor(&g, "big", 7, one, 1, big);
+  init_tensor(&g, "st", 7, one, 1, st);
+  pbw_value_info(&g, 11, "x", 1, 2, xd, params);
+  pbw_value_info(&g, 12, "y", 1, -1, NULL, NULL);
+  result r = import_pbw(&g, 13);
+  assert_int_equal(r.rc, 0);
+  const char *a = strstr(r.spec, "(r0: float["), *b = strstr(r.spec, ", r1: float[");
+  assert_non_null(a);
+  assert_non_null(b);
+  a += strlen("(r0: float[");
+  b += strlen(", r1: float[");
+  const char *ea = strchr(a, ',');
+  assert_non_null(ea);
+  assert_true(strncmp(a, b, (size_t)(ea - a) + 3) == 0); /* "unk__N,4]" both */
+  assert_true(strncmp(ea, ",4]", 3) == 0);
+  assert_null(strstr(r.spec, "batch"));                  /* batch * 2: no extent of x */
+  pbw_free(&ga);
+  pbw_free(&cc);
   done(&r, &g);
 }
 
@@ -712,6 +823,9 @@ int main(void) {
       cmocka_unit_test(test_shape_arithmetic_is_folded_and_reshape_gets_a_static_shape),
       cmocka_unit_test(test_symbolic_shape_arithmetic_keeps_the_symbol_through_reshape),
       cmocka_unit_test(test_integer_constant_arithmetic_folds),
+      cmocka_unit_test(test_integer_mod_folds_with_the_sign_onnx_gives),
+      cmocka_unit_test(test_correctly_rounded_float_arithmetic_of_constants_folds),
+      cmocka_unit_test(test_an_extent_computed_from_a_symbol_is_one_extent_each_time),
       cmocka_unit_test(test_value_info_that_disagrees_with_inference_is_named),
       cmocka_unit_test(test_shapes_through_the_other_operators),
       cmocka_unit_test(test_nonsense_attributes_give_no_shape),
