@@ -125,7 +125,30 @@ typedef struct infer_ctx {
   svec             *sv;     /* per value */
   wc_dtype          t;      /* its output's dtype by its row's type rule (ops.h), 0 unknown */
   bool              quiet;  /* the second pass: its disagreements were said in the first */
+  const char      **why;    /* set by refuse(): why its rule cannot apply to what it has */
 } ctx;
+
+/* The node's inputs are known and make no sense for its operator (a wrong rank, an axis
+   out of range, a negative extent, an overflowing product): why, which infer_node says once
+   with the node's name (the first reason a rule gives is kept). Its output gets no shape. */
+static void refuse(const ctx *c, const char *why) {
+  if (!*c->why) *c->why = why;
+}
+
+/* s as "[2,batch,?]" in the arena, for refuse()'s reasons. */
+static const char *shape_text(const ctx *c, const ast_shape *s) {
+  char   buf[WC_MAX_RANK * 24 + 3];
+  size_t n = 0;
+  buf[n++] = '[';
+  for (int d = 0; d < s->rank; d++) {
+    int64_t e = graph_dim(c->gr, s->dims[d]);
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", d ? "," : "");
+    if (e >= 0) n += (size_t)snprintf(buf + n, sizeof buf - n, "%lld", (long long)e);
+    else n += (size_t)snprintf(buf + n, sizeof buf - n, "%.20s", c->gr->syms[-e - 1]);
+  }
+  snprintf(buf + n, sizeof buf - n, "]");
+  return graph_fmt(c->gr, "%s", buf);
+}
 
 static graph_value *in_val(const ctx *c, int k) {
   return k < c->n->n_inputs && c->ni->in[k] >= 0 ? &c->gr->vals[c->ni->in[k]] : NULL;
@@ -420,6 +443,15 @@ static int norm_axis(int64_t a, int rank, bool *ok) {
   return (int)(a < 0 ? a + rank : a);
 }
 
+/* norm_axis, refusing an axis out of range with the reason. */
+static int axis_in(const ctx *c, int64_t a, int rank, bool *ok) {
+  bool was = *ok;
+  int  r = norm_axis(a, rank, ok);
+  if (was && !*ok)
+    refuse(c, graph_fmt(c->gr, "axis %lld is out of range for rank %d", (long long)a, rank));
+  return r;
+}
+
 /* Output extent of a convolution or pool along one axis. */
 static int64_t window_out(import_graph *gr, int64_t in, int64_t k, int64_t stride, int64_t dil,
                           int64_t pb, int64_t pe, const char *auto_pad, bool ceil_mode) {
@@ -455,6 +487,9 @@ static const char *attr_str(const onnx_node *n, const char *name, char *buf, siz
 static void rule_window(const ctx *c, bool conv, bool transpose) {
   ast_shape x, w = {0, {0}};
   if (!in_shape(c, 0, &x) || x.rank < 3) {
+    if (in_shape(c, 0, &x))
+      refuse(c, graph_fmt(c->gr, "X is %s; %s wants a batch, channels and a spatial axis at least",
+                          shape_text(c, &x), c->n->op_type));
     set_out(c, 0, c->t, NULL);
     return;
   }
@@ -481,6 +516,23 @@ static void rule_window(const ctx *c, bool conv, bool transpose) {
     int64_t pb = pd && pd->n_ints == 2 * sp ? pd->ints[d] : 0;
     int64_t pe = pd && pd->n_ints == 2 * sp ? pd->ints[sp + d] : 0;
     int64_t in = x.dims[2 + d];
+    const char *bad = s < 1 ? "stride" : dil < 1 ? "dilation" : pb < 0 || pe < 0 ? "pad" : NULL;
+    if (bad || (ks && ks->n_ints == sp && k < 1)) {
+      refuse(c, bad ? graph_fmt(c->gr, "a %s of %lld along axis %d", bad,
+                                (long long)(bad[0] == 's' ? s : bad[0] == 'd' ? dil : pb < 0 ? pb : pe), 2 + d)
+                    : graph_fmt(c->gr, "a kernel extent of %lld along axis %d", (long long)k, 2 + d));
+      set_out(c, 0, c->t, NULL);
+      return;
+    }
+    int64_t eff = k >= 1 && dil <= INT32_MAX && k <= INT32_MAX ? (k - 1) * dil + 1 : -1;
+    bool    padded = !ap || strcmp(ap, "NOTSET") == 0;
+    if (!transpose && in >= 0 && eff > 0 && padded && in <= INT32_MAX && pb <= INT32_MAX &&
+        pe <= INT32_MAX && in + pb + pe < eff) {
+      refuse(c, graph_fmt(c->gr, "the window (%lld) is longer than the padded input (%lld) along "
+                          "axis %d", (long long)eff, (long long)(in + pb + pe), 2 + d));
+      set_out(c, 0, c->t, NULL);
+      return;
+    }
     if (!transpose) {
       o.dims[2 + d] = k < 0 ? fresh(c->gr)
                             : window_out(c->gr, in, k, s, dil, pb, pe, ap,
@@ -563,7 +615,10 @@ static int64_t count_of(const ast_shape *s) {
 
 static bool reshape_to(const ctx *c, const ast_shape *x, const int64_t *sh, const bool *sym,
                        size_t n, bool allowzero, ast_shape *o) {
-  if (n > WC_MAX_RANK) return false;
+  if (n > WC_MAX_RANK) {
+    refuse(c, graph_fmt(c->gr, "a shape of %zu dimensions (wherec takes %d)", n, WC_MAX_RANK));
+    return false;
+  }
   o->rank = (int)n;
   int     minus = -1;
   int64_t known = 1;
@@ -574,13 +629,20 @@ static bool reshape_to(const ctx *c, const ast_shape *x, const int64_t *sh, cons
       continue;
     }
     if (e == 0 && !allowzero) {
+      if (x && (int)d >= x->rank)
+        refuse(c, graph_fmt(c->gr, "the shape's 0 at %zu copies an extent past the input's rank %d",
+                            d, x->rank));
       if (!x || (int)d >= x->rank) return false;
       e = x->dims[d];
     } else if (e == -1) {
+      if (minus >= 0) refuse(c, "the shape has two -1s");
       if (minus >= 0) return false;
       minus = (int)d;
       continue;
-    } else if (e < 0) return false;
+    } else if (e < 0) {
+      refuse(c, graph_fmt(c->gr, "the shape has the extent %lld", (long long)e));
+      return false;
+    }
     o->dims[d] = e;
     if (e < 0) known = -1;
     else if (known >= 0 && e && known <= INT64_MAX / e) known *= e;
@@ -628,8 +690,11 @@ void infer_reshape(const ctx *c) {
     ok = dims_in(c, 1, &sh, &sym, &n) &&
          reshape_to(c, hx ? &x : NULL, sh, sym, n, attr_i(c->n, "allowzero", 0) != 0, &o);
   }
-  if (ok && hx && count_of(&x) >= 0 && count_of(&o) >= 0 && count_of(&x) != count_of(&o))
+  if (ok && hx && count_of(&x) >= 0 && count_of(&o) >= 0 && count_of(&x) != count_of(&o)) {
+    refuse(c, graph_fmt(c->gr, "%s has %lld elements, the shape %s %lld", shape_text(c, &x),
+                        (long long)count_of(&x), shape_text(c, &o), (long long)count_of(&o)));
     ok = false;
+  }
   cval v;
   if (ok && const_in(c, 0, &v) && count_of(&o) == (int64_t)v.n) { /* data unchanged */
     v.s = o;
@@ -650,7 +715,7 @@ void infer_flatten(const ctx *c) {
   bool    ok = true;
   int64_t ax = attr_i(c->n, "axis", 1);
   if (ax == x.rank) ax = x.rank; /* allowed: [N, 1] */
-  else ax = norm_axis(ax, x.rank, &ok);
+  else ax = axis_in(c, ax, x.rank, &ok);
   if (!ok) {
     set_out(c, 0, in_dtype(c, 0), NULL);
     return;
@@ -704,21 +769,28 @@ static void rule_squeeze(const ctx *c, bool un) {
     bool mark[WC_MAX_RANK] = {false};
     ok = (size_t)x.rank + n <= WC_MAX_RANK && given;
     for (size_t i = 0; ok && i < n; i++) {
-      int a = norm_axis(ax[i], o.rank, &ok);
-      if (ok && mark[a]) ok = false;
+      int a = axis_in(c, ax[i], o.rank, &ok);
+      if (ok && mark[a]) {
+        refuse(c, graph_fmt(c->gr, "axis %lld is given twice", (long long)ax[i]));
+        ok = false;
+      }
       if (ok) mark[a] = true;
     }
     for (int d = 0, k = 0; ok && d < o.rank; d++) o.dims[d] = mark[d] ? 1 : x.dims[k++];
   } else if (ok) {
     bool mark[WC_MAX_RANK] = {false};
     for (size_t i = 0; ok && i < n; i++) {
-      int a = norm_axis(ax[i], x.rank, &ok);
+      int a = axis_in(c, ax[i], x.rank, &ok);
       if (ok) mark[a] = true;
     }
     for (int d = 0; ok && d < x.rank; d++) {
       int64_t e = x.dims[d];
       if (given ? mark[d] : e == 1) {
-        if (e >= 0 && e != 1) ok = false;
+        if (e >= 0 && e != 1) {
+          refuse(c, graph_fmt(c->gr, "axis %d of %s has extent %lld, and Squeeze removes 1s", d,
+                              shape_text(c, &x), (long long)e));
+          ok = false;
+        }
         continue;
       }
       if (!given && e < 0) ok = false; /* unknown whether it is 1 */
@@ -745,11 +817,14 @@ void infer_transpose(const ctx *c) {
   }
   const onnx_attr *p = attr_ints(c->n, "perm");
   bool             ok = !p || p->n_ints == x.rank, seen[WC_MAX_RANK] = {false};
+  if (!ok) refuse(c, graph_fmt(c->gr, "perm has %d axes, the input %s", p->n_ints, shape_text(c, &x)));
   int              perm[WC_MAX_RANK];
   o.rank = x.rank;
   for (int d = 0; ok && d < x.rank; d++) {
     int64_t s = p ? p->ints[d] : x.rank - 1 - d;
     ok = s >= 0 && s < x.rank && !seen[s];
+    if (!ok) refuse(c, graph_fmt(c->gr, "perm is no permutation of the %d axes of %s", x.rank,
+                                 shape_text(c, &x)));
     if (ok) {
       seen[s] = true;
       o.dims[d] = x.dims[s];
@@ -778,12 +853,19 @@ void infer_concat(const ctx *c) {
   ast_shape o, x;
   wc_dtype  t = in_dtype(c, 0);
   bool      ok = c->n->n_inputs > 0 && in_shape(c, 0, &o);
-  int       ax = ok ? norm_axis(attr_i(c->n, "axis", 0), o.rank, &ok) : 0;
+  int       ax = ok ? axis_in(c, attr_i(c->n, "axis", 0), o.rank, &ok) : 0;
   for (int k = 1; ok && k < c->n->n_inputs; k++) {
-    ok = in_shape(c, k, &x) && x.rank == o.rank;
+    ok = in_shape(c, k, &x);
+    if (ok && x.rank != o.rank) {
+      refuse(c, graph_fmt(c->gr, "input %d is %s, input 0 of rank %d", k, shape_text(c, &x), o.rank));
+      ok = false;
+    }
     for (int d = 0; ok && d < o.rank; d++) {
-      if (d != ax) ok = unify(c->gr, o.dims[d], x.dims[d]);
-      else if (o.dims[d] >= 0 && x.dims[d] >= 0 && o.dims[d] <= INT64_MAX - x.dims[d])
+      if (d != ax) {
+        if (!(ok = unify(c->gr, o.dims[d], x.dims[d])))
+          refuse(c, graph_fmt(c->gr, "input %d is %s, whose axis %d differs from the others' (%lld)",
+                              k, shape_text(c, &x), d, (long long)graph_dim(c->gr, o.dims[d])));
+      } else if (o.dims[d] >= 0 && x.dims[d] >= 0 && o.dims[d] <= INT64_MAX - x.dims[d])
         o.dims[d] += x.dims[d];
       else o.dims[d] = fresh(c->gr);
     }
@@ -827,7 +909,7 @@ void infer_split(const ctx *c) {
   ast_shape        x;
   int              n = c->n->n_outputs;
   bool             ok = in_shape(c, 0, &x) && n > 0;
-  int              ax = ok ? norm_axis(attr_i(c->n, "axis", 0), x.rank, &ok) : 0;
+  int              ax = ok ? axis_in(c, attr_i(c->n, "axis", 0), x.rank, &ok) : 0;
   int64_t         *sp = NULL;
   size_t           ns = 0;
   const onnx_attr *a = attr_ints(c->n, "split");
@@ -875,7 +957,8 @@ void infer_slice(const ctx *c) {
   bool      seen[WC_MAX_RANK] = {false};
   for (int d = 0; d < x.rank; d++) lo[d] = 0, step[d] = 1;
   for (size_t i = 0; ok && i < n; i++) {
-    int a = norm_axis(ax ? ax[i] : (int64_t)i, x.rank, &ok);
+    int a = axis_in(c, ax ? ax[i] : (int64_t)i, x.rank, &ok);
+    if (ok && seen[a]) refuse(c, graph_fmt(c->gr, "axis %d is sliced twice", a));
     if (!ok || seen[a]) {
       ok = false;
       break;
@@ -883,6 +966,7 @@ void infer_slice(const ctx *c) {
     seen[a] = true;
     int64_t s = sp ? sp[i] : 1, e = x.dims[a];
     if (s == 0) {
+      refuse(c, graph_fmt(c->gr, "a step of 0 along axis %d", a));
       ok = false;
       break;
     }
@@ -944,7 +1028,7 @@ void infer_gather(const ctx *c) {
   ast_shape x, ix;
   wc_dtype  t = in_dtype(c, 0);
   bool      ok = in_shape(c, 0, &x) && in_shape(c, 1, &ix) && x.rank >= 1;
-  int       ax = ok ? norm_axis(attr_i(c->n, "axis", 0), x.rank, &ok) : 0;
+  int       ax = ok ? axis_in(c, attr_i(c->n, "axis", 0), x.rank, &ok) : 0;
   ast_shape o = {0, {0}};
   if (ok && x.rank - 1 + ix.rank > WC_MAX_RANK) ok = false;
   if (ok) {
@@ -953,15 +1037,25 @@ void infer_gather(const ctx *c) {
     for (int d = ax + 1; d < x.rank; d++) o.dims[o.rank++] = x.dims[d];
   }
   cval v, iv, out;
+  if (ok && const_in(c, 1, &iv) && is_int(iv.t) && x.dims[ax] >= 0) /* indices known: in range */
+    for (size_t i = 0; i < iv.n && ok; i++)
+      if (geti(&iv, i) < -x.dims[ax] || geti(&iv, i) >= x.dims[ax]) {
+        refuse(c, graph_fmt(c->gr, "index %lld is out of range for extent %lld",
+                            (long long)geti(&iv, i), (long long)x.dims[ax]));
+        ok = false;
+      }
   if (ok && const_in(c, 0, &v) && const_in(c, 1, &iv) && is_int(iv.t) && x.dims[ax] > 0 &&
       new_cval(c, t, &o, &out)) {
     size_t size = wc_dtype_size(t), inner = 1, outer = 1, e = (size_t)x.dims[ax];
     for (int d = ax + 1; d < x.rank; d++) inner *= (size_t)x.dims[d];
     for (int d = 0; d < ax; d++) outer *= (size_t)x.dims[d];
     bool in_range = true;
-    for (size_t i = 0; i < iv.n; i++) {
+    for (size_t i = 0; i < iv.n && in_range; i++) {
       int64_t k = geti(&iv, i);
-      if (k < -(int64_t)e || k >= (int64_t)e) in_range = false;
+      if (k < -(int64_t)e || k >= (int64_t)e) {
+        refuse(c, graph_fmt(c->gr, "index %lld is out of range for extent %zu", (long long)k, e));
+        in_range = false;
+      }
     }
     for (size_t a = 0; in_range && a < outer; a++)
       for (size_t i = 0; i < iv.n; i++) {
@@ -1077,7 +1171,7 @@ void infer_pad(const ctx *c) {
   if (ok && n != 2 * naxes) ok = false;
   o = x;
   for (size_t i = 0; ok && i < naxes; i++) {
-    int a = ax ? norm_axis(ax[i], x.rank, &ok) : (int)i;
+    int a = ax ? axis_in(c, ax[i], x.rank, &ok) : (int)i;
     if (!ok) break;
     if (p[i] < -INT32_MAX || p[i] > INT32_MAX || p[naxes + i] < -INT32_MAX ||
         p[naxes + i] > INT32_MAX) {
@@ -1113,7 +1207,7 @@ static void rule_reduce(const ctx *c, int axes_input_since, bool arg) {
     return;
   }
   for (size_t i = 0; ok && i < n; i++) {
-    int a = norm_axis(ax[i], x.rank, &ok);
+    int a = axis_in(c, ax[i], x.rank, &ok);
     if (ok) mark[a] = true;
   }
   ast_shape o = {0, {0}};
@@ -1384,7 +1478,13 @@ static void rule_elementwise(const ctx *c, wc_dtype t, int from, int to) {
   bool      ok = to > from;
   for (int k = from; ok && k < to; k++) {
     if (!in_val(c, k)) continue;
-    ok = in_shape(c, k, &x) && bcast(c->gr, &o, &x, &o);
+    ast_shape before = o;
+    ok = in_shape(c, k, &x);
+    if (ok && !bcast(c->gr, &o, &x, &o)) {
+      refuse(c, graph_fmt(c->gr, "shapes %s and %s do not broadcast", shape_text(c, &before),
+                          shape_text(c, &x)));
+      ok = false;
+    }
   }
   set_out(c, 0, t, ok ? &o : NULL);
 }
@@ -1736,8 +1836,13 @@ static void infer_node(ctx *c) {
     return;
   }
   if (ni->op) { /* its row's type and shape rule */
+    const char *why = NULL;
+    c->why = &why;
     c->t = known_dtype(c);
     ni->op->infer(c);
+    if (why && !c->quiet)
+      fprintf(c->gr->log, "wherec: warning: %s: %s: its rule cannot apply, so its output has "
+              "no shape\n", graph_node_label(c->gr, (int)(ni - c->gr->nodes)), why);
   }
 }
 
@@ -1765,7 +1870,7 @@ void graph_infer(import_graph *gr) {
     before = known;
     for (int k = 0; k < gr->g->n_nodes; k++) {
       int i = gr->order[k];
-      ctx c = {gr, &gr->nodes[i], gr->nodes[i].n, &folded, sv, 0, pass > 0};
+      ctx c = {gr, &gr->nodes[i], gr->nodes[i].n, &folded, sv, 0, pass > 0, NULL};
       infer_node(&c);
     }
     known = known_facts(gr);

@@ -406,9 +406,10 @@ static void test_shapes_through_the_other_operators(void **state) {
   done(&r, &g);
 }
 
-/* Attributes and constants that make no sense give no shape (and no crash): strides 0,
-   negative pads, a Reshape with two -1s, Gather out of range, Slice with step 0. A Relu
-   of such a value is right for any shape: it reads it flat. */
+/* Attributes and constants that make no sense give no shape (and no crash), each with a
+   warning that names the node and says why: strides 0, negative pads, a Reshape with two
+   -1s, Gather out of range, Slice with step 0. A Relu of such a value is right for any
+   shape: it reads it flat. */
 static void test_nonsense_attributes_give_no_shape(void **state) {
   (void)state;
   pbw                  g = {0}, ca = {0};
@@ -437,6 +438,17 @@ static void test_nonsense_attributes_give_no_shape(void **state) {
   assert_true(r.rc == 0 || r.rc == 1);
   expect_in(r.spec, "kernel y2(rs: float[n]) = ");
   expect_in(r.spec, "kernel y4(sl: float[n]) = ");
+  static const char *const why[] = {
+      "Conv (output 'c'): a stride of 0 along axis 2",
+      "Reshape (output 'rs'): the shape has two -1s",
+      "Gather (output 'ga'): index 99 is out of range for extent 1",
+      "Slice (output 'sl'): a step of 0 along axis 0"};
+  for (int i = 0; i < 4; i++) {
+    char line[200];
+    snprintf(line, sizeof line, "wherec: warning: %s: its rule cannot apply, so its output has no "
+             "shape\n", why[i]);
+    expect_in(r.log, line);
+  }
   pbw_free(&ca);
   done(&r, &g);
 }
