@@ -95,7 +95,7 @@ int graph_new_sym(import_graph *gr, const char *name);
 int64_t graph_dim(const import_graph *gr, int64_t d);
 
 /* The extent a op b (op '+', '-', '*', '/'; each fixed, or WC_SYM): computed when both
-   are fixed (-1 when that overflows or divides by 0), the other operand for x * 1, x + 0,
+   are fixed (a fresh symbol when that overflows, divides by 0 or is negative), the other operand for x * 1, x + 0,
    x - 0 and x / 1, else the symbol that stands for the expression, the same one each
    time it is formed (so that two tensors reshaped by batch * 4 have one shape). */
 int64_t graph_dim_expr(import_graph *gr, char op, int64_t a, int64_t b);

@@ -15,10 +15,8 @@
 
 #include "front/sema.h"
 #include "import/graph.h"
+#include "import/infer_ctx.h"
 
-/* Largest constant tensor folded or materialized (bytes), and all of them together. */
-#define FOLD_MAX       ((size_t)1 << 16)
-#define FOLD_MAX_TOTAL ((size_t)1 << 26)
 
 /* ---- symbols ------------------------------------------------------------------------- */
 
@@ -52,7 +50,7 @@ int64_t graph_dim(const import_graph *gr, int64_t d) {
 int64_t graph_dim_expr(import_graph *gr, char op, int64_t a, int64_t b) {
   a = graph_dim(gr, a);
   b = graph_dim(gr, b);
-  if (a >= 0 && b >= 0) return fixed_op(op, a, b);
+  if (a >= 0 && b >= 0) return fixed_op(op, a, b) >= 0 ? fixed_op(op, a, b) : WC_SYM(graph_new_sym(gr, NULL));
   if ((op == '*' && b == 1) || (op != '*' && op != '/' && b == 0) || (op == '/' && b == 1)) return a;
   if ((op == '*' && a == 1) || (op == '+' && a == 0)) return b;
   if ((op == '+' || op == '*') && a > b) { /* one order for the commutative ones */
@@ -70,10 +68,10 @@ int64_t graph_dim_expr(import_graph *gr, char op, int64_t a, int64_t b) {
   return WC_SYM(s);
 }
 
-static int64_t fresh(import_graph *gr) { return WC_SYM(graph_new_sym(gr, NULL)); }
+int64_t fresh(import_graph *gr) { return WC_SYM(graph_new_sym(gr, NULL)); }
 
 /* Records that dims a and b (resolved) are one extent. False when both are fixed and differ. */
-static bool unify(import_graph *gr, int64_t a, int64_t b) {
+bool unify(import_graph *gr, int64_t a, int64_t b) {
   a = graph_dim(gr, a);
   b = graph_dim(gr, b);
   if (a == b) return true;
@@ -108,35 +106,12 @@ static bool bcast(import_graph *gr, const ast_shape *a, const ast_shape *b, ast_
 
 /* ---- inputs and constants ----------------------------------------------------------- */
 
-/* A 1-D integer value known element by element, some elements symbolic extents (the
-   output of Shape on a tensor of symbolic shape, and the slices, gathers and concatenations
-   of it): what lets Reshape's computed shapes keep their symbols. */
-typedef struct svec {
-  int      n; /* -1: not known */
-  int64_t *v; /* fixed values, or WC_SYM where sym[i] */
-  bool    *sym;
-} svec;
-
-typedef struct infer_ctx {
-  import_graph     *gr;
-  const graph_node *ni;
-  const onnx_node  *n;
-  size_t           *folded; /* bytes folded so far */
-  svec             *sv;     /* per value */
-  wc_dtype          t;      /* its output's dtype by its row's type rule (ops.h), 0 unknown */
-  bool              quiet;  /* the second pass: its disagreements were said in the first */
-  const char      **why;    /* set by refuse(): why its rule cannot apply to what it has */
-} ctx;
-
-/* The node's inputs are known and make no sense for its operator (a wrong rank, an axis
-   out of range, a negative extent, an overflowing product): why, which infer_node says once
-   with the node's name (the first reason a rule gives is kept). Its output gets no shape. */
-static void refuse(const ctx *c, const char *why) {
+void refuse(const ctx *c, const char *why) {
   if (!*c->why) *c->why = why;
 }
 
 /* s as "[2,batch,?]" in the arena, for refuse()'s reasons. */
-static const char *shape_text(const ctx *c, const ast_shape *s) {
+const char *shape_text(const ctx *c, const ast_shape *s) {
   char   buf[WC_MAX_RANK * 24 + 3];
   size_t n = 0;
   buf[n++] = '[';
@@ -150,16 +125,16 @@ static const char *shape_text(const ctx *c, const ast_shape *s) {
   return graph_fmt(c->gr, "%s", buf);
 }
 
-static graph_value *in_val(const ctx *c, int k) {
+graph_value *in_val(const ctx *c, int k) {
   return k < c->n->n_inputs && c->ni->in[k] >= 0 ? &c->gr->vals[c->ni->in[k]] : NULL;
 }
 
-static wc_dtype in_dtype(const ctx *c, int k) {
+wc_dtype in_dtype(const ctx *c, int k) {
   graph_value *v = in_val(c, k);
   return v ? v->dtype : (wc_dtype)0;
 }
 
-static bool in_shape(const ctx *c, int k, ast_shape *s) {
+bool in_shape(const ctx *c, int k, ast_shape *s) {
   graph_value *v = in_val(c, k);
   if (!v || !v->shaped) return false;
   *s = v->shape;
@@ -167,23 +142,15 @@ static bool in_shape(const ctx *c, int k, ast_shape *s) {
   return true;
 }
 
-static int64_t attr_i(const onnx_node *n, const char *name, int64_t dflt) {
+int64_t attr_i(const onnx_node *n, const char *name, int64_t dflt) {
   const onnx_attr *a = graph_attr(n, name);
   return a && a->has_i ? a->i : dflt;
 }
 
-static const onnx_attr *attr_ints(const onnx_node *n, const char *name) {
+const onnx_attr *attr_ints(const onnx_node *n, const char *name) {
   const onnx_attr *a = graph_attr(n, name);
   return a && a->n_ints > 0 ? a : NULL;
 }
-
-/* A folded or given constant, dense. */
-typedef struct cval {
-  wc_dtype  t;
-  ast_shape s;
-  size_t    n;    /* elements */
-  uint8_t  *data; /* n * size bytes, in the arena */
-} cval;
 
 static bool small_count(const int64_t *dims, int rank, size_t size, size_t *count) {
   size_t n = 1;
@@ -218,15 +185,15 @@ static bool const_of(const ctx *c, const graph_value *v, cval *out) {
   return true;
 }
 
-static bool const_in(const ctx *c, int k, cval *out) { return const_of(c, in_val(c, k), out); }
+bool const_in(const ctx *c, int k, cval *out) { return const_of(c, in_val(c, k), out); }
 
-static bool is_int(wc_dtype t) {
+bool is_int(wc_dtype t) {
   ast_dtype_class k = ast_dtype_class_of(t);
   return k == AST_CLASS_SINT || k == AST_CLASS_UINT || k == AST_CLASS_BOOL;
 }
 
 /* Element i of an integer constant as int64 (uint64 beyond INT64_MAX wraps, as a cast). */
-static int64_t geti(const cval *v, size_t i) {
+int64_t geti(const cval *v, size_t i) {
   const uint8_t *p = v->data + i * wc_dtype_size(v->t);
   switch (v->t) {
   case WC_BOOL:
@@ -266,7 +233,7 @@ static int64_t geti(const cval *v, size_t i) {
   }
 }
 
-static void seti(cval *v, size_t i, int64_t x) {
+void seti(cval *v, size_t i, int64_t x) {
   uint8_t *p = v->data + i * wc_dtype_size(v->t);
   uint64_t u = (uint64_t)x;
   if (v->t == WC_BOOL) u = x != 0;
@@ -274,7 +241,7 @@ static void seti(cval *v, size_t i, int64_t x) {
 }
 
 /* An integer constant's elements as int64 (a 1-D list: shapes, axes, pads ...). */
-static bool ints_in(const ctx *c, int k, int64_t **vals, size_t *n) {
+bool ints_in(const ctx *c, int k, int64_t **vals, size_t *n) {
   cval v;
   if (!const_in(c, k, &v) || !is_int(v.t)) return false;
   *vals = graph_alloc(c->gr, v.n, sizeof **vals);
@@ -284,7 +251,7 @@ static bool ints_in(const ctx *c, int k, int64_t **vals, size_t *n) {
 }
 
 /* Input k as a list of extents: an integer constant, or a symbolic vector (svec). */
-static bool dims_in(const ctx *c, int k, int64_t **vals, bool **sym, size_t *n) {
+bool dims_in(const ctx *c, int k, int64_t **vals, bool **sym, size_t *n) {
   if (ints_in(c, k, vals, n)) {
     *sym = graph_alloc(c->gr, *n, sizeof **sym);
     return true;
@@ -303,8 +270,8 @@ static bool dims_in(const ctx *c, int k, int64_t **vals, bool **sym, size_t *n) 
   return true;
 }
 
-static void set_const(const ctx *c, int k, const cval *v);
-static bool new_cval(const ctx *c, wc_dtype t, const ast_shape *s, cval *out);
+void set_const(const ctx *c, int k, const cval *v);
+bool new_cval(const ctx *c, wc_dtype t, const ast_shape *s, cval *out);
 
 /* Output k's symbolic vector (n elements, copied); a constant when no element is symbolic
    (the fixed part of a symbolic shape, or none of it: a Slice of the extents after the
@@ -344,7 +311,7 @@ static void pass_sv(const ctx *c) {
   if (dims_in(c, 0, &v, &sym, &n)) set_sv(c, 0, n, v, sym);
 }
 
-static bool new_cval(const ctx *c, wc_dtype t, const ast_shape *s, cval *out) {
+bool new_cval(const ctx *c, wc_dtype t, const ast_shape *s, cval *out) {
   size_t n, size = wc_dtype_size(t);
   if (size == 0 || t == WC_STRING || !small_count(s->dims, s->rank, size, &n)) return false;
   if (*c->folded + n * size > FOLD_MAX_TOTAL) return false;
@@ -386,7 +353,7 @@ static void print_shape(FILE *f, const import_graph *gr, wc_dtype t, int32_t ele
 
 /* Output k of the node gets dtype t (0: unknown) and shape s (NULL: unknown). Where the
    model's value_info gave one already, it stays, and a disagreement is noted. */
-static void set_out(const ctx *c, int k, wc_dtype t, const ast_shape *s) {
+void set_out(const ctx *c, int k, wc_dtype t, const ast_shape *s) {
   import_graph *gr = c->gr;
   if (k >= c->n->n_outputs || c->n->outputs[k][0] == '\0') return;
   int v = graph_find(gr, c->n->outputs[k]);
@@ -421,7 +388,7 @@ static void set_out(const ctx *c, int k, wc_dtype t, const ast_shape *s) {
   }
 }
 
-static void set_const(const ctx *c, int k, const cval *v) {
+void set_const(const ctx *c, int k, const cval *v) {
   set_out(c, k, v->t, &v->s);
   if (k >= c->n->n_outputs || c->n->outputs[k][0] == '\0') return;
   int vi = graph_find(c->gr, c->n->outputs[k]);
@@ -444,7 +411,7 @@ static int norm_axis(int64_t a, int rank, bool *ok) {
 }
 
 /* norm_axis, refusing an axis out of range with the reason. */
-static int axis_in(const ctx *c, int64_t a, int rank, bool *ok) {
+int axis_in(const ctx *c, int64_t a, int rank, bool *ok) {
   bool was = *ok;
   int  r = norm_axis(a, rank, ok);
   if (was && !*ok)
@@ -474,7 +441,7 @@ static int64_t window_out(import_graph *gr, int64_t in, int64_t k, int64_t strid
   return (ceil_mode ? (span + stride - 1) / stride : span / stride) + 1;
 }
 
-static const char *attr_str(const onnx_node *n, const char *name, char *buf, size_t cap) {
+const char *attr_str(const onnx_node *n, const char *name, char *buf, size_t cap) {
   const onnx_attr *a = graph_attr(n, name);
   if (!a || !a->has_s) return NULL;
   size_t len = a->s.len < cap - 1 ? a->s.len : cap - 1;
@@ -484,7 +451,7 @@ static const char *attr_str(const onnx_node *n, const char *name, char *buf, siz
 }
 
 /* Conv, ConvTranspose, the pools: [N, C_out, spatial...]. */
-static void rule_window(const ctx *c, bool conv, bool transpose) {
+void rule_window(const ctx *c, bool conv, bool transpose, int w_in) {
   ast_shape x, w = {0, {0}};
   if (!in_shape(c, 0, &x) || x.rank < 3) {
     if (in_shape(c, 0, &x))
@@ -497,7 +464,7 @@ static void rule_window(const ctx *c, bool conv, bool transpose) {
   const onnx_attr *ks = attr_ints(c->n, "kernel_shape"), *st = attr_ints(c->n, "strides"),
                   *dl = attr_ints(c->n, "dilations"), *pd = attr_ints(c->n, "pads"),
                   *op = attr_ints(c->n, "output_padding"), *os = attr_ints(c->n, "output_shape");
-  bool        have_w = conv && in_shape(c, 1, &w) && w.rank == x.rank;
+  bool        have_w = conv && in_shape(c, w_in, &w) && w.rank == x.rank;
   char        apb[32];
   const char *ap = attr_str(c->n, "auto_pad", apb, sizeof apb);
   ast_shape   o = x;
@@ -565,10 +532,10 @@ void infer_global_pool(const ctx *c) {
   set_out(c, 0, in_dtype(c, 0), &x);
 }
 
-void infer_same(const ctx *c) {
+void infer_same(const ctx *c) { /* the dtype the row's type rule gives */
   ast_shape x;
   bool      ok = in_shape(c, 0, &x);
-  set_out(c, 0, in_dtype(c, 0), ok ? &x : NULL);
+  set_out(c, 0, c->t, ok ? &x : NULL);
 }
 
 void infer_gemm(const ctx *c) {
@@ -583,9 +550,9 @@ void infer_gemm(const ctx *c) {
   set_out(c, 0, in_dtype(c, 0), &o);
 }
 
-static void rule_matmul(const ctx *c, wc_dtype t) {
+void rule_matmul(const ctx *c, wc_dtype t, int b_in) {
   ast_shape a, b;
-  if (!in_shape(c, 0, &a) || !in_shape(c, 1, &b) || a.rank < 1 || b.rank < 1) {
+  if (!in_shape(c, 0, &a) || !in_shape(c, b_in, &b) || a.rank < 1 || b.rank < 1) {
     set_out(c, 0, t, NULL);
     return;
   }
@@ -1731,10 +1698,10 @@ void infer_dynamic_quantize(const ctx *c) {
   set_out(c, 2, WC_UINT8, &scalar);
 }
 
-void infer_conv(const ctx *c) { rule_window(c, true, false); }
-void infer_conv_transpose(const ctx *c) { rule_window(c, true, true); }
-void infer_pool(const ctx *c) { rule_window(c, false, false); }
-void infer_matmul(const ctx *c) { rule_matmul(c, c->t); }
+void infer_conv(const ctx *c) { rule_window(c, true, false, 1); }
+void infer_conv_transpose(const ctx *c) { rule_window(c, true, true, 1); }
+void infer_pool(const ctx *c) { rule_window(c, false, false, 1); }
+void infer_matmul(const ctx *c) { rule_matmul(c, c->t, 1); }
 void infer_squeeze(const ctx *c) { rule_squeeze(c, false); }
 void infer_unsqueeze(const ctx *c) { rule_squeeze(c, true); }
 void infer_expand(const ctx *c) { rule_expand_tile(c, false); }
@@ -1798,6 +1765,7 @@ static wc_dtype known_dtype(const ctx *c) {
   case OUT_INT64: return WC_INT64;
   case OUT_INT32: return WC_INT32;
   case OUT_SCALE: return in_dtype(c, 1);
+  case OUT_RULE: return 0;
   case OUT_CAST: {
     if (op->id == OP_CastLike) return in_dtype(c, 1);
     const onnx_attr *to = graph_attr(c->n, "to");

@@ -34,7 +34,8 @@ typedef enum op_out {
   OUT_INT32, /* int32 (ConvInteger, MatMulInteger) */
   OUT_CAST,  /* Cast's `to`; CastLike's second input's dtype */
   OUT_QUANT, /* the zero point's dtype, else output_dtype, else uint8 */
-  OUT_SCALE  /* the scale's (second input's) dtype */
+  OUT_SCALE, /* the scale's (second input's) dtype */
+  OUT_RULE   /* what the shape rule gives (a dtype attribute, a zero point's dtype) */
 } op_out;
 
 /* How onnxruntime's kernel compares with the row's formula (verify.py, opsets.py). */
@@ -308,6 +309,107 @@ typedef const char *op_attr_s;
     NONE, none, ORT(EXACT))                                                                        \
   X(RNN, "1 7 14 22", "X:T W:T R:T B?:T sequence_lens?:* initial_h?:T", OPT_F, OUT_T, rnn, ,       \
     NONE, none, ORT(EXACT))                                                                        \
+  X(LpNormalization, "1 22", "input:T", OPT_F, OUT_T, same, , NONE, none, ORT(EXACT))              \
+  X(RMSNormalization, "23", "X:T scale:*", OPT_F, OUT_SCALE, same, , NONE, none, ORT(EXACT))       \
+  X(RotaryEmbedding, "23", "X:T cos_cache:T sin_cache:T position_ids?:*", OPT_F, OUT_T, same, ,    \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(Swish, "24", "X:T", OPT_F, OUT_T, same, , NONE, none, ORT(EXACT))                              \
+  X(SwiGLU, "28", "A:T B:T", OPT_F, OUT_T, broadcast, , NONE, none, ORT(EXACT))                    \
+  X(CumProd, "26", "x:T axis:*", OPT_NUM, OUT_T, same, , NONE, none, ORT(EXACT))                   \
+  X(ScatterElements, "11 13 16 18", "data:T indices:* updates:T", OPT_ALL, OUT_T, same, ,          \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(ScatterND, "11 13 16 18", "data:T indices:* updates:T", OPT_ALL, OUT_T, same, ,                \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(TensorScatter, "24", "past_cache:T update:T write_indices?:*", OPT_ALL, OUT_T, same, ,         \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(TopK, "1 10 11 24", "X:T K?:*", OPT_NUM, OUT_T, topk, , NONE, none, ORT(EXACT))                \
+  X(GatherElements, "11 13", "data:T indices:*", OPT_ALL, OUT_T, gather_elements, ,                \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(GatherND, "11 12 13", "data:T indices:*", OPT_ALL, OUT_T, gather_nd, , NONE, none, ORT(EXACT)) \
+  X(OneHot, "9 11 28", "indices:* depth:* values:T", OPT_ALL, OUT_T, onehot, ,                     \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(Compress, "9 11 28", "input:T condition:*", OPT_ALL, OUT_T, compress, , NONE, none, ORT(EXACT)) \
+  X(Unique, "11 28", "X:T", OPT_ALL, OUT_T, unique, , NONE, none, ORT(EXACT))                      \
+  X(DepthToSpace, "1 11 13 28", "input:T", OPT_ALL, OUT_T, depth_to_space, ,                       \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(SpaceToDepth, "1 13 28", "input:T", OPT_ALL, OUT_T, space_to_depth, , NONE, none, ORT(EXACT))  \
+  X(Einsum, "12 28", "Inputs:T...", OPT_NUM, OUT_T, einsum, , NONE, none, ORT(EXACT))              \
+  X(Det, "11 22", "X:T", OPT_F, OUT_T, det, , NONE, none, ORT(EXACT))                              \
+  X(NonMaxSuppression, "10 11",                                                                    \
+    "boxes:T scores:* max_output_boxes_per_class?:* iou_threshold?:* score_threshold?:*", OPT_F,   \
+    OUT_INT64, nms, , NONE, none, ORT(EXACT))                                                      \
+  X(RoiAlign, "10 16 22", "X:T rois:T batch_indices:*", OPT_F, OUT_T, roi, , NONE, none,           \
+    ORT(EXACT))                                                                                    \
+  X(MaxRoiPool, "1 22", "X:T rois:T", OPT_F, OUT_T, roi, , NONE, none, ORT(EXACT))                 \
+  X(GridSample, "16 20 22", "X:T grid:*", OPT_ALL, OUT_T, grid_sample, , NONE, none, ORT(EXACT))   \
+  X(AffineGrid, "20", "theta:T size:*", OPT_F, OUT_T, affine_grid, , NONE, none, ORT(EXACT))       \
+  X(MaxUnpool, "9 11 22", "X:T I:* output_shape?:*", OPT_F, OUT_T, max_unpool, ,                   \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(Col2Im, "18", "input:T image_shape:* block_shape:*", OPT_ALL, OUT_T, col2im, ,                 \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(CenterCropPad, "18", "input_data:T shape:*", OPT_ALL, OUT_T, center_crop_pad, ,                \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(DeformConv, "19 22", "X:T W:T offset:T B?:T mask?:T", OPT_F, OUT_T, conv, ,                    \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(DFT, "17 20", "input:T dft_length?:* axis?:*", OPT_F, OUT_T, dft, , NONE, none, ORT(EXACT))    \
+  X(STFT, "17", "signal:T frame_step:* window?:T frame_length?:*", OPT_F, OUT_T, stft, ,           \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(HannWindow, "17", "size:*", OPT_ALL, OUT_RULE, window_fn, , NONE, none, ORT(EXACT))            \
+  X(HammingWindow, "17", "size:*", OPT_ALL, OUT_RULE, window_fn, , NONE, none, ORT(EXACT))         \
+  X(BlackmanWindow, "17", "size:*", OPT_ALL, OUT_RULE, window_fn, , NONE, none, ORT(EXACT))        \
+  X(MelWeightMatrix, "17",                                                                         \
+    "num_mel_bins:* dft_length:* sample_rate:* lower_edge_hertz:* upper_edge_hertz:*", OPT_ALL,    \
+    OUT_RULE, mel, , NONE, none, ORT(EXACT))                                                       \
+  X(QLinearConv, "10",                                                                             \
+    "x:T x_scale:* x_zero_point:* w:* w_scale:* w_zero_point:* y_scale:* y_zero_point:* B?:*",     \
+    OPT_INT, OUT_RULE, qlinear_conv, , NONE, none, ORT(EXACT))                                     \
+  X(QLinearMatMul, "10 21",                                                                        \
+    "a:T a_scale:* a_zero_point:* b:* b_scale:* b_zero_point:* y_scale:* y_zero_point:*",          \
+    OPT_INT, OUT_RULE, qlinear_matmul, , NONE, none, ORT(EXACT))                                   \
+  X(Attention, "23 24 25",                                                                         \
+    "Q:T K:T V:* attn_mask?:* past_key?:T past_value?:* nonpad_kv_seqlen?:*", OPT_F, OUT_T,        \
+    attention, , NONE, none, ORT(EXACT))                                                           \
+  X(RandomNormal, "1 22", "", OPT_ALL, OUT_RULE, random, , NONE, none, ORT(EXACT))                 \
+  X(RandomUniform, "1 22", "", OPT_ALL, OUT_RULE, random, , NONE, none, ORT(EXACT))                \
+  X(RandomNormalLike, "1 22", "input:T", OPT_ALL, OUT_RULE, like, , NONE, none, ORT(EXACT))        \
+  X(RandomUniformLike, "1 22", "input:T", OPT_ALL, OUT_RULE, like, , NONE, none, ORT(EXACT))       \
+  X(Bernoulli, "15 22", "input:T", OPT_F, OUT_RULE, like, , NONE, none, ORT(EXACT))                \
+  X(EyeLike, "9 22", "input:T", OPT_ALL, OUT_RULE, like, , NONE, none, ORT(EXACT))                 \
+  X(Multinomial, "7 22", "input:T", OPT_F, OUT_RULE, multinomial, , NONE, none, ORT(EXACT))        \
+  X(BitCast, "26", "input:T", OPT_ALL, OUT_RULE, bitcast, , NONE, none, ORT(EXACT))                \
+  X(NegativeLogLikelihoodLoss, "12 13 22", "input:T target:* weight?:T", OPT_F, OUT_T, loss, ,     \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(SoftmaxCrossEntropyLoss, "12 13", "scores:T labels:* weights?:T", OPT_F, OUT_T, loss, ,        \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(RegexFullMatch, "20", "X:T", OPT_STR, OUT_BOOL, same, , NONE, none, ORT(EXACT))                \
+  X(StringConcat, "20", "X:T Y:T", OPT_STR, OUT_T, broadcast, , NONE, none, ORT(EXACT))            \
+  X(StringNormalizer, "10", "X:T", OPT_STR, OUT_T, string_normalizer, , NONE, none, ORT(EXACT))    \
+  X(StringSplit, "20", "X:T", OPT_STR, OUT_RULE, opaque, , NONE, none, ORT(EXACT))                 \
+  X(TfIdfVectorizer, "9", "X:T", OPT_INT | OPT_STR, OUT_RULE, tfidf, , NONE, none, ORT(EXACT))     \
+  X(ImageDecoder, "20", "encoded_stream:T", OPT_U, OUT_RULE, opaque, , NONE, none, ORT(EXACT))     \
+  X(CausalConvWithState, "27", "input:T weight:T bias?:T past_state?:T", OPT_F, OUT_T, opaque, ,   \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(LinearAttention, "27", "query:T key:T value:T past_state?:* decay?:T beta?:T", OPT_F, OUT_T,   \
+    opaque, , NONE, none, ORT(EXACT))                                                              \
+  /* sequences and optionals: no tensors (SequenceLength and OptionalHasElement scalars) */       \
+  X(SequenceConstruct, "11", "inputs:T...", OPT_ALL, OUT_RULE, opaque, , NONE, none, ORT(EXACT))   \
+  X(SequenceEmpty, "11", "", OPT_ALL, OUT_RULE, opaque, , NONE, none, ORT(EXACT))                  \
+  X(SequenceAt, "11", "input_sequence:* position:*", OPT_ALL, OUT_RULE, opaque, ,                  \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(SequenceErase, "11", "input_sequence:* position?:*", OPT_ALL, OUT_RULE, opaque, ,              \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(SequenceInsert, "11", "input_sequence:* tensor:* position?:*", OPT_ALL, OUT_RULE, opaque, ,    \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(SequenceLength, "11", "input_sequence:*", OPT_ALL, OUT_RULE, opaque, , NONE, none, ORT(EXACT)) \
+  X(SequenceMap, "17", "input_sequence:* additional_inputs:*...", OPT_ALL, OUT_RULE, opaque, ,     \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(SplitToSequence, "11 24", "input:T split?:*", OPT_ALL, OUT_RULE, opaque, ,                     \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(ConcatFromSequence, "11", "input_sequence:*", OPT_ALL, OUT_RULE, opaque, ,                     \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(Optional, "15 28", "input?:*", OPT_ALL, OUT_RULE, opaque, , NONE, none, ORT(EXACT))            \
+  X(OptionalGetElement, "15 18 28", "input:*", OPT_ALL, OUT_RULE, opaque, , NONE, none, ORT(EXACT)) \
+  X(OptionalHasElement, "15 18 28", "input?:*", OPT_ALL, OUT_RULE, opaque, , NONE, none, ORT(EXACT)) \
   X(If, "1 11 13 16 19 21 23 24 25", "cond:B", OPT_B, OUT_T, control, , NONE, none, ORT(EXACT))    \
   X(Loop, "1 11 13 16 19 21 23 24 25", "M?:* cond?:* v_initial:*...", OPT_ALL, OUT_T, control, ,   \
     NONE, none, ORT(EXACT))                                                                        \
@@ -350,7 +452,7 @@ typedef struct op_attr {
   int         from, until;
 } op_attr;
 
-#define OP_MAX_INPUTS 5 /* named inputs of a row; a variadic one repeats the last */
+#define OP_MAX_INPUTS 9 /* named inputs of a row; a variadic one repeats the last */
 
 struct import_graph;
 struct infer_ctx;
