@@ -312,9 +312,10 @@ def main():
     a = ap.parse_args()
     wheels = fetch(a.dir)
     models = [(name, extract(wheels[pkg], member, a.dir)) for name, pkg, member in MODELS]
-    dq = quantized(dict(models)["PP-OCR cls"], a.dir)
-    if dq:
-        models.append(("PP-OCR cls, quantized", dq))
+    for name in ("PP-OCR cls", "Silero silero_vad_16k_op15"):  # static, and dynamic axes
+        dq = quantized(dict(models)[name], a.dir)
+        if dq:
+            models.append((name.replace("silero_vad_", "") + ", quantized", dq))
     for name, f in EXPORTED:  # export_models.py's, when it has run
         path = os.path.join(a.dir, f)
         if os.path.exists(path):

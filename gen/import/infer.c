@@ -453,6 +453,18 @@ const char *attr_str(const onnx_node *n, const char *name, char *buf, size_t cap
 /* Conv, ConvTranspose, the pools: [N, C_out, spatial...]. */
 void rule_window(const ctx *c, bool conv, bool transpose, int w_in) {
   ast_shape x, w = {0, {0}};
+  if (!in_shape(c, 0, &x) && conv && in_shape(c, w_in, &w) && w.rank >= 3) {
+    /* X of no known rank: W's rank is X's, and W gives the output channels */
+    int64_t   group = attr_i(c->n, "group", 1);
+    ast_shape o = {w.rank, {fresh(c->gr)}};
+    o.dims[1] = !transpose ? w.dims[0]
+                : w.dims[1] >= 0 && group > 0 && group < INT32_MAX && w.dims[1] < INT32_MAX
+                    ? w.dims[1] * group
+                    : fresh(c->gr);
+    for (int d = 2; d < w.rank; d++) o.dims[d] = fresh(c->gr);
+    set_out(c, 0, c->t, &o);
+    return;
+  }
   if (!in_shape(c, 0, &x) || x.rank < 3) {
     if (in_shape(c, 0, &x))
       refuse(c, graph_fmt(c->gr, "X is %s; %s wants a batch, channels and a spatial axis at least",

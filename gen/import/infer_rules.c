@@ -24,6 +24,16 @@ static bool scalar_in(const ctx *c, int k, int64_t *v) {
   return true;
 }
 
+/* Are the fixed extents of a shape value (dims_in) all >= 0? Refused, with the value, if not. */
+static bool extents_ok(const ctx *c, const int64_t *v, const bool *sym, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (!sym[i] && v[i] < 0) {
+      refuse(c, graph_fmt(c->gr, "the shape has the extent %lld", (long long)v[i]));
+      return false;
+    }
+  return true;
+}
+
 /* The dtype attribute `name` (an ONNX elem type wherec has), else dflt. */
 static wc_dtype attr_dtype(const ctx *c, const char *name, wc_dtype dflt) {
   int64_t t = attr_i(c->n, name, 0);
@@ -354,7 +364,7 @@ void infer_affine_grid(const ctx *c) {
   bool     *sym;
   size_t    n;
   ast_shape o = {0, {0}};
-  bool      ok = dims_in(c, 1, &sz, &sym, &n) && (n == 4 || n == 5);
+  bool      ok = dims_in(c, 1, &sz, &sym, &n) && (n == 4 || n == 5) && extents_ok(c, sz, sym, n);
   if (ok) {
     o.dims[o.rank++] = sz[0];
     for (size_t d = 2; d < n; d++) o.dims[o.rank++] = sz[d];
@@ -369,7 +379,8 @@ void infer_max_unpool(const ctx *c) {
   int64_t  *os;
   bool     *sym;
   size_t    n;
-  if (c->n->n_inputs > 2 && in_val(c, 2) && dims_in(c, 2, &os, &sym, &n) && n <= WC_MAX_RANK) {
+  if (c->n->n_inputs > 2 && in_val(c, 2) && dims_in(c, 2, &os, &sym, &n) && n <= WC_MAX_RANK &&
+      extents_ok(c, os, sym, n)) {
     ast_shape o = {(int)n, {0}};
     for (size_t d = 0; d < n; d++) o.dims[d] = os[d];
     set_out(c, 0, in_dtype(c, 0), &o);
@@ -428,7 +439,7 @@ void infer_center_crop_pad(const ctx *c) {
   size_t           n;
   const onnx_attr *ax = attr_ints(c->n, "axes");
   bool             ok = in_shape(c, 0, &x) && dims_in(c, 1, &sh, &sym, &n) &&
-            n == (ax ? (size_t)ax->n_ints : (size_t)x.rank);
+            n == (ax ? (size_t)ax->n_ints : (size_t)x.rank) && extents_ok(c, sh, sym, n);
   for (size_t i = 0; ok && i < n; i++) {
     int a = ax ? axis_in(c, ax->ints[i], x.rank, &ok) : (int)i;
     if (ok) x.dims[a] = sh[i];

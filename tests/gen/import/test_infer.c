@@ -600,15 +600,21 @@ static void test_rules_give_what_they_know_of_an_unknown_rank(void **state) {
   node1(&g, "Shape", "r", "shp", NULL);
   node2(&g, "Gather", "shp", "i0", "n", NULL);
   node2(&g, "Equal", "n", "one", "y", NULL);
-  static const int64_t z = 0, one = 1;
+  node2(&g, "Conv", "r", "W", "cv", NULL); /* W's rank is X's: the output has rank 3 */
+  node2(&g, "Add", "cv", "bias", "z", NULL);
+  static const int64_t z = 0, one = 1, wd[] = {4, 3, 1}, bd[] = {4, 1};
   init_tensor(&g, "i0", 7, NULL, 0, &z);
   init_tensor(&g, "one", 7, NULL, 0, &one);
+  init_tensor(&g, "W", 1, wd, 3, NULL);
+  init_tensor(&g, "bias", 1, bd, 2, NULL);
   pbw_value_info(&g, 11, "c", 9, 0, NULL, NULL);
   pbw_value_info(&g, 11, "x", 1, 3, d, NULL);
   pbw_value_info(&g, 12, "y", 9, -1, NULL, NULL);
+  pbw_value_info(&g, 12, "z", 1, -1, NULL, NULL);
   result r = import_pbw(&g, 11);
   assert_int_equal(r.rc, 0);
   expect_in(r.spec, "kernel y(n: int64[]) = n == 1;");
+  expect_in(r.spec, ",4,unk__"); /* cv: [unk__N, 4, unk__M], read with the bias */
   done(&r, &g);
   pbw_free(&th);
   pbw_free(&el);
