@@ -40,7 +40,7 @@ ex *form_formula(form *f, const char *text, const char **why);
 #define FORM_DECL_F(text)
 #define FORM_DECL_B(name) ex *form_##name(form *f);
 #define FORM_DECL_NONE
-ONNX_OP_LIST(FORM_DECL_)
+ALL_OP_LIST(FORM_DECL_)
 #undef FORM_DECL_
 #undef FORM_DECL_F
 #undef FORM_DECL_B
@@ -50,7 +50,7 @@ ONNX_OP_LIST(FORM_DECL_)
    form needs (pad, cast_to) go into c->fn. check_none refuses nothing. */
 #define CHECK_DECL_(Name, since, in, ty, o, sh, attrs, form, check, ...) \
   const char *check_##check(op_ctx *c);
-ONNX_OP_LIST(CHECK_DECL_)
+ALL_OP_LIST(CHECK_DECL_)
 #undef CHECK_DECL_
 
 #endif

@@ -113,7 +113,7 @@ static const char *check_node(const import_graph *gr, int i, fusion_node *fn) {
   const onnx_node  *n = ni->n;
   const op_row     *op = ni->op;
   int               nin = n->n_inputs;
-  if (n->domain[0] && strcmp(n->domain, "ai.onnx") != 0)
+  if (op == NULL && n->domain[0] && strcmp(n->domain, "ai.onnx") != 0)
     return graph_fmt(gr, "operator of domain '%.100s' is not supported", n->domain);
   if (ni->folded) return NULL; /* a constant now, like a Constant's */
   if (op == NULL || !op->elementwise) return "not element-wise";

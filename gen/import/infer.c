@@ -1797,7 +1797,6 @@ static wc_dtype known_dtype(const ctx *c) {
 static void infer_node(ctx *c) {
   const onnx_node  *n = c->n;
   const graph_node *ni = c->ni;
-  if (n->domain[0] && strcmp(n->domain, "ai.onnx") != 0) return;
   if (graph_is(ni, OP_Constant)) {
     const onnx_tensor *t = constant_value(c->gr, n);
     if (t && ni->out >= 0) {

@@ -627,3 +627,96 @@ void infer_string_normalizer(const ctx *c) {
   if (ok && sw) x.dims[x.rank - 1] = fresh(c->gr); /* the list itself is not read */
   set_out(c, 0, WC_STRING, ok ? &x : NULL);
 }
+
+/* ---- com.microsoft's operators (MS_OP_LIST) ----------------------------------------- */
+
+/* FusedMatMul: MatMul of A and B, each transposed (its last two axes) when transA or
+   transB says so. */
+void infer_fused_matmul(const ctx *c) {
+  ast_shape a, b;
+  bool      ok = in_shape(c, 0, &a) && in_shape(c, 1, &b) && a.rank >= 2 && b.rank >= 2;
+  if (!ok) {
+    set_out(c, 0, c->t, NULL);
+    return;
+  }
+  if (attr_i(c->n, "transA", 0)) {
+    int64_t t = a.dims[a.rank - 1];
+    a.dims[a.rank - 1] = a.dims[a.rank - 2];
+    a.dims[a.rank - 2] = t;
+  }
+  if (attr_i(c->n, "transB", 0)) {
+    int64_t t = b.dims[b.rank - 1];
+    b.dims[b.rank - 1] = b.dims[b.rank - 2];
+    b.dims[b.rank - 2] = t;
+  }
+  ast_shape o = a.rank >= b.rank ? a : b; /* the batch axes: the longer operand's */
+  o.dims[o.rank - 2] = a.dims[a.rank - 2];
+  o.dims[o.rank - 1] = b.dims[b.rank - 1];
+  unify(c->gr, a.dims[a.rank - 1], b.dims[b.rank - 2]);
+  set_out(c, 0, c->t, &o);
+}
+
+/* SkipLayerNormalization and SkipSimplifiedLayerNormalization: the output and the sum
+   input + skip (+ bias) have the input's shape; the mean and inverse deviation one extent
+   per row. */
+void infer_skip_norm(const ctx *c) {
+  ast_shape x;
+  if (!in_shape(c, 0, &x)) return;
+  set_out(c, 0, c->t, &x);
+  int sum = c->n->n_outputs - 1; /* input_skip_bias_sum is the last output */
+  if (sum >= 1) set_out(c, sum, c->t, &x);
+  ast_shape stat = x;
+  if (stat.rank >= 1) stat.dims[stat.rank - 1] = 1;
+  for (int k = 1; k < sum; k++) set_out(c, k, WC_FLOAT, &stat);
+}
+
+/* Attention (weights [hidden in, 3 x hidden], or qkv_hidden_sizes) and MultiHeadAttention
+   (query [batch, sequence, hidden], value's hidden when it is 3-D): [batch, sequence, v hidden]. */
+void infer_ms_attention(const ctx *c) {
+  ast_shape q, w;
+  if (!in_shape(c, 0, &q) || q.rank != 3) return;
+  ast_shape o = q;
+  if (strcmp(c->n->op_type, "Attention") == 0) {
+    const onnx_attr *qkv = attr_ints(c->n, "qkv_hidden_sizes");
+    if (qkv && qkv->n_ints == 3 && qkv->ints[2] >= 0) o.dims[2] = qkv->ints[2];
+    else if (in_shape(c, 1, &w) && w.rank == 2 && w.dims[1] >= 0 && w.dims[1] % 3 == 0)
+      o.dims[2] = w.dims[1] / 3;
+    else o.dims[2] = fresh(c->gr);
+  } else if (c->n->n_inputs > 2 && in_shape(c, 2, &w) && w.rank == 3) {
+    o.dims[2] = w.dims[2];
+  }
+  set_out(c, 0, c->t, &o);
+}
+
+/* MatMulIntegerToFloat: MatMul's shape, the scale's dtype. */
+void infer_ms_matmul_to_float(const ctx *c) { rule_matmul(c, in_dtype(c, 2), 1); }
+
+/* MatMulNBits: A's shape with N (the attribute) last. */
+void infer_matmul_nbits(const ctx *c) {
+  ast_shape a;
+  int64_t   n = attr_i(c->n, "N", -1);
+  bool      ok = in_shape(c, 0, &a) && a.rank >= 1 && n >= 0;
+  if (ok) a.dims[a.rank - 1] = n;
+  set_out(c, 0, c->t, ok ? &a : NULL);
+}
+
+/* QLinearAdd, QLinearMul: A (input 0) and B (input 3) broadcast, A's dtype. */
+void infer_qlinear_binary(const ctx *c) {
+  ast_shape a, b;
+  bool      ok = in_shape(c, 0, &a) && in_shape(c, 3, &b);
+  ast_shape o = {0, {0}};
+  if (ok) { /* numpy broadcasting: right-aligned; a symbol against a fixed extent takes it */
+    o.rank = a.rank > b.rank ? a.rank : b.rank;
+    for (int d = 0; d < o.rank && ok; d++) {
+      int     da = d - (o.rank - a.rank), db = d - (o.rank - b.rank);
+      int64_t x = da >= 0 ? a.dims[da] : 1, y = db >= 0 ? b.dims[db] : 1;
+      o.dims[d] = x == 1 ? y : y == 1 ? x : x;
+      if (x != 1 && y != 1 && !unify(c->gr, x, y)) {
+        refuse(c, graph_fmt(c->gr, "shapes %s and %s do not broadcast", shape_text(c, &a),
+                            shape_text(c, &b)));
+        ok = false;
+      }
+    }
+  }
+  set_out(c, 0, c->t, ok ? &o : NULL);
+}

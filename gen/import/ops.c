@@ -1,4 +1,4 @@
-/* ops.c: the operator table of wherec import, expanded from ONNX_OP_LIST (ops.h): the rows,
+/* ops.c: the operator table of wherec import, expanded from ALL_OP_LIST (ops.h): the rows,
    the attribute readers, the look-ups and the table as JSON. */
 #include "import/ops.h"
 
@@ -44,7 +44,7 @@ static op_attr_s read_s(const import_graph *gr, const onnx_node *n, const char *
     (void)gr, (void)n;                                                                       \
     attrs out->none_ = 0;                                                                    \
   }
-ONNX_OP_LIST(READER_)
+ALL_OP_LIST(READER_)
 #undef READER_
 #undef A
 #undef AV
@@ -61,7 +61,7 @@ ONNX_OP_LIST(READER_)
   {#name, ATTR_TYPE_##type, ATTR_NUM_##type(dflt), from, until},
 #define COLUMNS_(Name, since, in, ty, o, sh, attrs, ...) \
   static const op_attr attrs_##Name[] = {attrs{NULL, 0, 0, NULL, 0, 0}};
-ONNX_OP_LIST(COLUMNS_)
+ALL_OP_LIST(COLUMNS_)
 #undef COLUMNS_
 #undef A
 #undef AV
@@ -73,30 +73,18 @@ ONNX_OP_LIST(COLUMNS_)
 #define NONE              false, NULL, NULL, NULL
 #define ORT(kind)         ORT_##kind, "", ""
 #define ORTR(why, dtypes) ORT_REORDER, why, dtypes
-#define ROW_(Name, since, in, ty, o, sh, attrs, form, check, ort) \
-  {OP_##Name,                                                     \
-   #Name,                                                         \
-   since,                                                         \
-   0,                                                             \
-   in,                                                            \
-   0,                                                             \
-   {0},                                                           \
-   {0},                                                           \
-   {0},                                                           \
-   0,                                                             \
-   0,                                                             \
-   0,                                                             \
-   ty,                                                            \
-   o,                                                             \
-   #sh,                                                           \
-   infer_##sh,                                                    \
-   attrs_##Name,                                                  \
-   (int)(sizeof attrs_##Name / sizeof *attrs_##Name) - 1,         \
-   read_attrs_##Name,                                             \
-   form,                                                          \
-   check_##check,                                                 \
-   ort},
-static op_row op_table[] = {ONNX_OP_LIST(ROW_)};
+/* A row (one of ONNX's; ROW_MS_: com.microsoft's, whose identifiers carry "Ms" before the
+   op_type). Two bodies: the formula column expands to four fields, which no macro can pass on. */
+#define ROW_(Name, since, in, ty, o, sh, attrs, form, check, ort)                                \
+  {OP_##Name, #Name, since, 0, in, 0, {0}, {0}, {0}, 0, 0, 0, ty, o, #sh, infer_##sh,          \
+   attrs_##Name, (int)(sizeof attrs_##Name / sizeof *attrs_##Name) - 1, read_attrs_##Name,     \
+   form, check_##check, ort, ""},
+#define ROW_MS_(Name, since, in, ty, o, sh, attrs, form, check, ort)                             \
+  {OP_##Name, #Name + 2, since, 0, in, 0, {0}, {0}, {0}, 0, 0, 0, ty, o, #sh, infer_##sh,      \
+   attrs_##Name, (int)(sizeof attrs_##Name / sizeof *attrs_##Name) - 1, read_attrs_##Name,     \
+   form, check_##check, ort, "com.microsoft"},
+static op_row op_table[] = {ONNX_OP_LIST(ROW_) MS_OP_LIST(ROW_MS_)};
+#undef ROW_MS_
 #undef ROW_
 #undef F
 #undef B
@@ -156,10 +144,11 @@ const op_row *op_get(op_id id) {
 }
 
 const op_row *op_lookup(const char *domain, const char *op_type) {
-  if (domain[0] != '\0' && strcmp(domain, "ai.onnx") != 0) return NULL;
+  if (strcmp(domain, "ai.onnx") == 0) domain = "";
   call_once(&parsed, parse_all);
   for (size_t k = 0; k < sizeof op_table / sizeof *op_table; k++)
-    if (strcmp(op_table[k].name, op_type) == 0) return &op_table[k];
+    if (strcmp(op_table[k].domain, domain) == 0 && strcmp(op_table[k].name, op_type) == 0)
+      return &op_table[k];
   return NULL;
 }
 
@@ -206,14 +195,17 @@ static const char *class_names(unsigned types, char *buf, size_t cap) {
 }
 
 void op_list_json(FILE *out) {
-  static const char *const outs[] = {"T", "bool", "int64", "int32", "cast", "quantized", "scale"};
+  static const char *const outs[] = {"T",         "bool",  "int64", "int32",
+                                     "cast",      "quantized", "scale", "rule"};
+  _Static_assert(sizeof outs / sizeof *outs == OUT_RULE + 1, "a name per op_out");
   static const char *const orts[] = {"exact", "approximates", "reorders"};
   call_once(&parsed, parse_all);
   fprintf(out, "{\"operators\": [\n");
   for (size_t k = 0; k < sizeof op_table / sizeof *op_table; k++) {
     const op_row *r = &op_table[k];
     char          buf[128];
-    fprintf(out, "  {\"name\": \"%s\", \"domain\": \"ai.onnx\", \"since\": [", r->name);
+    fprintf(out, "  {\"name\": \"%s\", \"domain\": \"%s\", \"since\": [", r->name,
+            r->domain[0] ? r->domain : "ai.onnx");
     for (const char *p = r->since; *p;) {
       char *end;
       long  v = strtol(p, &end, 10);

@@ -417,10 +417,60 @@ typedef const char *op_attr_s;
     OPT_ALL, OUT_T, control, , NONE, none, ORT(EXACT))
 /* clang-format on */
 
+/* com.microsoft's operators that onnxruntime's optimizers and quantizer write into models
+   (fused convolutions and products, the quantized element-wise operators, its attention and
+   norms): the same columns, the identifier Ms<op_type> (the op_type is the identifier less
+   "Ms"), since-version 1, shape rules only. */
+/* clang-format off */
+#define MS_OP_LIST(X)                                                                              \
+  X(MsFusedConv, "1", "X:T W:T B?:T Z?:T", OPT_F, OUT_T, conv, , NONE, none, ORT(EXACT))           \
+  X(MsFusedGemm, "1", "A:T B:T C?:T", OPT_F, OUT_T, gemm, , NONE, none, ORT(EXACT))                \
+  X(MsFusedMatMul, "1", "A:T B:T", OPT_F, OUT_T, fused_matmul, , NONE, none, ORT(EXACT))           \
+  X(MsGelu, "1", "X:T", OPT_F, OUT_T, same, , NONE, none, ORT(EXACT))                              \
+  X(MsFastGelu, "1", "X:T bias?:T", OPT_F, OUT_T, same, , NONE, none, ORT(EXACT))                  \
+  X(MsQuickGelu, "1", "X:T", OPT_F, OUT_T, same, , NONE, none, ORT(EXACT))                         \
+  X(MsBiasGelu, "1", "A:T B:T", OPT_F, OUT_T, same, , NONE, none, ORT(EXACT))                      \
+  X(MsBiasAdd, "1", "X:T bias:T skip:T", OPT_F, OUT_T, same, , NONE, none, ORT(EXACT))             \
+  X(MsInverse, "1", "X:T", OPT_F, OUT_T, same, , NONE, none, ORT(EXACT))                           \
+  X(MsSkipLayerNormalization, "1", "input:T skip:T gamma:T beta?:T bias?:T", OPT_F, OUT_T,         \
+    skip_norm, , NONE, none, ORT(EXACT))                                                           \
+  X(MsSkipSimplifiedLayerNormalization, "1", "input:T skip:T gamma:T bias?:T", OPT_F, OUT_T,       \
+    skip_norm, , NONE, none, ORT(EXACT))                                                           \
+  X(MsAttention, "1", "input:T weights:T bias?:T mask_index?:* past?:T attention_bias?:T "      \
+    "past_sequence_length?:*", OPT_F, OUT_T, ms_attention, , NONE, none, ORT(EXACT))                                          \
+  X(MsMultiHeadAttention, "1", "query:T key?:T value?:T bias?:T key_padding_mask?:* "             \
+    "attention_bias?:T past_key?:T past_value?:T past_sequence_length?:* cache_indirection?:*", OPT_F, OUT_T, ms_attention, ,    \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(MsDynamicQuantizeMatMul, "1", "A:T B:* b_scale:* b_zero_point?:* bias?:*", OPT_F, OUT_T,       \
+    matmul, , NONE, none, ORT(EXACT))                                                              \
+  X(MsMatMulIntegerToFloat, "1", "A:* B:* a_scale:* b_scale:* a_zero_point?:* b_zero_point?:* "   \
+    "bias?:*", OPT_ALL, OUT_RULE, ms_matmul_to_float, , NONE, none, ORT(EXACT))                               \
+  X(MsMatMulNBits, "1", "A:T B:* scales:* zero_points?:* g_idx?:* bias?:*", OPT_F, OUT_T, matmul_nbits, , NONE, none, ORT(EXACT))  \
+  X(MsDynamicQuantizeLSTM, "1", "X:T W:* R:* B?:* sequence_lens?:* initial_h?:T initial_c?:T "   \
+    "P?:* W_scale:* W_zero_point:* R_scale:* R_zero_point:*", OPT_F, OUT_T, rnn, , NONE, none, ORT(EXACT))                                                   \
+  X(MsQLinearAdd, "1", "A:T A_scale:* A_zero_point?:* B:T B_scale:* B_zero_point?:* "   \
+    "C_scale:* C_zero_point?:*", OPT_INT, OUT_T, qlinear_binary, ,      \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(MsQLinearMul, "1", "A:T A_scale:* A_zero_point?:* B:T B_scale:* B_zero_point?:* "   \
+    "C_scale:* C_zero_point?:*", OPT_INT, OUT_T, qlinear_binary, ,      \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(MsQLinearSigmoid, "1", "X:T X_scale:* X_zero_point?:* Y_scale:* Y_zero_point?:*", OPT_INT, OUT_T, same, ,      \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(MsQLinearLeakyRelu, "1", "X:T X_scale:* X_zero_point?:* Y_scale:* Y_zero_point?:*", OPT_INT, OUT_T, same, ,    \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(MsQLinearAveragePool, "1", "X:T x_scale:* x_zero_point?:* y_scale:* y_zero_point?:*", OPT_INT, OUT_T, pool, ,  \
+    NONE, none, ORT(EXACT))                                                                        \
+  X(MsQLinearGlobalAveragePool, "1", "X:T x_scale:* x_zero_point:* y_scale:* y_zero_point:*", OPT_INT, OUT_T,     \
+    global_pool, , NONE, none, ORT(EXACT))
+/* clang-format on */
+
+/* Every row: ONNX's, then com.microsoft's. */
+#define ALL_OP_LIST(X) ONNX_OP_LIST(X) MS_OP_LIST(X)
+
 /* Every operator's name as an enumerator, OP_Relu, ... */
 typedef enum op_id {
 #define OP_ID_(Name, ...) OP_##Name,
-  ONNX_OP_LIST(OP_ID_)
+  ALL_OP_LIST(OP_ID_)
 #undef OP_ID_
       OP_N
 } op_id;
@@ -433,13 +483,13 @@ typedef enum op_id {
   typedef struct op_attrs_##Name {                             \
     attrs char none_; /* no struct is empty */                 \
   } op_attrs_##Name;
-ONNX_OP_LIST(OP_ATTRS_)
+ALL_OP_LIST(OP_ATTRS_)
 #undef OP_ATTRS_
 #undef A
 #undef AV
 typedef union op_attrs {
 #define OP_MEMBER_(Name, ...) op_attrs_##Name Name;
-  ONNX_OP_LIST(OP_MEMBER_)
+  ALL_OP_LIST(OP_MEMBER_)
 #undef OP_MEMBER_
 } op_attrs;
 
@@ -473,7 +523,7 @@ typedef struct op_ctx {
 /* The type and shape rules the rows name (infer.c). */
 #define OP_RULE_DECL_(Name, since, in, ty, out, rule, ...) \
   void infer_##rule(const struct infer_ctx *c);
-ONNX_OP_LIST(OP_RULE_DECL_)
+ALL_OP_LIST(OP_RULE_DECL_)
 #undef OP_RULE_DECL_
 
 typedef struct op_row {
@@ -503,9 +553,11 @@ typedef struct op_row {
   op_ort      ort;
   const char *ort_why;    /* ORT_REORDER: how */
   const char *ort_dtypes; /* ORT_REORDER: the output dtypes where it shows ("" every one) */
+  const char *domain;     /* "" (ONNX's) or "com.microsoft" */
 } op_row;
 
-/* The row of op_type in domain ("" or "ai.onnx"), or NULL if import does not know it. */
+/* The row of op_type in domain ("" or "ai.onnx", or "com.microsoft"), or NULL if import
+   does not know it. */
 const op_row *op_lookup(const char *domain, const char *op_type);
 
 /* The row of id. */

@@ -377,6 +377,9 @@ def main():
     failures, checked, cases, untested = [], 0, 0, []
     with tempfile.TemporaryDirectory() as work:
         for op in ops:
+            if op["domain"] != "ai.onnx":  # onnx has no inference of com.microsoft's
+                untested.append("%s (%s: test_infer.c)" % (op["name"], op["domain"]))
+                continue
             if op["name"] in UNTESTED:
                 untested.append("%s (%s)" % (op["name"], UNTESTED[op["name"]]))
                 continue

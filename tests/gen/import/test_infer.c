@@ -234,6 +234,49 @@ static void test_integer_constant_arithmetic_folds(void **state) {
   done(&r, &g);
 }
 
+/* com.microsoft's operators, as onnxruntime's optimizers write them, have rules: FusedMatMul
+   (B transposed), SkipLayerNormalization and MatMulNBits give the shapes the element-wise
+   nodes after them need; the same op_type in the default domain is ONNX's (Gelu). */
+static void test_com_microsoft_operators_have_shape_rules(void **state) {
+  (void)state;
+  pbw                  g = {0}, fm = {0}, sk = {0}, nb = {0}, ge = {0};
+  static const int64_t xd[] = {-1, 8, 16}, wd[] = {32, 16}, gd[] = {16};
+  static const char   *params[] = {"B", NULL, NULL};
+  pbw_str(&fm, 7, "com.microsoft");
+  attr_int(&fm, "transB", 1);
+  pbw_str(&sk, 7, "com.microsoft");
+  pbw_str(&nb, 7, "com.microsoft");
+  attr_int(&nb, "N", 24);
+  attr_int(&nb, "K", 16);
+  pbw_str(&ge, 7, "com.microsoft");
+  node2(&g, "FusedMatMul", "x", "W", "mm", &fm);
+  node1(&g, "Relu", "mm", "y1", NULL);
+  const char *const skin[] = {"x", "skip", "gamma"};
+  pbw_node(&g, "SkipLayerNormalization", NULL, skin, 3, "ln", &sk);
+  node1(&g, "Gelu", "ln", "g1", &ge);
+  node2(&g, "Add", "g1", "x", "y2", NULL);
+  node2(&g, "MatMulNBits", "x", "packed", "q", &nb);
+  node1(&g, "Sigmoid", "q", "y3", NULL);
+  init_tensor(&g, "W", 1, wd, 2, NULL);
+  init_tensor(&g, "gamma", 1, gd, 1, NULL);
+  init_tensor(&g, "packed", 1, gd, 1, NULL);
+  pbw_value_info(&g, 11, "x", 1, 3, xd, params);
+  pbw_value_info(&g, 11, "skip", 1, 3, xd, params);
+  const char *outs[] = {"y1", "y2", "y3"};
+  for (int i = 0; i < 3; i++) pbw_value_info(&g, 12, outs[i], 1, -1, NULL, NULL);
+  result r = import_pbw(&g, 17);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "kernel y1(mm: float[B,8,32]) = ");
+  expect_in(r.spec, "(x: float[B,8,16], g1: float[B,8,16]) = g1 + x;");
+  expect_in(r.spec, "kernel y3(q: float[B,8,24]) = sigmoid(q);");
+  expect_in(r.log, "not taken: Gelu (output 'g1'): not element-wise"); /* com.microsoft's */
+  pbw_free(&fm);
+  pbw_free(&sk);
+  pbw_free(&nb);
+  pbw_free(&ge);
+  done(&r, &g);
+}
+
 /* Mod of integer constants folds with ONNX's signs: the divisor's (fmod 0, Python's %), the
    dividend's (fmod 1, C's). */
 static void test_integer_mod_folds_with_the_sign_onnx_gives(void **state) {
@@ -842,6 +885,7 @@ int main(void) {
       cmocka_unit_test(test_symbolic_shape_arithmetic_keeps_the_symbol_through_reshape),
       cmocka_unit_test(test_integer_constant_arithmetic_folds),
       cmocka_unit_test(test_integer_mod_folds_with_the_sign_onnx_gives),
+      cmocka_unit_test(test_com_microsoft_operators_have_shape_rules),
       cmocka_unit_test(test_correctly_rounded_float_arithmetic_of_constants_folds),
       cmocka_unit_test(test_an_extent_computed_from_a_symbol_is_one_extent_each_time),
       cmocka_unit_test(test_value_info_that_disagrees_with_inference_is_named),
