@@ -341,6 +341,28 @@ static void json_name(FILE *out, const char *s) {
   fputc('"', out);
 }
 
+/* Extent e as --shapes spells it: a number, a dim_param's name, or the expression a
+   computed extent stands for ("(height - 1) / 2 + 1"); false for one inference made up. */
+static bool dim_text(const import_graph *gr, int64_t e, int depth, diag_text *t) {
+  e = graph_dim(gr, e);
+  if (e >= 0) {
+    diag_text_printf(t, "%lld", (long long)e);
+    return true;
+  }
+  int s = (int)(-e - 1);
+  if (gr->sym_named[s]) {
+    diag_text_printf(t, "%s", gr->syms[s]);
+    return true;
+  }
+  if (!gr->sym_op[s] || depth > 8) return false;
+  if (depth) diag_text_printf(t, "(");
+  bool ok = dim_text(gr, gr->sym_a[s], depth + 1, t);
+  diag_text_printf(t, " %c ", gr->sym_op[s]);
+  ok = ok && dim_text(gr, gr->sym_b[s], depth + 1, t);
+  if (depth) diag_text_printf(t, ")");
+  return ok;
+}
+
 int import_shapes(const uint8_t *buf, size_t len, const import_options *o, FILE *out, FILE *log) {
   char         err[512];
   arena        a;
@@ -374,12 +396,15 @@ int import_shapes(const uint8_t *buf, size_t len, const import_options *o, FILE 
         continue;
       }
       fputc('[', out);
-      for (int d = 0; d < x->shape.rank; d++) { /* a named extent by its name; a made-up one null */
-        int64_t e = graph_dim(&gr, x->shape.dims[d]);
+      for (int d = 0; d < x->shape.rank; d++) { /* a named extent by its name, a computed one
+                                                    as its expression; a made-up one null */
+        int64_t   e = graph_dim(&gr, x->shape.dims[d]);
+        diag_text t = {0};
         if (d) fprintf(out, ", ");
         if (e >= 0) fprintf(out, "%lld", (long long)e);
-        else if (gr.sym_named[-e - 1]) json_name(out, gr.syms[-e - 1]);
+        else if (dim_text(&gr, e, 0, &t) && t.data && !t.truncated) json_name(out, t.data);
         else fprintf(out, "null");
+        diag_text_free(&t);
       }
       fprintf(out, "]}");
     }

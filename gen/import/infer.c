@@ -53,6 +53,10 @@ int64_t graph_dim_expr(import_graph *gr, char op, int64_t a, int64_t b) {
   if (a >= 0 && b >= 0) return fixed_op(op, a, b) >= 0 ? fixed_op(op, a, b) : WC_SYM(graph_new_sym(gr, NULL));
   if ((op == '*' && b == 1) || (op != '*' && op != '/' && b == 0) || (op == '/' && b == 1)) return a;
   if ((op == '*' && a == 1) || (op == '+' && a == 0)) return b;
+  if (a < 0 && b >= 0 && (op == '+' || op == '-')) { /* (x + c) - c and (x - c) + c are x */
+    int s = (int)(-a - 1);
+    if (gr->sym_op[s] == (op == '+' ? '-' : '+') && gr->sym_b[s] == b) return graph_dim(gr, gr->sym_a[s]);
+  }
   if ((op == '+' || op == '*') && a > b) { /* one order for the commutative ones */
     int64_t t = a;
     a = b;
@@ -429,9 +433,14 @@ static int64_t window_out(import_graph *gr, int64_t in, int64_t k, int64_t strid
   bool    same = auto_pad &&
               (strcmp(auto_pad, "SAME_UPPER") == 0 || strcmp(auto_pad, "SAME_LOWER") == 0);
   bool valid = auto_pad && strcmp(auto_pad, "VALID") == 0;
-  if (in < 0) {
+  if (in < 0) { /* symbolic: the extent stays the expression of it */
     if (stride == 1 && (same || (!valid && pb + pe == eff - 1))) return in;
-    return fresh(gr);
+    if (same) return graph_dim_expr(gr, '/', graph_dim_expr(gr, '+', in, stride - 1), stride);
+    if (valid) pb = pe = 0;
+    int64_t off = pb + pe - eff; /* span = in + off */
+    int64_t span = off >= 0 ? graph_dim_expr(gr, '+', in, off) : graph_dim_expr(gr, '-', in, -off);
+    if (ceil_mode) span = graph_dim_expr(gr, '+', span, stride - 1);
+    return graph_dim_expr(gr, '+', graph_dim_expr(gr, '/', span, stride), 1);
   }
   if (in > INT64_MAX / 4) return fresh(gr);
   if (same) return (in + stride - 1) / stride;
@@ -950,8 +959,12 @@ void infer_slice(const ctx *c) {
       break;
     }
     step[a] = s;
-    if (e < 0) {
-      if (!(st[i] == 0 && s == 1 && en[i] >= INT32_MAX)) o.dims[a] = fresh(c->gr);
+    if (e < 0) { /* symbolic L: a step of 1 from b >= 0 to the end or to -f is L - b, L - b - f */
+      if (s == 1 && st[i] >= 0 && st[i] <= INT32_MAX && en[i] >= INT32_MAX)
+        o.dims[a] = graph_dim_expr(c->gr, '-', e, st[i]);
+      else if (s == 1 && st[i] >= 0 && st[i] <= INT32_MAX && en[i] < 0 && en[i] >= -INT32_MAX)
+        o.dims[a] = graph_dim_expr(c->gr, '-', e, st[i] - en[i]);
+      else o.dims[a] = fresh(c->gr);
       continue;
     }
     int64_t b = st[i] < 0 ? (st[i] < -e ? 0 : st[i] + e) : st[i];

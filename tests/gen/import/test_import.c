@@ -652,6 +652,68 @@ static void test_shapes_of_a_model_and_of_garbage(void **state) {
   pbw_free(&m);
 }
 
+/* An initializer of dtype and dims with the raw bytes (zeros when raw is NULL). */
+static void tensor_init(pbw *g, const char *name, int dtype, const int64_t *dims, int rank,
+                        const void *raw, size_t bytes) {
+  pbw t = {0};
+  for (int d = 0; d < rank; d++) pbw_int(&t, 1, dims[d]);
+  pbw_int(&t, 2, dtype);
+  pbw_str(&t, 8, name);
+  void *zero = raw ? NULL : calloc(1, bytes);
+  pbw_bytes(&t, 9, raw ? raw : zero, bytes);
+  free(zero);
+  pbw_msg(g, 5, &t);
+  pbw_free(&t);
+}
+
+/* An extent computed from a symbol stays its expression, as --shapes spells it: a strided
+   Conv's (H - 1) / 2 + 1, twice over (((H - 1) / 2) / 2) + 1 (x + 1 - 1 is x), and a
+   Slice from 1 to -1 of it, L - 2. */
+static void test_computed_extents_stay_expressions(void **state) {
+  (void)state;
+  pbw                  g = {0}, m = {0}, ca = {0};
+  static const int64_t xd[] = {1, 2, -1}, wd[] = {2, 2, 3}, one[] = {1}, s1[] = {1}, em1[] = {-1},
+                       ax[] = {2}, strides[] = {2}, pads[] = {1, 1};
+  static const char *const params[] = {NULL, NULL, "H"};
+  pbw at = {0};
+  pbw_str(&at, 1, "strides");
+  pbw_int(&at, 8, strides[0]);
+  pbw_int(&at, 20, 7);
+  pbw_msg(&ca, 5, &at);
+  pbw_free(&at);
+  pbw_str(&at, 1, "pads");
+  pbw_int(&at, 8, pads[0]);
+  pbw_int(&at, 8, pads[1]);
+  pbw_int(&at, 20, 7);
+  pbw_msg(&ca, 5, &at);
+  pbw_free(&at);
+  const char *const c1[] = {"x", "W"}, *const c2[] = {"c1", "W"}, *const sl[] = {"c2", "s", "e", "a"};
+  pbw_node(&g, "Conv", "conv1", c1, 2, "c1", &ca);
+  pbw_node(&g, "Conv", "conv2", c2, 2, "c2", &ca);
+  pbw_node(&g, "Slice", "slice", sl, 4, "y", NULL);
+  tensor_init(&g, "W", 1, wd, 3, NULL, 2 * 2 * 3 * sizeof(float));
+  tensor_init(&g, "s", 7, one, 1, s1, sizeof s1);
+  tensor_init(&g, "e", 7, one, 1, em1, sizeof em1);
+  tensor_init(&g, "a", 7, one, 1, ax, sizeof ax);
+  pbw_value_info(&g, 11, "x", 1, 3, xd, params);
+  pbw_value_info(&g, 12, "y", 1, -1, NULL, NULL);
+  pbw_model(&m, &g, 17);
+  char  *text = NULL, *log = NULL;
+  size_t n = 0, nl = 0;
+  FILE  *out = open_memstream(&text, &n), *err = open_memstream(&log, &nl);
+  assert_int_equal(import_shapes(m.buf, m.len, NULL, out, err), GEN_EXIT_OK);
+  fclose(out);
+  fclose(err);
+  expect_in(text, "\"name\": \"c1\", \"dtype\": \"float\", \"constant\": false, \"shape\": [1, 2, \"((H - 1) / 2) + 1\"]");
+  expect_in(text, "\"name\": \"c2\", \"dtype\": \"float\", \"constant\": false, \"shape\": [1, 2, \"(((H - 1) / 2) / 2) + 1\"]");
+  expect_in(text, "\"shape\": [1, 2, \"((((H - 1) / 2) / 2) + 1) - 2\"]");
+  free(text);
+  free(log);
+  pbw_free(&ca);
+  pbw_free(&g);
+  pbw_free(&m);
+}
+
 
 /* Models whose regions need exp, % and ~ in the spec import and generate. */
 static void test_models_with_exp_mod_and_bitwise_operators_import_and_generate(void **state) {
@@ -773,6 +835,7 @@ int main(void) {
     cmocka_unit_test(test_bit_flipped_models_never_crash),
     cmocka_unit_test(test_command_writes_nothing_on_error),
     cmocka_unit_test(test_shapes_of_a_model_and_of_garbage),
+    cmocka_unit_test(test_computed_extents_stay_expressions),
     cmocka_unit_test(test_models_with_exp_mod_and_bitwise_operators_import_and_generate),
     cmocka_unit_test(test_where_mul_add_is_one_kernel_and_the_report_names_its_nodes),
     cmocka_unit_test(test_chained_activations_fuse_into_one_kernel),
