@@ -80,7 +80,7 @@ ALL_OP_LIST(COLUMNS_)
    attrs_##Name, (int)(sizeof attrs_##Name / sizeof *attrs_##Name) - 1, read_attrs_##Name,     \
    form, check_##check, ort, ""},
 #define ROW_MS_(Name, since, in, ty, o, sh, attrs, form, check, ort)                             \
-  {OP_##Name, #Name + 2, since, 0, in, 0, {0}, {0}, {0}, 0, 0, 0, ty, o, #sh, infer_##sh,      \
+  {OP_##Name, &#Name[2], since, 0, in, 0, {0}, {0}, {0}, 0, 0, 0, ty, o, #sh, infer_##sh,      \
    attrs_##Name, (int)(sizeof attrs_##Name / sizeof *attrs_##Name) - 1, read_attrs_##Name,     \
    form, check_##check, ort, "com.microsoft"},
 static op_row op_table[] = {ONNX_OP_LIST(ROW_) MS_OP_LIST(ROW_MS_)};
