@@ -1572,6 +1572,25 @@ static double getf(const cval *v, size_t i) {
                                                      : (double)geti(v, i);
 }
 
+/* fold_float's operations (its `which`) in float and in double: each rounds once. */
+#define FOLD_OP_(name, T, sqrt_, fabs_) \
+  static T name(int which, T x, T y) {  \
+    switch (which) {                    \
+    case 0: return x + y;               \
+    case 1: return x - y;               \
+    case 2: return x * y;               \
+    case 3: return x / y;               \
+    case 4: return sqrt_(x);            \
+    case 5: return -x;                  \
+    case 6: return fabs_(x);            \
+    case 7: return (T)1 / x;            \
+    default: return x;                  \
+    }                                   \
+  }
+FOLD_OP_(fold_op_f, float, sqrtf, fabsf)
+FOLD_OP_(fold_op_d, double, sqrt, fabs)
+#undef FOLD_OP_
+
 /* Folds a float or double node of constant inputs (one element each, or one shape) whose
    operation IEEE 754 rounds correctly, so that its bits are those of every conforming
    machine and of the kernel it would be in: Add, Sub, Mul, Div, Sqrt, Neg, Abs,
@@ -1607,33 +1626,13 @@ static bool fold_float(const ctx *c) {
     double  x = int_in ? (u ? (double)(uint64_t)k : (double)k) : getf(&a, ia),
             y = nin == 2 ? getf(&b, b.n == 1 ? 0 : i) : 0, r;
     if (t == WC_FLOAT) { /* in float: each operation rounds to float once */
-      float xf = int_in ? (u ? (float)(uint64_t)k : (float)k) : (float)x, yf = (float)y, rf;
-      switch (which) {
-      case 0: rf = xf + yf; break;
-      case 1: rf = xf - yf; break;
-      case 2: rf = xf * yf; break;
-      case 3: rf = xf / yf; break;
-      case 4: rf = sqrtf(xf); break;
-      case 5: rf = -xf; break;
-      case 6: rf = fabsf(xf); break;
-      case 7: rf = 1.0f / xf; break;
-      default: rf = xf; break;
-      }
+      float xf = int_in ? (u ? (float)(uint64_t)k : (float)k) : (float)x, yf = (float)y,
+            rf = fold_op_f(which, xf, yf);
       if (xf != xf || yf != yf || rf != rf) return false;
       memcpy(out.data + i * 4, &rf, 4);
       continue;
     }
-    switch (which) {
-    case 0: r = x + y; break;
-    case 1: r = x - y; break;
-    case 2: r = x * y; break;
-    case 3: r = x / y; break;
-    case 4: r = sqrt(x); break;
-    case 5: r = -x; break;
-    case 6: r = fabs(x); break;
-    case 7: r = 1.0 / x; break;
-    default: r = x; break;
-    }
+    r = fold_op_d(which, x, y);
     if (x != x || y != y || r != r) return false;
     memcpy(out.data + i * 8, &r, 8);
   }
