@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # bench/crmath.sh: the correctly rounded functions (exp log tanh sigmoid erf sinh cosh, the
 # circular functions and their inverses, the inverse hyperbolic ones) in generated
-# kernels on 16M floats, built four ways, and numpy (and onnxruntime, when the Python
-# given has it) on the same inputs right after, in one run: ns per element, one thread.
+# kernels on 16M floats, built six ways (the last two for AVX2 machines: -mavx2 -mfma), and
+# numpy (and onnxruntime, when the Python given has it) on the same inputs right after, in
+# one run: ns per element, one thread.
 # usage: bench/crmath.sh [PYTHON...]   (default: python3; e.g. build/ort-venv/bin/python)
 # Needs a built wherec (WHEREC_BUILD, default build).
 set -euo pipefail
@@ -11,7 +12,8 @@ build=${WHEREC_BUILD:-build}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 "$build/gen/wherec" gen bench/crmath.where -o "$dir"
-for cc in "gcc -O2" "gcc -O3 -march=native" "clang -O2" "clang -O3 -march=native"; do
+for cc in "gcc -O2" "gcc -O3 -march=native" "clang -O2" "clang -O3 -march=native" \
+          "gcc -O3 -mavx2 -mfma" "clang -O3 -mavx2 -mfma"; do # the last two: AVX2 machines
   $cc -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude -I"$dir" "$dir/crb.c" bench/crmath_speed.c \
       -o "$dir/speed"
   "$dir/speed" | while read -r name ns; do printf '%-8s %-24s %s ns\n' "$name" "$cc" "$ns"; done
