@@ -19,7 +19,9 @@ bench/e2e.py runs both. The venv: bench/torch-venv.sh.
 
 With --torchvision, also five torchvision architectures (their list below) for
 bench/ep_models.py, into OUTDIR/torchvision/. With --dynamic, also the two models with
-dynamic axes (batch, image size, sequence) into OUTDIR/dynamic/, for bench/models.py.
+dynamic axes (batch, image size, sequence) into OUTDIR/dynamic/, for bench/models.py (with
+--torchvision too, the five architectures with dynamic batch and image size, into
+OUTDIR/dynamic/torchvision/).
 
 usage: $(bench/torch-venv.sh) bench/export_models.py [OUTDIR] [--opset N] [--torchvision] [--dynamic]
 """
@@ -279,6 +281,11 @@ def main():
     if a.torchvision:
         os.makedirs(os.path.join(a.outdir, "torchvision"), exist_ok=True)
         models += [(os.path.join("torchvision", n + ".onnx"), torchvision_model(n), None) for n in TORCHVISION]
+    if a.torchvision and a.dynamic:  # batch, height and width dynamic (ViT's patches fix its size)
+        os.makedirs(os.path.join(a.outdir, "dynamic", "torchvision"), exist_ok=True)
+        models += [(os.path.join("dynamic", "torchvision", n + ".onnx"), torchvision_model(n),
+                    {"x": {0: "batch"} if n.startswith("vit") else {0: "batch", 2: "height", 3: "width"},
+                     "y": {0: "batch"}}) for n in TORCHVISION]
     for name, make, axes in models:
         path = os.path.join(a.outdir, name)
         t0 = time.perf_counter()

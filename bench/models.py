@@ -323,6 +323,9 @@ def main():
             dq = quantized(path, a.dir) if name == "transformer, dynamic axes" else None
             if dq:
                 models.append(("transformer, dyn., quantized", dq))
+    tv = os.path.join(a.dir, "dynamic", "torchvision")  # export_models.py --torchvision --dynamic
+    for f in sorted(os.listdir(tv)) if os.path.isdir(tv) else []:
+        models.append(("%s, dynamic" % f[:-5], os.path.join(tv, f)))
     if a.pytorch:
         with zipfile.ZipFile(wheels["onnx"]) as z:
             names = sorted(n for n in z.namelist() if re.search(

@@ -692,6 +692,7 @@ void infer_reshape(const ctx *c) {
     }
   }
   set_out(c, 0, in_dtype(c, 0), ok ? &o : NULL);
+  if (ok && hx && x.rank <= 1 && o.rank <= 1) pass_sv(c); /* a shape vector stays one */
 }
 
 void infer_flatten(const ctx *c) {
@@ -1683,10 +1684,50 @@ static void extent_arith(const ctx *c) {
   if (n <= WC_MAX_RANK) set_sv(c, 0, n, v, sym);
 }
 
+/* Equal of shape values decided where it can be (a symbolic extent is no negative number:
+   PyTorch's expand(n, -1, -1) tests its sizes against -1), and Where of a known condition
+   between shape values: a shape vector the node's readers (Expand) take. */
+static void extent_select(const ctx *c) {
+  int64_t *a, *b, *w;
+  bool    *sa, *sb, *sw;
+  size_t   na, nb, nw;
+  cval     cond, out;
+  if (strcmp(c->n->op_type, "Equal") == 0 && c->n->n_inputs == 2 && dims_in(c, 0, &a, &sa, &na) &&
+      dims_in(c, 1, &b, &sb, &nb) && (na == nb || na == 1 || nb == 1) && na <= WC_MAX_RANK &&
+      nb <= WC_MAX_RANK) {
+    const graph_value *o = c->ni->out >= 0 ? &c->gr->vals[c->ni->out] : NULL;
+    size_t             n = na > nb ? na : nb;
+    if (!o || !o->shaped || !new_cval(c, WC_BOOL, &o->shape, &out) || out.n != n) return;
+    for (size_t i = 0; i < n; i++) {
+      int64_t x = a[na == 1 ? 0 : i], y = b[nb == 1 ? 0 : i];
+      bool    xs = sa[na == 1 ? 0 : i], ys = sb[nb == 1 ? 0 : i];
+      if (!xs && !ys) seti(&out, i, x == y);
+      else if (xs && ys && x == y) seti(&out, i, 1);
+      else if ((xs && !ys && y < 0) || (ys && !xs && x < 0)) seti(&out, i, 0); /* extents >= 0 */
+      else return;
+    }
+    set_const(c, 0, &out);
+  } else if (strcmp(c->n->op_type, "Where") == 0 && c->n->n_inputs == 3 && const_in(c, 0, &cond) &&
+             cond.t == WC_BOOL && dims_in(c, 1, &a, &sa, &na) && dims_in(c, 2, &w, &sw, &nw)) {
+    size_t n = cond.n;
+    if (n > WC_MAX_RANK || (na != n && na != 1) || (nw != n && nw != 1)) return;
+    int64_t v[WC_MAX_RANK];
+    bool    sym[WC_MAX_RANK];
+    for (size_t i = 0; i < n; i++) {
+      bool take = geti(&cond, i) != 0;
+      v[i] = take ? a[na == 1 ? 0 : i] : w[nw == 1 ? 0 : i];
+      sym[i] = take ? sa[na == 1 ? 0 : i] : sw[nw == 1 ? 0 : i];
+    }
+    set_sv(c, 0, n, v, sym);
+  }
+  (void)nb;
+}
+
 void infer_broadcast(const ctx *c) {
   if (elementwise_known(c)) return;
   rule_elementwise(c, c->t, 0, c->n->n_inputs);
   extent_arith(c);
+  extent_select(c);
 }
 
 void infer_first(const ctx *c) {

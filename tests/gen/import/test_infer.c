@@ -277,6 +277,43 @@ static void test_com_microsoft_operators_have_shape_rules(void **state) {
   done(&r, &g);
 }
 
+/* PyTorch's expand(n, -1): Where(Equal(sizes, -1), 1, sizes) of a shape vector [batch, -1]
+   (Reshape to [-1] keeps it one) is [batch, 1], since no extent is -1; Expand by it gives
+   [batch, 4], which the Add after it shares with x. */
+static void test_expand_by_sizes_with_minus_ones_keeps_the_symbol(void **state) {
+  (void)state;
+  pbw                  g = {0}, ga = {0}, cc = {0};
+  static const int64_t xd[] = {-1, 4}, zero = 0, one[] = {1}, two[] = {2}, ax0[] = {0},
+                       m1[] = {-1}, m1m1[] = {-1, -1}, ones[] = {1, 1}, td[] = {1, 4};
+  static const char *params[] = {"batch", NULL};
+  attr_int(&ga, "axis", 0);
+  attr_int(&cc, "axis", 0);
+  node1(&g, "Shape", "x", "sh", NULL);
+  node2(&g, "Gather", "sh", "i0", "b", &ga);
+  node2(&g, "Unsqueeze", "b", "ax", "b1", NULL);
+  node2(&g, "Concat", "b1", "m1", "sizes0", &cc);
+  node2(&g, "Reshape", "sizes0", "m1", "sizes", NULL);
+  node2(&g, "Equal", "sizes", "m1m1", "is_m1", NULL);
+  const char *const wh[] = {"is_m1", "ones", "sizes"};
+  pbw_node(&g, "Where", NULL, wh, 3, "shp", NULL);
+  node2(&g, "Expand", "tok", "shp", "ex", NULL);
+  node2(&g, "Add", "ex", "x", "y", NULL);
+  init_tensor(&g, "i0", 7, NULL, 0, &zero);
+  init_tensor(&g, "ax", 7, one, 1, ax0);
+  init_tensor(&g, "m1", 7, one, 1, m1);
+  init_tensor(&g, "m1m1", 7, two, 1, m1m1);
+  init_tensor(&g, "ones", 7, two, 1, ones);
+  init_tensor(&g, "tok", 1, td, 2, NULL);
+  pbw_value_info(&g, 11, "x", 1, 2, xd, params);
+  pbw_value_info(&g, 12, "y", 1, -1, NULL, NULL);
+  result r = import_pbw(&g, 13);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "kernel y(x: float[batch,4], ex: float[batch,4]) = ex + x;");
+  pbw_free(&ga);
+  pbw_free(&cc);
+  done(&r, &g);
+}
+
 /* Mod of integer constants folds with ONNX's signs: the divisor's (fmod 0, Python's %), the
    dividend's (fmod 1, C's). */
 static void test_integer_mod_folds_with_the_sign_onnx_gives(void **state) {
@@ -886,6 +923,7 @@ int main(void) {
       cmocka_unit_test(test_integer_constant_arithmetic_folds),
       cmocka_unit_test(test_integer_mod_folds_with_the_sign_onnx_gives),
       cmocka_unit_test(test_com_microsoft_operators_have_shape_rules),
+      cmocka_unit_test(test_expand_by_sizes_with_minus_ones_keeps_the_symbol),
       cmocka_unit_test(test_correctly_rounded_float_arithmetic_of_constants_folds),
       cmocka_unit_test(test_an_extent_computed_from_a_symbol_is_one_extent_each_time),
       cmocka_unit_test(test_value_info_that_disagrees_with_inference_is_named),
