@@ -19,9 +19,9 @@ bench/e2e.py runs both. The venv: bench/torch-venv.sh.
 
 With --torchvision, also five torchvision architectures (their list below) for
 bench/ep_models.py, into OUTDIR/torchvision/. With --dynamic, also the two models with
-dynamic axes (batch, image size, sequence) into OUTDIR/dynamic/, for bench/models.py (with
---torchvision too, the five architectures with dynamic batch and image size, into
-OUTDIR/dynamic/torchvision/).
+dynamic axes (batch, image size, sequence) and a recurrent audio tagger (Conv1d, LSTM,
+GRU; batch and time) into OUTDIR/dynamic/, for bench/models.py (with --torchvision too,
+the five architectures with dynamic batch and image size, into OUTDIR/dynamic/torchvision/).
 
 usage: $(bench/torch-venv.sh) bench/export_models.py [OUTDIR] [--opset N] [--torchvision] [--dynamic]
 """
@@ -211,6 +211,31 @@ def transformer_encoder():
 
 MODELS = [("yolo_silu.onnx", yolo_silu), ("transformer_encoder.onnx", transformer_encoder)]
 
+
+# ---- a recurrent audio tagger (--dynamic only) ----------------------------------------------
+
+class AudioTagger(nn.Module):
+    """Conv1d-ReLU, an LSTM, a bidirectional GRU, a gated sigmoid head: [batch, 16, time] ->
+    [batch, time, 5], the element-wise work between recurrences that speech models have."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv1d(16, 32, 3, padding=1)
+        self.lstm = nn.LSTM(32, 48, batch_first=True)
+        self.gru = nn.GRU(48, 24, batch_first=True, bidirectional=True)
+        self.fc = nn.Linear(48, 5)
+
+    def forward(self, x):
+        h = torch.relu(self.conv(x)).transpose(1, 2)
+        h, _ = self.lstm(h)
+        h, _ = self.gru(torch.tanh(h) * 0.5 + h)
+        return torch.sigmoid(self.fc(h)) * (h.mean(-1, keepdim=True) > 0)
+
+
+def audio_tagger():
+    torch.manual_seed(0)
+    return AudioTagger().eval(), (torch.randn(2, 16, 50),), ["x"], ["y"]
+
 # --dynamic: the same two with PyTorch's dynamic axes, as exporters of audio, text and
 # detection models write them (dim_params on batch, image size, sequence), into
 # OUTDIR/dynamic/ for bench/models.py: what import's shape inference meets in the wild
@@ -220,6 +245,7 @@ DYNAMIC_AXES = {
     "transformer_encoder.onnx": {"x": {0: "batch", 1: "sequence"},
                                  "padding_mask": {0: "batch", 1: "sequence"},
                                  "y": {0: "batch", 1: "sequence"}},
+    "audio_tagger.onnx": {"x": {0: "batch", 2: "time"}, "y": {0: "batch", 1: "time"}},
 }
 
 # --torchvision: five architectures of other families, random weights (nothing downloaded),
@@ -277,7 +303,8 @@ def main():
     models = [(name, make, None) for name, make in MODELS]
     if a.dynamic:
         os.makedirs(os.path.join(a.outdir, "dynamic"), exist_ok=True)
-        models += [(os.path.join("dynamic", name), make, DYNAMIC_AXES[name]) for name, make in MODELS]
+        models += [(os.path.join("dynamic", name), make, DYNAMIC_AXES[name])
+                   for name, make in MODELS + [("audio_tagger.onnx", audio_tagger)]]
     if a.torchvision:
         os.makedirs(os.path.join(a.outdir, "torchvision"), exist_ok=True)
         models += [(os.path.join("torchvision", n + ".onnx"), torchvision_model(n), None) for n in TORCHVISION]

@@ -66,7 +66,8 @@ ARGS = {"Silero %s, dims" % n: ["--dim", "batch=1", "--dim", "sequence=512"]
 # rows when they are in --dir, the dynamic transformer also dynamically quantized
 EXPORTED = [("YOLO SiLU", "yolo_silu.onnx"), ("transformer", "transformer_encoder.onnx"),
             ("YOLO SiLU, dynamic axes", "dynamic/yolo_silu.onnx"),
-            ("transformer, dynamic axes", "dynamic/transformer_encoder.onnx")]
+            ("transformer, dynamic axes", "dynamic/transformer_encoder.onnx"),
+            ("audio tagger, dynamic axes", "dynamic/audio_tagger.onnx")]
 
 LABEL = re.compile(r"([A-Za-z0-9_]+) (?:'[^']*'|\(output '[^']*'\))")
 
@@ -320,9 +321,9 @@ def main():
         path = os.path.join(a.dir, f)
         if os.path.exists(path):
             models.append((name, path))
-            dq = quantized(path, a.dir) if name == "transformer, dynamic axes" else None
-            if dq:
-                models.append(("transformer, dyn., quantized", dq))
+            dq = quantized(path, a.dir) if name.endswith(", dynamic axes") and "YOLO" not in name else None
+            if dq:  # the audio tagger's LSTM becomes com.microsoft's DynamicQuantizeLSTM
+                models.append((name.replace("dynamic axes", "dyn., quantized"), dq))
     tv = os.path.join(a.dir, "dynamic", "torchvision")  # export_models.py --torchvision --dynamic
     for f in sorted(os.listdir(tv)) if os.path.isdir(tv) else []:
         models.append(("%s, dynamic" % f[:-5], os.path.join(tv, f)))
