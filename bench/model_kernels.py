@@ -304,7 +304,9 @@ def measure(a, path, shape, work):
             t = p["tensor"]
             v = numpy_helper.to_array(inits[t]) if t in inits else values[t]
             v = np.ascontiguousarray(v, dtype=DTYPES[p["dtype"]])
-            if len(p["shape"]) > v.ndim:
+            if "tensor_shape" in p and p["tensor_shape"] is None:  # flat: its elements
+                v = v.reshape(-1)
+            elif len(p["shape"]) > v.ndim:
                 v = v.reshape(v.shape + (1,) * (len(p["shape"]) - v.ndim))
             for d, n in zip(p["shape"], v.shape):
                 if isinstance(d, str):
