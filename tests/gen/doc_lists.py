@@ -2,12 +2,17 @@
 """doc_lists.py: the prose lists of the spec language's operations against the operation
 table (include/wherec/operations.h), so that a new operation cannot be left out of them:
 docs/language.md's forms (every spelling) and its Types table (each spelling in the row of
-its domain), and README.md's list of functions (every function spelled as a call).
+its domain), and README.md's list of functions (every function spelled as a call); with
+--wherec, also docs/cli.md's table of the ONNX operators that become kernels against the
+importer's operator table (`wherec import --list-operators`).
 
-usage: doc_lists.py SOURCE_DIR   (standard library only; exit 1 naming what is missing)
+usage: doc_lists.py SOURCE_DIR [--wherec WHEREC]   (standard library only; exit 1 naming
+what is missing)
 """
+import json
 import os
 import re
+import subprocess
 import sys
 
 # The Types table's row of each domain of operations.h, by the text that row begins with.
@@ -58,6 +63,17 @@ def main():
                             % (spell, want, name))
         if form == "CALL" and domain in ("FLOAT", "CRF", "NUM") and spell not in code_words(readme):
             problems.append("README.md's list of functions lacks %s" % spell)
+    if "--wherec" in sys.argv:
+        r = subprocess.run([sys.argv[sys.argv.index("--wherec") + 1], "import", "--list-operators"],
+                           capture_output=True, text=True, check=True)
+        with open(os.path.join(src, "docs", "cli.md")) as f:
+            cli = f.read()
+        start = cli.index("| ONNX | spec form |")
+        table = cli[start:cli.index("\n\n", start)]
+        named = set(re.findall(r"[A-Za-z]+", " ".join(l.split(" | ")[0] for l in table.splitlines())))
+        for op in json.loads(r.stdout)["operators"]:
+            if op["elementwise"] and op["domain"] == "ai.onnx" and op["name"] not in named:
+                problems.append("docs/cli.md's table of ONNX operators lacks %s" % op["name"])
     for p in problems:
         print(p)
     print("doc_lists.py: %d operations, %d missing from the docs" % (len(ops), len(problems)))
