@@ -331,14 +331,13 @@ int import_model(const uint8_t *buf, size_t len, const char *model_name, FILE *l
 
 /* ---- the inferred shapes ------------------------------------------------------------ */
 
+/* s as a JSON string on out: manifest_string's escaping, so that a name of any bytes (an
+   ONNX name need not be UTF-8) gives valid JSON. */
 static void json_name(FILE *out, const char *s) {
-  fputc('"', out);
-  for (; *s; s++) {
-    if (*s == '"' || *s == '\\') fprintf(out, "\\%c", *s);
-    else if ((unsigned char)*s < 0x20) fprintf(out, "\\u%04x", (unsigned)(unsigned char)*s);
-    else fputc(*s, out);
-  }
-  fputc('"', out);
+  diag_text t = {0};
+  manifest_string(&t, s);
+  if (t.data) fputs(t.data, out);
+  diag_text_free(&t);
 }
 
 /* Extent e as --shapes spells it: a number, a dim_param's name, or the expression a

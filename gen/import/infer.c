@@ -1720,7 +1720,6 @@ static void extent_select(const ctx *c) {
     }
     set_sv(c, 0, n, v, sym);
   }
-  (void)nb;
 }
 
 void infer_broadcast(const ctx *c) {
