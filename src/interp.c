@@ -70,6 +70,7 @@ typedef enum operand_shape { VARYING, UNIFORM_A, UNIFORM_B } operand_shape;
 #define ELEMENTWISE_LEAF(text)
 #define ELEMENTWISE_SELECT(text)
 #define ELEMENTWISE_CAST(text)
+#define ELEMENTWISE_REDUCE(text)
 #define UNPAREN_(...)      __VA_ARGS__
 #define OP_CASE_(P, ...)   OP_CASE_ARGS_(UNPAREN_ P, __VA_ARGS__)
 #define OP_CASE_ARGS_(...) OP_CASE_AT_(__VA_ARGS__)
@@ -389,6 +390,219 @@ static void interp_range(void *ctx, size_t begin, size_t end) {
 }
 #undef SCRATCH
 
+/* ---- kernels with row reductions ---------------------------------------------
+   A row at a time: each instruction over the whole row (in blocks), so a
+   reduction finds its operand's row complete; its value fills the row. */
+
+/* The fold of n elements at src into one value, written n times at dst
+   (rows.h: the order every path shares). */
+#define FOLD_(OP, T, s)                                                    \
+  {                                                                        \
+    wc_racc_##s acc[WC_ROW_LANES];                                         \
+    const T    *x = src;                                                   \
+    T           r;                                                         \
+    wc_##OP##_init_##s(acc);                                               \
+    for (int64_t j = 0; j < n; j++)                                        \
+      acc[j % WC_ROW_LANES] = wc_##OP##_step_##s(acc[j % WC_ROW_LANES], x[j]); \
+    r = wc_##OP##_end_##s(acc, (size_t)n);                                 \
+    for (int64_t j = 0; j < n; j++) ((T *)dst)[j] = r;                     \
+    return;                                                                \
+  }
+#define FOLD_INT_(T, s)                     \
+  switch (op) {                             \
+  case WC_OP_RSUM: FOLD_(rsum, T, s)        \
+  case WC_OP_RMAX: FOLD_(rmax, T, s)        \
+  case WC_OP_RMIN: FOLD_(rmin, T, s)        \
+  default: return;                          \
+  }
+#define FOLD_FLOAT_(T, s)                   \
+  switch (op) {                             \
+  case WC_OP_RSUM: FOLD_(rsum, T, s)        \
+  case WC_OP_RMAX: FOLD_(rmax, T, s)        \
+  case WC_OP_RMIN: FOLD_(rmin, T, s)        \
+  case WC_OP_RMEAN: FOLD_(rmean, T, s)      \
+  default: return;                          \
+  }
+#define FOLD_SINT(E, T, s)    case WC_##E: FOLD_INT_(T, s)
+#define FOLD_UINT(E, T, s)    case WC_##E: FOLD_INT_(T, s)
+#define FOLD_REAL(E, T, s)    case WC_##E: FOLD_FLOAT_(T, s)
+#define FOLD_HALF(E, T, s)    case WC_##E: FOLD_FLOAT_(T, s)
+#define FOLD_BOOL(E, T, s)
+#define FOLD_COMPLEX(E, T, s)
+#define FOLD_STRING(E, T, s)
+#define FOLD_DTYPE_(E, code, name, T, alias, s, kind) FOLD_##kind(E, T, s)
+
+static void fold_row(wc_opcode op, wc_dtype t, void *dst, const void *src, int64_t n) {
+  /* clang-format off */
+  switch (t) { WC_DTYPE_LIST(FOLD_DTYPE_) default: break; }
+  /* clang-format on */
+}
+
+/* One interpreted call of a kernel with rows of `row` elements: per input,
+   its element offset along the outer dims (stride per outer dim, 0 where
+   broadcast) and within a row (off[j]; NULL: j itself). */
+typedef struct rows_call {
+  const wc_kernel *k;
+  const wc_tensor *in;
+  wc_tensor       *outs;
+  int              n_out, outer_rank;
+  int64_t          row;
+  int64_t          outer[WC_MAX_RANK];
+  int64_t          stride[WC_MAX_INPUTS][WC_MAX_RANK];
+  int64_t         *off[WC_MAX_INPUTS];
+  bool             along[WC_MAX_INPUTS]; /* input varies within a row */
+  atomic_bool      nomem;
+} rows_call;
+
+/* Row r of input a into dst (bools as 0/1), or the data itself when its row
+   is contiguous. */
+static const void *row_input(const rows_call *c, int a, int64_t r, void *dst) {
+  const wc_tensor *t = &c->in[a];
+  size_t           w = wc_dtype_size(t->dtype);
+  int64_t          base = 0;
+  for (int d = c->outer_rank - 1; d >= 0; d--) {
+    base += (r % c->outer[d]) * c->stride[a][d];
+    r /= c->outer[d];
+  }
+  const char *p = (const char *)t->data + (size_t)base * w;
+  if (!c->along[a]) {
+    if (t->dtype == WC_BOOL) memset(dst, *p != 0, (size_t)c->row);
+    else fill(dst, p, w, c->row);
+    return dst;
+  }
+  if (c->off[a] == NULL && t->dtype != WC_BOOL) return p;
+  for (int64_t j = 0; j < c->row; j++) {
+    const char *e = p + (size_t)(c->off[a] ? c->off[a][j] : j) * w;
+    if (t->dtype == WC_BOOL) ((uint8_t *)dst)[j] = *e != 0;
+    else memcpy((char *)dst + (size_t)j * w, e, w);
+  }
+  return dst;
+}
+
+/* The rows whose first element is in [begin, end), with buffers of their own. */
+static void rows_range(void *ctx, size_t begin, size_t end) {
+  rows_call      *c = ctx;
+  const wc_instr *prog = c->k->program;
+  int             n_ins = c->k->n_instrs;
+  int64_t         row = c->row;
+  char           *buf = malloc((size_t)n_ins * (size_t)row * WC_MAX_WIDTH);
+  const void    **val = malloc((size_t)n_ins * sizeof *val);
+  if (buf == NULL || val == NULL) {
+    atomic_store_explicit(&c->nomem, true, memory_order_relaxed);
+    free(buf);
+    free(val);
+    return;
+  }
+#define ROWBUF(i) (buf + (size_t)(i) * (size_t)row * WC_MAX_WIDTH)
+  for (int i = 0; i < n_ins; i++)
+    if (prog[i].op == WC_OP_CONST) {
+      char one[WC_MAX_WIDTH];
+      const_value(&prog[i], one);
+      fill(ROWBUF(i), one, wc_dtype_size((wc_dtype)prog[i].dtype), row);
+      val[i] = ROWBUF(i);
+    }
+  for (int64_t r = ((int64_t)begin + row - 1) / row; r < ((int64_t)end + row - 1) / row; r++) {
+    for (int i = 0; i < n_ins; i++) {
+      const wc_instr *ins = &prog[i];
+      wc_opcode       op = (wc_opcode)ins->op;
+      if (op == WC_OP_CONST) continue;
+      if (op == WC_OP_INPUT) {
+        val[i] = row_input(c, ins->a, r, ROWBUF(i));
+        continue;
+      }
+      if (wc_op_reduces(op)) {
+        fold_row(op, (wc_dtype)prog[ins->a].dtype, ROWBUF(i), val[ins->a], row);
+        val[i] = ROWBUF(i);
+        continue;
+      }
+      /* an element operation, in blocks (casts convert through a block) */
+      const wc_instr ops[3] = {prog[ins->a], prog[ins->b], prog[ins->c]};
+      wc_instr       at = *ins;
+      const bool     varying[3] = {false, false, false};
+      at.a = 0;
+      at.b = 1;
+      at.c = 2;
+      for (int64_t j = 0; j < row; j += WC_BLOCK) {
+        int64_t     n = row - j < WC_BLOCK ? row - j : WC_BLOCK;
+        const void *v[3];
+        for (int o = 0; o < 3; o++)
+          v[o] = (const char *)val[o == 0 ? ins->a : o == 1 ? ins->b : ins->c] +
+                 (size_t)j * wc_dtype_size((wc_dtype)ops[o].dtype);
+        exec_block(ops, &at, ROWBUF(i) + (size_t)j * wc_dtype_size((wc_dtype)ins->dtype), v,
+                   varying, n);
+      }
+      val[i] = ROWBUF(i);
+    }
+    for (int o = 0; o < c->n_out; o++) {
+      size_t w = wc_dtype_size(c->outs[o].dtype);
+      memmove((char *)c->outs[o].data + (size_t)(r * row) * w, val[wc__out_instr(c->k, o)],
+              (size_t)row * w);
+    }
+  }
+#undef ROWBUF
+  free(buf);
+  free(val);
+}
+
+/* The rows' plan: outer dims and strides per input, offsets within a row. */
+static wc_status interp_rows(const wc_kernel *k, const wc_tensor *in, wc_tensor *outs, int n_out,
+                             int rows) {
+  const wc_tensor *out = &outs[0];
+  int              rank = out->rank, n_in = k->n_inputs;
+  rows_call        c = {.k = k, .in = in, .outs = outs, .n_out = n_out, .row = 1};
+  wc_status        s = WC_OK;
+  if (rows > rank) return WC_E_SHAPE;
+  c.outer_rank = rank - rows;
+  int64_t count = 1;
+  for (int d = 0; d < rank; d++) {
+    count *= out->shape[d];
+    if (d < c.outer_rank) c.outer[d] = out->shape[d];
+    else c.row *= out->shape[d];
+  }
+  if (count == 0) return WC_OK;
+  for (int a = 0; a < n_in; a++) {
+    const wc_tensor *t = &in[a];
+    int64_t          st = 1, row_st[WC_MAX_RANK] = {0};
+    bool             contiguous = true;
+    for (int d = rank - 1; d >= rank - t->rank; d--) { /* right-aligned, 0 where broadcast */
+      int64_t dim = t->shape[d - (rank - t->rank)];
+      int64_t s_d = dim == 1 && out->shape[d] != 1 ? 0 : st;
+      if (d < c.outer_rank) c.stride[a][d] = s_d;
+      else row_st[d] = s_d;
+      st *= dim;
+    }
+    /* offsets within a row: j's coordinates over the row's dims */
+    int64_t expect = 1;
+    for (int d = rank - 1; d >= c.outer_rank; d--) {
+      if (out->shape[d] != 1 && row_st[d] != expect) contiguous = false;
+      expect *= out->shape[d];
+      c.along[a] |= row_st[d] != 0 && out->shape[d] != 1;
+    }
+    if (!c.along[a] || contiguous) continue;
+    c.off[a] = malloc((size_t)c.row * sizeof *c.off[a]);
+    if (c.off[a] == NULL) {
+      s = WC_E_NOMEM;
+      break;
+    }
+    for (int64_t j = 0; j < c.row; j++) {
+      int64_t rest = j, o = 0;
+      for (int d = rank - 1; d >= c.outer_rank; d--) {
+        o += (rest % out->shape[d]) * row_st[d];
+        rest /= out->shape[d];
+      }
+      c.off[a][j] = o;
+    }
+  }
+  if (s == WC_OK) {
+    atomic_init(&c.nomem, false);
+    wc__parallel_rows((size_t)count, wc_dtype_size(out->dtype), (size_t)c.row, out->data,
+                      rows_range, &c);
+    if (atomic_load_explicit(&c.nomem, memory_order_relaxed)) s = WC_E_NOMEM;
+  }
+  for (int a = 0; a < n_in; a++) free(c.off[a]);
+  return s;
+}
+
 wc_status wc__interp_elementwise(const wc_kernel *k, const wc_tensor *in, wc_tensor *out) {
   return wc__interp_outputs(k, in, out, 1);
 }
@@ -400,6 +614,8 @@ wc_status wc__interp_outputs(const wc_kernel *k, const wc_tensor *in, wc_tensor 
   wc_tensor       *out = &outs[0];
   interp_call      c = {.k = k, .in = in, .out = out, .outs = outs, .n_out = n_out};
   if (n_in + 1 > WC_MAX_OPERANDS || n_ins < 1) return WC_E_ARG;
+  int rows = wc__kernel_rows(k);
+  if (rows > 0) return interp_rows(k, in, outs, n_out, rows);
   for (int i = 0; i < n_in; i++) ops[i] = &in[i];
   ops[n_in] = out;
   wc__loop_plan(&c.L, n_in + 1, ops, out->rank, out->shape);

@@ -61,6 +61,7 @@ typedef struct split {
   wc__body_fn body;
   void       *ctx;
   size_t      count, w;   /* elements, element width */
+  size_t      row;        /* bounds are multiples of it */
   uintptr_t   base;       /* the output's address */
   size_t      task_bytes; /* a multiple of LINE */
   size_t      n_tasks;    /* 2 or more */
@@ -72,7 +73,7 @@ static size_t bound(const split *s, size_t t) {
   if (t >= s->n_tasks) return s->count;
   size_t off = t * s->task_bytes, e;
   if (s->aligned) off += (size_t)(-(s->base + off) & (LINE - 1)); /* up to the next line */
-  e = off / s->w;
+  e = off / s->w / s->row * s->row;
   return e < s->count ? e : s->count;
 }
 
@@ -83,6 +84,11 @@ static void run_task(void *ctx, size_t t) {
 }
 
 void wc__parallel_for(size_t count, size_t w, const void *out, wc__body_fn body, void *ctx) {
+  wc__parallel_rows(count, w, 1, out, body, ctx);
+}
+
+void wc__parallel_rows(size_t count, size_t w, size_t row, const void *out, wc__body_fn body,
+                       void *ctx) {
   wc_parallel_fn fn;
   void          *hctx;
   size_t         min_bytes, bytes = count * w;
@@ -105,6 +111,7 @@ void wc__parallel_for(size_t count, size_t w, const void *out, wc__body_fn body,
   s.ctx = ctx;
   s.count = count;
   s.w = w;
+  s.row = row ? row : 1;
   s.base = (uintptr_t)out;
   s.aligned = LINE % w == 0 && s.base % w == 0;
   fn(hctx, run_task, &s, s.n_tasks);
@@ -125,9 +132,9 @@ static void range_body(void *ctx, size_t begin, size_t end) {
 }
 
 void wc__parallel_range(wc_range_fn range, const size_t *ext, const void *const *in, void *out,
-                        size_t count, size_t w) {
+                        size_t count, size_t w, size_t row) {
   range_call r = {range, ext, in, out};
-  wc__parallel_for(count, w, out, range_body, &r);
+  wc__parallel_rows(count, w, row, out, range_body, &r);
 }
 
 typedef struct outs_call {
@@ -143,7 +150,7 @@ static void outs_body(void *ctx, size_t begin, size_t end) {
 }
 
 void wc__run_outs(wc_outs_range_fn range, const size_t *ext, const void *const *in,
-                  void *const *outs, size_t count, size_t w) {
+                  void *const *outs, size_t count, size_t w, size_t row) {
   outs_call r = {range, ext, in, outs};
-  wc__parallel_for(count, w, outs[0], outs_body, &r);
+  wc__parallel_rows(count, w, row, outs[0], outs_body, &r);
 }

@@ -252,7 +252,7 @@ static bool where_user(const wc_loop *L, size_t w, const void *const ops[3], voi
       fits = bind(&wk->k->inputs[wk->in[o]], L->rank, shapes[o], ne, ext, bound);
     if (!fits) continue;
     for (int o = 0; o < 3; o++) data[wk->in[o]] = ops[o];
-    wc__run_range(wk->k->range, ext, data, out, (size_t)L->count, w);
+    wc__run_range(wk->k->range, ext, data, out, (size_t)L->count, w, 1);
     return true;
   }
   return false;
@@ -270,7 +270,7 @@ bool wc__where_registered(const wc_loop *L, const wc_tensor *cond, const wc_tens
   if (e->direct) {
     ext[0] = (size_t)L->extent[0];
     ext[1] = L->rank == 2 ? (size_t)L->extent[1] : 0; /* extent[1] unset in rank 1 */
-    wc__run_range(e->range, ext, ops, out->data, (size_t)L->count, w);
+    wc__run_range(e->range, ext, ops, out->data, (size_t)L->count, w, 1);
     return true;
   }
   ext[0] = (size_t)L->extent[e->ext_dim[0]];
@@ -278,6 +278,6 @@ bool wc__where_registered(const wc_loop *L, const wc_tensor *cond, const wc_tens
   data[e->in[0]] = ops[0];
   data[e->in[1]] = ops[1];
   data[e->in[2]] = ops[2];
-  wc__run_range(e->range, ext, data, out->data, (size_t)L->count, w);
+  wc__run_range(e->range, ext, data, out->data, (size_t)L->count, w, 1);
   return true;
 }

@@ -37,6 +37,28 @@ static inline wc_dtype wc__out_dtype(const wc_kernel *k, int o) {
   return k->n_outputs > 1 ? k->outputs[o].dtype : k->out_dtype;
 }
 
+/* A kernel with row reductions (operations.h, REDUCE): R, the rank of its rows,
+   the output's last R axes (each reduction's b; wc__program_check: the same in
+   all, 1 to the output's rank); 0 for any other kernel. */
+static inline int wc__kernel_rows(const wc_kernel *k) {
+  for (int i = 0; i < k->n_instrs; i++)
+    if (wc_op_reduces((wc_opcode)k->program[i].op)) return k->program[i].b;
+  return 0;
+}
+/* Elements per row of k's output shape (rank, shape); 1 without rows. */
+static inline size_t wc__row_elems(const wc_kernel *k, int rank, const int64_t *shape) {
+  size_t n = 1;
+  for (int d = rank - wc__kernel_rows(k); d < rank; d++) n *= (size_t)shape[d];
+  return n;
+}
+/* The same from k's output pattern, its symbolic extents bound to ext. */
+static inline size_t wc__row_elems_bound(const wc_kernel *k, const size_t *ext) {
+  size_t n = 1;
+  for (int d = k->out_rank - wc__kernel_rows(k); d < k->out_rank; d++)
+    n *= k->out_dims[d] >= 0 ? (size_t)k->out_dims[d] : ext[-(k->out_dims[d] + 1)];
+  return n;
+}
+
 /* ---- plain-where index --------------------------------------------------
    Plain where(c, x, y) kernels by element width and stride signature: which
    of c, x, y vary along each dim of a coalesced plan of rank 1 or 2. Built

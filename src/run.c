@@ -193,7 +193,8 @@ static wc_status run_kernel(const wc_kernel *k, const wc_tensor *in, int n_in, w
   if (specialize && k->range && wc__kernel_bind(k, in, ext)) {
     for (int i = 0; i < n_in; i++) data[i] = in[i].data;
     if (count > 0)
-      wc__run_range(k->range, ext, data, out->data, (size_t)count, wc_dtype_size(out->dtype));
+      wc__run_range(k->range, ext, data, out->data, (size_t)count, wc_dtype_size(out->dtype),
+                    wc__row_elems_bound(k, ext));
     if (path) *path = WC_PATH_SPECIALIZED;
     return WC_OK;
   }
@@ -228,7 +229,8 @@ static wc_status run_outputs(const wc_kernel *k, const wc_tensor *in, int n_in, 
     for (int i = 0; i < n_in; i++) data[i] = in[i].data;
     for (int o = 0; o < n_out; o++) out_data[o] = outs[o].data;
     if (count > 0)
-      wc__run_outs(k->range_outs, ext, data, out_data, (size_t)count, wc_dtype_size(outs[0].dtype));
+      wc__run_outs(k->range_outs, ext, data, out_data, (size_t)count, wc_dtype_size(outs[0].dtype),
+                   wc__row_elems_bound(k, ext));
     if (path) *path = WC_PATH_SPECIALIZED;
     return WC_OK;
   }
@@ -383,7 +385,8 @@ wc_status wc_plan_run(const wc_plan *plan, const void *const *input_data, void *
   input_data = full_data(plan, input_data, buf);
   if (plan->range != NULL) {
     wc__run_range(plan->range, plan->u.extents, input_data, out_data, (size_t)plan->count,
-                  plan->bytes / (size_t)plan->count);
+                  plan->bytes / (size_t)plan->count,
+                  wc__row_elems_bound(plan->kernel, plan->u.extents));
     return WC_OK;
   }
   return plan_interpret(plan, input_data, &out_data);
@@ -401,7 +404,8 @@ wc_status wc_plan_run_multi(const wc_plan *plan, const void *const *input_data,
   input_data = full_data(plan, input_data, buf);
   if (plan->range_outs != NULL) {
     wc__run_outs(plan->range_outs, plan->u.extents, input_data, out_data, (size_t)plan->count,
-                 plan->bytes / (size_t)plan->count);
+                 plan->bytes / (size_t)plan->count,
+                 wc__row_elems_bound(plan->kernel, plan->u.extents));
     return WC_OK;
   }
   return plan_interpret(plan, input_data, out_data);

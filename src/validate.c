@@ -40,6 +40,17 @@ static bool outputs_ok(const wc_kernel *k) {
   return true;
 }
 
+/* Row reductions: in an elementwise kernel, each over the same last R axes
+   of its output (b), 1 <= R <= WC_MAX_RANK (the output pattern's rank at
+   least: wc__kernel_check; a call's output's: the interpreter). */
+static bool rows_ok(const wc_kernel *k) {
+  int r = wc__kernel_rows(k);
+  for (int i = 0; i < k->n_instrs; i++)
+    if (wc_op_reduces((wc_opcode)k->program[i].op) && (k->program[i].b != r || r < 1))
+      return false;
+  return r == 0 || (k->kind == WC_KIND_ELEMENTWISE && r <= WC_MAX_RANK);
+}
+
 /* Output o of a kernel with several has output 0's shape pattern. */
 static bool same_pattern(const wc_kernel *k, const wc_param *o) {
   if (o->rank != k->out_rank || (o->rank > 0 && o->dims == NULL)) return false;
@@ -64,7 +75,7 @@ wc_status wc__program_check(const wc_kernel *k) {
       return WC_E_ARG;
     if (!typed(k, ins)) return WC_E_ARG;
   }
-  if (!outputs_ok(k)) return WC_E_ARG;
+  if (!outputs_ok(k) || !rows_ok(k)) return WC_E_ARG;
   const wc_instr *top = &k->program[k->n_instrs - 1];
   if (k->kind <= WC_KIND_WHERE_V1 && k->n_outputs <= 1 && top->dtype != (unsigned)k->out_dtype)
     return WC_E_ARG;
@@ -109,6 +120,7 @@ wc_status wc__kernel_check(const wc_kernel *k) {
   for (int e = 0; e < k->n_extents; e++)
     if (!named[e]) return WC_E_ARG;
   if (!pattern_ok(k, k->out_rank, k->out_dims, NULL) || k->out_rank != rank) return WC_E_ARG;
+  if (wc__kernel_rows(k) > k->out_rank) return WC_E_ARG;
   for (int o = 0; o < k->n_outputs && k->n_outputs > 1; o++)
     if (!same_pattern(k, &k->outputs[o])) return WC_E_ARG;
   if (k->n_outputs > 1) return k->range_outs != NULL ? WC_OK : WC_E_ARG;

@@ -58,7 +58,7 @@ static const union {
 %   else
 WC_NARROW_BEGIN_
 %   end
-%   include(ops.is_coords(k) and "coords.c.tpl" or "elementwise.c.tpl", "", k)
+%   include(ops.is_coords(k) and "coords.c.tpl" or k.rows > 0 and "rows.c.tpl" or "elementwise.c.tpl", "", k)
 %   if not k.compute_bound then
 WC_NARROW_END_
 %   end

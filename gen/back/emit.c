@@ -186,6 +186,15 @@ static void const_text(char *buf, size_t cap, wc_dtype t, const uint64_t bits[2]
   }
 }
 
+/* A list of node ids (0-based, as a node's `id`). */
+static void push_ids(lua_State *L, const int *ids, int n) {
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    lua_pushinteger(L, ids[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+}
+
 static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix) {
   const sema_kernel *sk = k->sk;
   char               buf[512];
@@ -292,9 +301,29 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
       const_text(buf, sizeof buf, (wc_dtype)n->ins.dtype, n->ins.bits);
       set_str(L, "value", buf);
     }
+    if (n->c_acc) set_str(L, "c_acc", n->c_acc);
+    if (k->rows) set_int(L, "phase", n->phase);
     lua_rawseti(L, -2, i + 1);
   }
   lua_setfield(L, -2, "nodes");
+
+  set_int(L, "rows", k->rows);
+  if (k->rows) {
+    push_ids(L, k->row0, k->n_row0);
+    lua_setfield(L, -2, "row0");
+    lua_createtable(L, k->n_passes, 0);
+    for (int p = 0; p < k->n_passes; p++) {
+      lua_newtable(L);
+      push_ids(L, k->passes[p].reduce, k->passes[p].n_reduce);
+      lua_setfield(L, -2, "reduce");
+      push_ids(L, k->passes[p].elem, k->passes[p].n_elem);
+      lua_setfield(L, -2, "elem");
+      push_ids(L, k->passes[p].row, k->passes[p].n_row);
+      lua_setfield(L, -2, "row");
+      lua_rawseti(L, -2, p + 1);
+    }
+    lua_setfield(L, -2, "passes");
+  }
 
   if (k->straight) {
     lua_createtable(L, (int)k->total_fixed, 0);

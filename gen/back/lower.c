@@ -127,6 +127,14 @@ static void spell_nodes(arena *a, lower_kernel *k) {
       else n->render = LOWER_RENDER_TERNARY;
       break;
     }
+    case WC_OP_RSUM:
+    case WC_OP_RMAX:
+    case WC_OP_RMIN:
+    case WC_OP_RMEAN: /* written by the row template: lanes, steps, end */
+      n->render = LOWER_RENDER_LEAF;
+      n->c_op = helper_name(a, ast_op_helper(op), "");
+      n->c_acc = helper_name(a, "racc", ast_dtype_suffix(at));
+      break;
     case WC_OP_OR:
     case WC_OP_AND: n->render = LOWER_RENDER_INFIX; break;
     case WC_OP_NOT: n->render = LOWER_RENDER_PREFIX; break;
@@ -259,6 +267,8 @@ static int lower_expr(lower_ctx *c, const ast_expr *e) {
     }
     break;
   }
+  if (wc_op_reduces(op)) /* one value per row; b holds the rows' rank, as in the table */
+    return node(c, instr(op, e->dtype, ops[0], e->u.call.rows, 0), LOWER_ROW);
   return node(c, instr(op, e->dtype, ops[0], n > 1 ? ops[1] : 0, n > 2 ? ops[2] : 0),
               max_level(c, n, ops));
 }
@@ -360,15 +370,27 @@ static void plan_loops(lower_ctx *c, bool coords) {
   int     nl = 0;
 #define FULL(l, p) full[(size_t)(l) * (size_t)(np + 1) + (size_t)(p)]
   bool rowsel_v1 = sk->kind == WC_KIND_WHERE_V1 && sk->params[0].shape.rank == 1 && r > 1;
+  int  row_from = sk->rows ? r - sk->rows : r, row_loop = -1; /* rows: their loop, the last */
   for (int d = 0; d < r; d++) {
     int64_t od = shape.dims[d];
-    if (od == 1 && !coords) continue;
     for (int p = 0; p < np; p++) {
       const ast_shape *ps = &sk->params[p].shape;
       /* tf.compat.v1 row select: a vector condition runs along the first dim */
       int pd = (rowsel_v1 && p == 0) ? (d == 0 ? 0 : -1) : d - (r - ps->rank);
       f[p] = pd >= 0 && ps->dims[pd] != 1;
     }
+    if (d >= row_from) { /* the rows' axes make one loop of their own, extents of 1 too
+                            (sema: a parameter runs along all of them or none) */
+      if (row_loop < 0) {
+        n_dims[nl] = 0;
+        for (int p = 0; p < np; p++) FULL(nl, p) = false;
+        row_loop = nl++;
+      }
+      for (int p = 0; p < np; p++) FULL(row_loop, p) = FULL(row_loop, p) || f[p];
+      dims[row_loop][n_dims[row_loop]++] = od;
+      continue;
+    }
+    if (od == 1 && !coords) continue;
     bool merge = nl > 0 && !coords;
     for (int p = 0; p < np && merge; p++) merge = FULL(nl - 1, p) == f[p];
     if (!merge) {
@@ -619,6 +641,67 @@ static int elem_work(const lower_kernel *k) {
   return n ? n : 1;
 }
 
+/* The passes over each row of a kernel with row reductions. A value's phase
+   is how deep in reductions it sits (a reduction: 1 + its operand's); pass p
+   folds the reductions of phase p + 1, its loop computing the element values
+   they read, and is followed by the row values of that phase (1 / sqrt(var +
+   eps)); the last pass computes the outputs' element values and stores them.
+   A value read by two passes is computed in each: a row takes one pass per
+   depth, reading its inputs again from cache. */
+static void plan_rows(arena *a, lower_kernel *k) {
+  int   n = k->n_nodes, depth = 0;
+  bool *need = arena_array(a, (size_t)n, sizeof *need);
+  int  *list = arena_array(a, (size_t)n, sizeof *list);
+  for (int i = 0; i < n; i++) {
+    lower_node *v = &k->nodes[i];
+    wc_opcode   op = (wc_opcode)v->ins.op;
+    int         arity = op == WC_OP_INPUT || op == WC_OP_CONST ? 0 : wc_op_arity(op);
+    const int   ops[3] = {v->ins.a, v->ins.b, v->ins.c};
+    v->phase = 0;
+    for (int j = 0; j < arity; j++)
+      if (k->nodes[ops[j]].phase > v->phase) v->phase = k->nodes[ops[j]].phase;
+    if (wc_op_reduces(op) && ++v->phase > depth) depth = v->phase;
+  }
+#define PICK(field, count, cond)                        \
+  do {                                                  \
+    int m_ = 0;                                         \
+    for (int i = 0; i < n; i++)                         \
+      if (cond) list[m_++] = i;                         \
+    field = arena_array(a, (size_t)(m_ ? m_ : 1), sizeof *field); \
+    memcpy(field, list, (size_t)m_ * sizeof *list);     \
+    count = m_;                                         \
+  } while (0)
+#define ROW_VALUE(i, p) \
+  (k->nodes[i].level == LOWER_ROW && !wc_op_reduces((wc_opcode)k->nodes[i].ins.op) && k->nodes[i].phase == (p))
+  k->n_passes = depth + 1;
+  k->passes = arena_array(a, (size_t)k->n_passes, sizeof *k->passes);
+  PICK(k->row0, k->n_row0, ROW_VALUE(i, 0));
+  for (int p = 0; p <= depth; p++) {
+    lower_pass *ps = &k->passes[p];
+    memset(need, 0, (size_t)n * sizeof *need);
+    if (p < depth) {
+      PICK(ps->reduce, ps->n_reduce,
+           wc_op_reduces((wc_opcode)k->nodes[i].ins.op) && k->nodes[i].phase == p + 1);
+      for (int r = 0; r < ps->n_reduce; r++) need[k->nodes[ps->reduce[r]].ins.a] = true;
+      PICK(ps->row, ps->n_row, ROW_VALUE(i, p + 1));
+    } else {
+      for (int o = 0; o < k->n_outputs; o++) need[k->out_node[o]] = true;
+    }
+    for (int i = n - 1; i >= 0; i--) { /* what the needed element values read */
+      const lower_node *v = &k->nodes[i];
+      wc_opcode         op = (wc_opcode)v->ins.op;
+      if (!need[i] || v->level != LOWER_ELEM || op == WC_OP_INPUT || op == WC_OP_CONST) continue;
+      int arity = wc_op_arity(op);
+      if (arity > 0) need[v->ins.a] = true;
+      if (arity > 1) need[v->ins.b] = true;
+      if (arity > 2) need[v->ins.c] = true;
+    }
+    PICK(ps->elem, ps->n_elem, need[i] && k->nodes[i].level == LOWER_ELEM);
+  }
+#undef ROW_VALUE
+#undef PICK
+}
+
 /* budget: the element operations the spec's kernels before this one left of
    LOWER_MAX_TOTAL_WORK; this kernel's unrolled and straight-line copies come
    out of it. */
@@ -649,6 +732,15 @@ static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, 
   name_nodes(a, k);
   spell_nodes(a, k);
   int work = elem_work(k);
+  k->rows = sk->rows;
+  if (k->rows) { /* a loop per pass over each row: no unrolling, straight code or streams */
+    plan_rows(a, k);
+    k->unroll = 1;
+    *budget -= (int64_t)work * 2 * k->n_passes;
+    if (*budget < 0) *budget = 0;
+    plan_vectors(k);
+    return;
+  }
   k->unroll = unroll;
   if (work * k->unroll > LOWER_MAX_UNROLL_WORK) k->unroll = LOWER_MAX_UNROLL_WORK / work;
   /* the loop body is emitted unroll + 1 times (unrolled, then the remainder) */

@@ -38,7 +38,22 @@ typedef struct lower_node {
   const char  *c_op_raw; /* nan_redo: the plain IEEE form of the operation ("wc_add_raw_f32"), or NULL */
   bool         raw_checked; /* c_op_raw may give a NaN where c_op does not (the correctly rounded
                                functions' raw forms): the block tests this value too */
+  int          phase;  /* row kernels: the reductions that must be done before this value
+                          (0: none; a reduction: 1 + its operand's) */
+  const char  *c_acc;  /* a reduction: the type of its lanes ("wc_racc_f16"); its C
+                          is c_op with _init, _step, _end (rows.h: "wc_rsum" + "_f16") */
 } lower_node;
+
+/* A pass over each row of a kernel with row reductions: its element loop
+   folds the reductions of one depth (the last pass: stores the outputs). */
+typedef struct lower_pass {
+  int  n_reduce; /* reductions folded (0 in the last pass) */
+  int *reduce;
+  int  n_elem;   /* element values its loop computes, in order */
+  int *elem;
+  int  n_row;    /* row values computed after it (of its reductions), in order */
+  int *row;
+} lower_pass;
 
 typedef struct lower_loop {
   char   *extent; /* C expression of the extent: "N", "N * 3", "12" */
@@ -90,6 +105,12 @@ typedef struct lower_kernel {
   bool               one_pass; /* coordinates: K lists in one pass, counting as it goes */
   int                count_loops; /* coordinates: the loops K_count nests (bytewise: all but the
                                      innermost, whose byte row wc_count_nonzero counts whole) */
+  int                rows;     /* row reductions: R, the rows' rank (sema_kernel.rows), the
+                                  innermost loop being the rows; else 0 */
+  int                n_passes; /* rows: one pass per depth of reductions, then the outputs' */
+  lower_pass        *passes;
+  int                n_row0;   /* rows: row values needing no reduction, before the passes */
+  int               *row0;
   char **param_ident;  /* per parameter: its C name in the generated code (lower_ident) */
   char **extent_ident; /* per symbolic extent: its C name (lower_ident) */
   char **node_ident;   /* per node: the C name of its value, "x_val", "const_1", "mul_4" */

@@ -134,6 +134,7 @@ wc_opcode ast_op_on_bool(wc_opcode op) {
 #define AST_CALLED_PREFIX false
 #define AST_CALLED_LEAF   false
 #define AST_CALLED_CAST   false
+#define AST_CALLED_REDUCE true
 
 wc_opcode ast_op_called(const char *name) {
 #define AST_OP_CALLED_(NAME, spell, arity, dom, res, form, helper, on_bool) \

@@ -110,7 +110,9 @@ struct ast_expr {
       wc_opcode   op;         /* AST_FN_OP: the operation called */
       int         cast_var;   /* AST_FN_CAST: type variable index, -1 for a dtype name */
       wc_dtype    cast_dtype; /* AST_FN_CAST: target (after sema, also for T(x)) */
-      int         n_args;     /* arguments written */
+      int         rows;       /* a row reduction (REDUCE): R, its rows' rank (the
+                                 optional second argument, default 1; after sema) */
+      int         n_args;     /* arguments written (a reduction's R dropped by sema) */
       ast_expr  **args;       /* n_args operands, in order */
     } call;
   } u; /* per kind */

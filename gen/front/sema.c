@@ -444,6 +444,33 @@ static bool resolve_name(sema *s, ast_expr *e, const nmap *params) {
    whole expression, on the kernel's first three parameters in order (no fused
    operands), because its kind (WC_KIND_WHERE_V1) applies the tf.compat.v1
    shape rules to inputs 0, 1, 2 (cond, x, y), not to computed values. */
+/* A row reduction's arguments: the value, then optionally R, the rows' rank
+   (the kernel's last R axes), an integer literal from 1 to the maximum rank;
+   R goes to u.call.rows and the call keeps its one operand. */
+static bool resolve_rows(sema *s, ast_expr *e) {
+  const char *name = e->u.call.name;
+  uint64_t    r = 1;
+  if (e->u.call.n_args < 1 || e->u.call.n_args > 2) {
+    err(s, e->loc, "'%s' takes 1 or 2 arguments (a value, and how many of the last axes form a row), got %d",
+        name, e->u.call.n_args);
+    return false;
+  }
+  if (e->u.call.n_args == 2) {
+    const ast_expr *a = e->u.call.args[1];
+    if (a->kind != AST_LIT || a->u.lit.kind != AST_LIT_INT || a->u.lit.neg ||
+        !ast_parse_uint(a->u.lit.text, &r) || r < 1 || r > WC_MAX_RANK) {
+      err(s, a->loc,
+          "the second argument of '%s' is how many of the kernel's last axes form a row: an "
+          "integer from 1 to %d",
+          name, WC_MAX_RANK);
+      return false;
+    }
+  }
+  e->u.call.rows = (int)r;
+  e->u.call.n_args = 1;
+  return true;
+}
+
 static bool resolve(sema *s, ast_expr *e, const nmap *params, const nmap *tvars, bool top) {
   bool ok = true;
   int  i;
@@ -470,6 +497,10 @@ static bool resolve(sema *s, ast_expr *e, const nmap *params, const nmap *tvars,
     }
   }
   int want = e->u.call.fn == AST_FN_OP ? wc_op_arity(e->u.call.op) : ast_fn_arity(e->u.call.fn);
+  if (e->u.call.fn == AST_FN_OP && wc_op_reduces(e->u.call.op)) {
+    if (!resolve_rows(s, e)) return false;
+    return ok;
+  }
   if (e->u.call.n_args != want) {
     if (e->u.call.fn == AST_FN_CAST)
       err(s, e->loc, "a cast to '%s' takes 1 argument, got %d", e->u.call.name, e->u.call.n_args);
@@ -839,6 +870,11 @@ static bool infer_call(sema *s, ast_expr *e) {
     }
     e->shape = a[0]->shape;
     t = a[0]->dtype;
+    if (wc_op_reduces(e->u.call.op) && t == UNTYPED) {
+      err(s, a[0]->loc, "cannot infer the dtype of the argument of '%s'; cast it, as in float(1)",
+          name);
+      return false;
+    }
     if (e->u.call.n_args == 2) {
       char what[32];
       snprintf(what, sizeof what, "operands of '%s'", name);
@@ -966,6 +1002,85 @@ static void one_output(sema *s, sema_kernel *kern) {
   kern->outputs = o;
 }
 
+/* ---- row reductions ------------------------------------------------------------ */
+
+/* The first row reduction in e (NULL if none); *bad when another one there
+   reduces rows of another rank than *first's (reported). */
+static const ast_expr *first_reduction(sema *s, const ast_expr *e, const ast_expr *first,
+                                       bool *bad) {
+  switch (e->kind) {
+  case AST_LIT:
+  case AST_PARAM: return first;
+  case AST_UNARY: return first_reduction(s, e->u.unary.arg, first, bad);
+  case AST_BINARY:
+    first = first_reduction(s, e->u.binary.lhs, first, bad);
+    return first_reduction(s, e->u.binary.rhs, first, bad);
+  case AST_CALL: break;
+  }
+  for (int i = 0; i < e->u.call.n_args; i++)
+    first = first_reduction(s, e->u.call.args[i], first, bad);
+  if (e->u.call.fn != AST_FN_OP || !wc_op_reduces(e->u.call.op)) return first;
+  if (first == NULL) return e;
+  if (first->u.call.rows != e->u.call.rows && !*bad) {
+    err(s, e->loc,
+        "'%s' reduces the last %d axes, but a reduction before it in the kernel the last %d; "
+        "the reductions of one kernel share its rows",
+        e->u.call.name, e->u.call.rows, first->u.call.rows);
+    *bad = true;
+  }
+  return first;
+}
+
+/* A kernel with row reductions: an elementwise kernel whose output has the
+   rows' axes, and whose parameters are each whole along its rows or broadcast
+   along all of them (what its generated loops read: a row of a parameter
+   steps by one element, or stays on one). Returns false after an error. */
+static bool check_rows(sema *s, sema_kernel *kern) {
+  const ast_expr *first = NULL;
+  bool            bad = false;
+  if (kern->body)
+    for (int i = 0; i < kern->n_stmts; i++)
+      first = first_reduction(s, kern->stmts[i], first, &bad);
+  else first = first_reduction(s, kern->expr, first, &bad);
+  if (bad) return false;
+  kern->rows = first ? first->u.call.rows : 0;
+  if (first == NULL) return true;
+  if (kern->kind != WC_KIND_ELEMENTWISE) {
+    err(s, first->loc, "'%s' cannot be part of '%s': a row reduction is an elementwise kernel's",
+        first->u.call.name, ast_fn_str(kern->expr->u.call.fn));
+    return false;
+  }
+  int n = kern->out_shape.rank, r = kern->rows;
+  if (r > n) {
+    diag_text t = {0};
+    err(s, first->loc, "'%s' reduces the last %d axes, but the kernel's output %s has rank %d",
+        first->u.call.name, r, shape_str(s, &kern->out_shape, &t), n);
+    diag_text_free(&t);
+    return false;
+  }
+  for (int i = 0; i < kern->n_params; i++) {
+    const ast_shape *p = &kern->params[i].shape;
+    bool             whole = true, along = true;
+    for (int d = n - r; d < n; d++) {
+      int     pd = d - (n - p->rank);
+      int64_t dim = pd >= 0 ? p->dims[pd] : 1;
+      whole = whole && dim == kern->out_shape.dims[d];
+      along = along && dim == 1;
+    }
+    if (whole || along) continue;
+    diag_text t1 = {0}, t2 = {0};
+    err(s, kern->params[i].loc,
+        "parameter '%s' of shape %s is broadcast along some of the rows' axes but not all "
+        "(the kernel's output is %s, its rows the last %d axes); a kernel with row reductions "
+        "reads each parameter whole along its rows or broadcast along all of them",
+        kern->params[i].name, shape_str(s, p, &t1), shape_str(s, &kern->out_shape, &t2), r);
+    diag_text_free(&t1);
+    diag_text_free(&t2);
+    return false;
+  }
+  return true;
+}
+
 /* Type one instance of the current kernel under the binding bind and add it
    (resolved: the one expression; NULL for a body, s->resolved). */
 static void instantiate(sema *s, const ast_expr *resolved, sema_binding *bind, const char *name) {
@@ -1028,6 +1143,7 @@ static void instantiate(sema *s, const ast_expr *resolved, sema_binding *bind, c
     diag_text_free(&t2);
     return;
   }
+  if (!check_rows(s, &kern)) return;
   *vec_push(s->pa, &s->kernels) = kern;
 }
 

@@ -75,6 +75,8 @@ typedef struct sema_kernel {
   int                 n_outputs;    /* 1 in the one-expression form */
   const sema_output  *outputs;      /* outputs[0].value is value */
   bool                body;         /* written with `-> (...) { ... }` */
+  int                 rows;         /* R when it has row reductions (row_sum, ...): each
+                                       reduces the output's last R axes; else 0 */
   wc_dtype            out_dtype;    /* output 0's; WC_INT64 for argwhere / nonzero */
   ast_shape           out_shape;    /* elementwise: shape of the output; where_v1: x's
                                        shape; argwhere / nonzero: shape of the value

@@ -16,6 +16,7 @@
 #include "stream.h"                                    /* streaming stores */
 #include "truth.h"                                     /* non-zero byte counts, masks, coordinates */
 #include "operations.h"                                /* the operation table */
+#include "rows.h"                                      /* row reductions: row_sum, row_max, ... */
 #include "table.h"                                     /* wc_instr, wc_param, wc_kernel, tables */
 
 #endif

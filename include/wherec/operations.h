@@ -32,8 +32,10 @@ extern "C" {
    domain    WC_DOM_<domain>: the dtypes its operands take (where: its branches)
    result    SAME: the operands' dtype; BOOL; TO: a cast's target
    form      INFIX a op b, PREFIX op a, CALL f(a, b): in the spec; LEAF (an input or a
-             constant), SELECT (where) and CAST (written as a dtype: float(x)) have rules of
-             their own
+             constant), SELECT (where), CAST (written as a dtype: float(x)) and REDUCE (a
+             row reduction, row_sum(a) or row_sum(a, R): its value at an element is the
+             fold of a over the element's row, the kernel's last R axes, and the
+             instruction's b holds R) have rules of their own
    helper    the element operation of <wherec/ops.h>: wc_<helper>_<dtype suffix>
    on_bool   what the spec's operator means on bool, outside its domain (& | ^ are
              && || !=), or NONE
@@ -92,7 +94,11 @@ extern "C" {
   X(P, ATAN,  "atan",     1, CRF,   SAME, CALL,   atan,  NONE) /* inverse_trig.h */      \
   X(P, ASINH, "asinh",    1, CRF,   SAME, CALL,   asinh, NONE) /* inverse_hyperbolic.h */ \
   X(P, ACOSH, "acosh",    1, CRF,   SAME, CALL,   acosh, NONE) /* inverse_hyperbolic.h */ \
-  X(P, ATANH, "atanh",    1, CRF,   SAME, CALL,   atanh, NONE) /* inverse_hyperbolic.h */
+  X(P, ATANH, "atanh",    1, CRF,   SAME, CALL,   atanh, NONE) /* inverse_hyperbolic.h */ \
+  X(P, RSUM,  "row_sum",  1, NUM,   SAME, REDUCE, rsum,  NONE) /* b = rows' rank; rows.h */ \
+  X(P, RMAX,  "row_max",  1, NUM,   SAME, REDUCE, rmax,  NONE) /* rows.h */              \
+  X(P, RMIN,  "row_min",  1, NUM,   SAME, REDUCE, rmin,  NONE) /* rows.h */              \
+  X(P, RMEAN, "row_mean", 1, FLOAT, SAME, REDUCE, rmean, NONE) /* rows.h */
 /* clang-format on */
 /* WC_OP_LIST's rows without the pass-through argument P of WC_OP_ROWS_ (which
    lets a list nested in another, as the interpreter's dispatch, see its row). */
@@ -127,6 +133,30 @@ static inline bool wc_op_gives_bool(wc_opcode op) {
   default: return false;
   }
 }
+
+#define WC_OP_FORM_REDUCES_LEAF   false
+#define WC_OP_FORM_REDUCES_SELECT false
+#define WC_OP_FORM_REDUCES_INFIX  false
+#define WC_OP_FORM_REDUCES_PREFIX false
+#define WC_OP_FORM_REDUCES_CALL   false
+#define WC_OP_FORM_REDUCES_CAST   false
+#define WC_OP_FORM_REDUCES_REDUCE true
+/* Is op a row reduction (row_sum, ...: form REDUCE)? */
+static inline bool wc_op_reduces(wc_opcode op) {
+  switch (op) {
+#define WC_OP_REDUCES_(NAME, spell, arity, dom, res, form, helper, on_bool) \
+  case WC_OP_##NAME: return WC_OP_FORM_REDUCES_##form;
+    WC_OP_LIST(WC_OP_REDUCES_)
+#undef WC_OP_REDUCES_
+  default: return false;
+  }
+}
+
+/* The lanes of a row reduction: element i of a row is folded into lane i % 16,
+   in order, each lane starting from the operation's identity; then the lanes
+   are combined pairwise (lane l with lane l + 8, then l + 4, l + 2, l + 1).
+   One order for every compiler, vector width, CPU and thread count. */
+#define WC_ROW_LANES 16
 
 /* ---- domain flags as tokens, for lists expanded per (operation, dtype) -------
    WC_DOM_FLAG(kind, domain) is the domain's flag for a kind of dtypes, and

@@ -462,6 +462,85 @@ static void store(wc_dtype t, ref_val v, void *p) {
 }
 
 /* Value of instruction i at output multi-index idx: the tree, recursively. */
+static ref_val eval(const wc_kernel *k, int i, const wc_tensor *in, int r, const int64_t *idx);
+
+/* ---- row reductions -------------------------------------------------------
+   Written from the rule (operations.h, WC_ROW_LANES) rather than rows.h:
+   element j of the row goes into lane j mod 16 in order, each lane starting
+   at the identity; lanes then meet pairwise, l with l + 8, l + 4, l + 2,
+   l + 1. Float16 and bfloat16 sum in float, rounded once at the end; mean
+   divides the sum by the row's length in the lanes' dtype. The output shape
+   of the call and the last row's value of each reduction (a reduction read
+   at every element of its row is folded once per row) are the evaluator's,
+   per thread, reset by each call. */
+enum { LANES = 16, MEMO = 64 };
+static _Thread_local const int64_t *call_shape;
+static _Thread_local struct row_memo {
+  bool    valid;
+  int64_t outer[WC_MAX_RANK];
+  ref_val v;
+} memo[MEMO];
+
+static ref_val fold2(wc_opcode op, wc_dtype t, ref_val a, ref_val b) {
+  wc_opcode step = op == WC_OP_RMAX ? WC_OP_MAX : op == WC_OP_RMIN ? WC_OP_MIN : WC_OP_ADD;
+  return is_float(t) ? arith_float(step, t, a, b) : arith_int(step, t, a, b);
+}
+
+static ref_val identity(wc_opcode op, wc_dtype t) {
+  int      bits = ref_bits(t);
+  ref_i128 lo = is_signed(t) ? -((ref_i128)1 << (bits - 1)) : 0;
+  ref_i128 hi = is_signed(t) ? ((ref_i128)1 << (bits - 1)) - 1 : ((ref_i128)1 << bits) - 1;
+  if (is_float(t)) return from_double(t, op == WC_OP_RMAX ? -1.0 / 0.0 : op == WC_OP_RMIN ? 1.0 / 0.0 : -0.0);
+  return from_int(t, op == WC_OP_RMAX ? lo : op == WC_OP_RMIN ? hi : 0);
+}
+
+static ref_val reduce(const wc_kernel *k, int i, const wc_tensor *in, int r, const int64_t *idx) {
+  const wc_instr *ins = &k->program[i];
+  wc_opcode       op = (wc_opcode)ins->op;
+  wc_dtype        t = (wc_dtype)k->program[ins->a].dtype;
+  bool            half = t == WC_FLOAT16 || t == WC_BFLOAT16;
+  /* max and min pick an element, bits kept (a NaN too): no conversion */
+  wc_dtype acc = half && (op == WC_OP_RSUM || op == WC_OP_RMEAN) ? WC_FLOAT : t;
+  int             outer = r - ins->b;
+  struct row_memo *m = i < MEMO ? &memo[i] : NULL;
+  if (m && m->valid && memcmp(m->outer, idx, (size_t)outer * sizeof *idx) == 0) return m->v;
+  ref_val lane[LANES];
+  int64_t at[WC_MAX_RANK], n = 1;
+  for (int l = 0; l < LANES; l++) lane[l] = identity(op, acc);
+  for (int d = 0; d < r; d++) at[d] = d < outer ? idx[d] : 0;
+  for (int d = outer; d < r; d++) n *= call_shape[d];
+  for (int64_t j = 0; j < n; j++) {
+    int64_t rest = j;
+    for (int d = r - 1; d >= outer; d--) {
+      at[d] = rest % call_shape[d];
+      rest /= call_shape[d];
+    }
+    ref_val x = cast(acc, t, eval(k, ins->a, in, r, at));
+    lane[j % LANES] = fold2(op, acc, lane[j % LANES], x);
+  }
+  for (int w = LANES / 2; w > 0; w /= 2)
+    for (int l = 0; l < w; l++) lane[l] = fold2(op, acc, lane[l], lane[l + w]);
+  ref_val v = lane[0];
+  if (op == WC_OP_RMEAN) v = arith_float(WC_OP_DIV, acc, v, from_double(acc, (double)n));
+  v = cast(t, acc, v);
+  if (m) {
+    m->valid = true;
+    memcpy(m->outer, idx, (size_t)outer * sizeof *idx);
+    m->v = v;
+  }
+  return v;
+}
+
+/* Starts a call of the evaluator on an output of shape (r dims); false when
+   a reduction's rows have more axes than the output. */
+static bool begin_call(const wc_kernel *k, int r, const int64_t *shape) {
+  for (int i = 0; i < k->n_instrs; i++)
+    if (wc_op_reduces((wc_opcode)k->program[i].op) && k->program[i].b > r) return false;
+  call_shape = shape;
+  memset(memo, 0, sizeof memo);
+  return true;
+}
+
 static ref_val eval(const wc_kernel *k, int i, const wc_tensor *in, int r, const int64_t *idx) {
   const wc_instr *ins = &k->program[i];
   wc_opcode       op = (wc_opcode)ins->op;
@@ -482,6 +561,10 @@ static ref_val eval(const wc_kernel *k, int i, const wc_tensor *in, int r, const
     return from_bool(eval(k, ins->a, in, r, idx).bits[0] && eval(k, ins->b, in, r, idx).bits[0]);
   case WC_OP_NOT: return from_bool(!eval(k, ins->a, in, r, idx).bits[0]);
   case WC_OP_CAST: return cast(t, (wc_dtype)k->program[ins->a].dtype, eval(k, ins->a, in, r, idx));
+  case WC_OP_RSUM:
+  case WC_OP_RMAX:
+  case WC_OP_RMIN:
+  case WC_OP_RMEAN: return reduce(k, i, in, r, idx);
   case WC_OP_EQ:
   case WC_OP_NE:
   case WC_OP_LT:
@@ -593,6 +676,7 @@ wc_status wc_ref_run(const wc_kernel *k, const wc_tensor *in, int n_in, wc_tenso
   for (int d = 0; d < r; d++)
     if (out->shape[d] != shape[d]) return WC_E_SHAPE;
   size_t w = wc_dtype_size(out->dtype);
+  if (!begin_call(k, r, shape)) return WC_E_SHAPE;
   for (int64_t e = 0; e < total; e++) {
     wc__ref_unflatten(e, r, shape, idx);
     store(out->dtype, eval(k, k->n_instrs - 1, in, r, idx), (char *)out->data + (size_t)e * w);
@@ -628,6 +712,7 @@ wc_status wc_ref_run_multi(const wc_kernel *k, const wc_tensor *in, int n_in, wc
       if (outs[o].shape[d] != shape[d]) return WC_E_SHAPE;
   }
   if ((s = wc__shape_count(outs[0].dtype, r, shape, &total)) != WC_OK) return s;
+  if (!begin_call(k, r, shape)) return WC_E_SHAPE;
   for (int64_t e = 0; e < total; e++) {
     wc__ref_unflatten(e, r, shape, idx);
     for (int o = 0; o < n_outs; o++) v[o] = eval(k, k->out_instrs[o], in, r, idx);

@@ -736,6 +736,7 @@ static const wc_kernel *one_op(prog *p, wc_opcode op, wc_dtype t, wc_dtype to) {
   wc_dtype r = op == WC_OP_CAST ? to : boolean ? WC_BOOL : t;
   int a = input(p, op == WC_OP_WHERE ? WC_BOOL : t);
   int b = wc_op_arity(op) >= 2 ? input(p, t) : 0, c = wc_op_arity(op) >= 3 ? input(p, t) : 0;
+  if (wc_op_reduces(op)) b = 1; /* a row reduction: rows of the last axis */
   emit(p, op, r, a, b, c);
   return finish(p, WC_KIND_ELEMENTWISE);
 }

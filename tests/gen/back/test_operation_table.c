@@ -20,7 +20,7 @@
 enum { N = 19 }; /* elements per operand: not a multiple of any block */
 
 /* The spec text of one operation of the table on operands of dtype t, as its
-   form is written: a + b, -a, min(a, b), where(c, a, b). */
+   form is written: a + b, -a, min(a, b), where(c, a, b), row_sum(a). */
 static bool spec_of(wc_opcode op, wc_dtype t, const char *spelling, const char *form, char *buf,
                     size_t cap) {
   const char *name = wc_dtype_name(t);
@@ -32,6 +32,8 @@ static bool spec_of(wc_opcode op, wc_dtype t, const char *spelling, const char *
   else if (strcmp(form, "SELECT") == 0)
     n = snprintf(buf, cap, "kernel k(c: bool[%d], a: %s[%d], b: %s[%d]) = %s(c, a, b);", N, name,
                  N, name, N, spelling);
+  else if (strcmp(form, "REDUCE") == 0)
+    n = snprintf(buf, cap, "kernel k(a: %s[%d]) = %s(a);", name, N, spelling);
   else if (strcmp(form, "CALL") == 0 && wc_op_arity(op) == 1)
     n = snprintf(buf, cap, "kernel k(a: %s[%d]) = %s(a);", name, N, spelling);
   else if (strcmp(form, "CALL") == 0)
