@@ -313,3 +313,74 @@ const char *check_dequantize(op_ctx *c) {
         (long long)a->output_dtype);
   return quant_params(c, a->axis, a->block_size);
 }
+
+/* ---- row reductions: a kernel reduces the last axis of its output ---- */
+
+/* Does the node reduce X's last axis (axis, negative from the end)? */
+static const char *last_axis(const op_ctx *c, int64_t axis) {
+  const graph_value *x = input(c, 0);
+  if (!x->shaped) return "its input has a dynamic rank: whether it reduces the last axis is not known";
+  if (x->shape.rank == 0) return "its input is a scalar: it has no axis to reduce";
+  if (axis < -x->shape.rank || axis >= x->shape.rank)
+    return graph_fmt(c->gr, "axis %lld is out of range for rank %d", (long long)axis, x->shape.rank);
+  if (axis < 0) axis += x->shape.rank;
+  if (axis != x->shape.rank - 1)
+    return graph_fmt(c->gr,
+                     "it reduces axis %lld of a rank-%d input; a kernel's row reductions reduce "
+                     "the last axis",
+                     (long long)axis, x->shape.rank);
+  return NULL;
+}
+
+/* Softmax and LogSoftmax along the last axis: from opset 13 `axis` (default -1) is the
+   one axis; before, the input is flattened to 2-D from `axis` (default 1) on, which is the
+   last axis alone when axis is rank - 1. */
+const char *check_softmax(op_ctx *c) {
+  const onnx_attr *a = graph_attr(c->ni->n, "axis");
+  return last_axis(c, a && a->has_i ? a->i : before(c, 13) ? 1 : -1);
+}
+
+/* LayerNormalization and RMSNormalization along the last axis, their scale and bias of
+   X's dtype, and no Mean or InvStdDev read (a kernel computes one output). */
+const char *check_norm(op_ctx *c) {
+  for (int k = 1; k < n_inputs(c); k++)
+    if (given(c, k) && input(c, k)->dtype != c->t)
+      return graph_fmt(c->gr, "'%.200s' is %s, X %s: a kernel computes in one dtype",
+                       input(c, k)->name, wc_dtype_name(input(c, k)->dtype), wc_dtype_name(c->t));
+  if (!extra_outputs_unused(c)) return "its Mean or InvStdDev output is read";
+  return last_axis(c, graph_is(c->ni, OP_LayerNormalization) ? c->fn->at.LayerNormalization.axis
+                                                             : c->fn->at.RMSNormalization.axis);
+}
+
+/* Reduce* over the last axis alone, keeping it (keepdims=1, so the value broadcasts back
+   along the row as the kernel's does): axes the attribute before opset 13 (ReduceSum) or
+   18 (the others), else a constant input. */
+const char *check_reduce_last(op_ctx *c) {
+  const onnx_node *n = c->ni->n;
+  const onnx_attr *keep = graph_attr(n, "keepdims"), *noop = graph_attr(n, "noop_with_empty_axes");
+  int              since = graph_is(c->ni, OP_ReduceSum) ? 13 : 18;
+  int64_t          axis = 0;
+  bool             all = false;
+  if (keep && keep->has_i && keep->i == 0)
+    return "keepdims=0: the reduced value would broadcast along other axes than its row";
+  if (!before(c, since)) {
+    double v;
+    if (!given(c, 1)) {
+      if (noop && noop->has_i && noop->i != 0) return "noop_with_empty_axes=1 with no axes";
+      all = true;
+    } else if (!graph_const_scalar(input(c, 1), &v)) {
+      return "its axes are not one constant axis";
+    } else axis = (int64_t)v;
+  } else {
+    const onnx_attr *a = graph_attr(n, "axes");
+    if (!a || a->n_ints == 0) all = true;
+    else if (a->n_ints != 1) return "it reduces several axes";
+    else axis = a->ints[0];
+  }
+  if (all) { /* every axis: the last one alone when X is a vector */
+    const graph_value *x = input(c, 0);
+    if (x->shaped && x->shape.rank != 1) return "it reduces every axis of its input";
+    axis = -1;
+  }
+  return last_axis(c, axis);
+}

@@ -428,3 +428,92 @@ ex *form_dequantize(form *f) {
   d = ex_bin(x, "*", WC_FLOAT, d, ex_convert(x, WC_FLOAT, form_in_chan(f, 1, p)));
   return ex_convert(x, st, d);
 }
+
+/* ---- row reductions (the checks: along the last axis) ---- */
+
+/* exp(x - row_max(x)): softmax's numerator (a kernel computes it once, however often read). */
+static ex *shifted_exp(form *f) {
+  ex_ctx *x = f->x;
+  return ex_fn1(x, "exp", f->t,
+                ex_bin(x, "-", f->t, form_in(f, 0), ex_fn1(x, "row_max", f->t, form_in(f, 0))));
+}
+
+ex *form_softmax(form *f) {
+  return ex_bin(f->x, "/", f->t, shifted_exp(f), ex_fn1(f->x, "row_sum", f->t, shifted_exp(f)));
+}
+
+/* x - max - log(sum(exp(x - max))) */
+ex *form_log_softmax(form *f) {
+  ex_ctx *x = f->x;
+  wc_dtype t = f->t;
+  ex *d = ex_bin(x, "-", t, form_in(f, 0), ex_fn1(x, "row_max", t, form_in(f, 0)));
+  return ex_bin(x, "-", t, d, ex_fn1(x, "log", t, ex_fn1(x, "row_sum", t, shifted_exp(f))));
+}
+
+/* The dtype a norm computes in: stash_type 1 is float (float16 and bfloat16 widen to it;
+   float and double stay as they are). */
+static wc_dtype stash(const form *f) {
+  return f->t == WC_FLOAT16 || f->t == WC_BFLOAT16 ? WC_FLOAT : f->t;
+}
+
+/* X - row_mean(X), in dtype s (a fresh tree per read). */
+static ex *centered(form *f, wc_dtype s) {
+  ex_ctx *x = f->x;
+  return ex_bin(x, "-", s, ex_convert(x, s, form_in(f, 0)),
+                ex_fn1(x, "row_mean", s, ex_convert(x, s, form_in(f, 0))));
+}
+
+/* v / sqrt(mean + epsilon) * scale, in dtype s, converted back to the node's dtype. */
+static ex *normalized(form *f, wc_dtype s, ex *v, ex *mean, float eps) {
+  ex_ctx *x = f->x;
+  ex *y = ex_bin(x, "/", s, v, ex_fn1(x, "sqrt", s, ex_bin(x, "+", s, mean, ex_lit_num(x, s, eps))));
+  y = ex_bin(x, "*", s, y, ex_convert(x, s, form_in(f, 1)));
+  if (given(f, 2)) y = ex_bin(x, "+", s, y, ex_convert(x, s, form_in(f, 2)));
+  return ex_convert(x, f->t, y);
+}
+
+/* LayerNormalization: d = X - mean(X), Y = d / sqrt(mean(d * d) + epsilon) * Scale + B, in
+   the stash dtype; the variance in a second pass (not mean(X^2) - mean(X)^2, which cancels). */
+ex *form_layer_norm(form *f) {
+  wc_dtype s = stash(f);
+  ex      *var = ex_fn1(f->x, "row_mean", s, ex_bin(f->x, "*", s, centered(f, s), centered(f, s)));
+  return normalized(f, s, centered(f, s), var, f->at->LayerNormalization.epsilon);
+}
+
+/* RMSNormalization: X / sqrt(mean(X * X) + epsilon) * scale, in the stash dtype. */
+ex *form_rms_norm(form *f) {
+  ex_ctx  *x = f->x;
+  wc_dtype s = stash(f);
+  ex      *sq = ex_bin(x, "*", s, ex_convert(x, s, form_in(f, 0)), ex_convert(x, s, form_in(f, 0)));
+  return normalized(f, s, ex_convert(x, s, form_in(f, 0)), ex_fn1(x, "row_mean", s, sq),
+                    f->at->RMSNormalization.epsilon);
+}
+
+/* Reduce* along the last axis (keepdims: the value broadcasts back along the row). */
+ex *form_reduce(form *f) {
+  ex_ctx  *x = f->x;
+  wc_dtype t = f->t;
+  switch (f->ni->op->id) {
+  case OP_ReduceSum: return ex_fn1(x, "row_sum", t, form_in(f, 0));
+  case OP_ReduceMean: return ex_fn1(x, "row_mean", t, form_in(f, 0));
+  case OP_ReduceMax: return ex_fn1(x, "row_max", t, form_in(f, 0));
+  case OP_ReduceMin: return ex_fn1(x, "row_min", t, form_in(f, 0));
+  case OP_ReduceSumSquare:
+    return ex_fn1(x, "row_sum", t, ex_bin(x, "*", t, form_in(f, 0), form_in(f, 0)));
+  case OP_ReduceL2:
+    return ex_fn1(x, "sqrt", t, ex_fn1(x, "row_sum", t, ex_bin(x, "*", t, form_in(f, 0), form_in(f, 0))));
+  default: { /* ReduceLogSumExp, shifted by the row's maximum m so that exp cannot overflow
+                (by 0 when m is infinite: a row of -inf gives -inf, one holding inf inf) */
+    ex *m[2];
+    for (int i = 0; i < 2; i++) {
+      uint64_t inf[2];
+      ex_float_inf(t, false, inf);
+      ex *max = ex_fn1(x, "row_max", t, form_in(f, 0));
+      ex *finite = ex_bin(x, "<", WC_BOOL, ex_fn1(x, "abs", t, max), ex_lit_bits(x, t, inf));
+      m[i] = ex_sel(x, finite, ex_fn1(x, "row_max", t, form_in(f, 0)), ex_lit_num(x, t, 0.0));
+    }
+    ex *sum = ex_fn1(x, "row_sum", t, ex_fn1(x, "exp", t, ex_bin(x, "-", t, form_in(f, 0), m[1])));
+    return ex_bin(x, "+", t, m[0], ex_fn1(x, "log", t, sum));
+  }
+  }
+}

@@ -239,6 +239,25 @@ static bool extra_output_ok(const fusion *f, const import_graph *gr, int i, int 
   return v->captured_by < 0 || !reaches(f, gr, v->captured_by, r, seen, stamp, stack);
 }
 
+/* ---- row reductions ----
+   A kernel reduces rows of its output's last axis (row_sum, ...: the checks took only
+   nodes reducing their input's last axis). So a node that reduces joins a region only
+   when its input runs along the whole of the root's last axis (a Softmax of a value
+   broadcast along it would sum copies), and a Reduce*, whose output lacks the axis
+   (keepdims: extent 1), is never a root: its value is read inside a kernel or not taken. */
+static bool reduces_rows(const graph_node *ni) {
+  return ni->op && (ni->op->check == check_softmax || ni->op->check == check_norm ||
+                    ni->op->check == check_reduce_last);
+}
+
+static bool row_of_root(const fusion *f, const import_graph *gr, int i, int r) {
+  const graph_value *x = &gr->vals[gr->nodes[i].in[0]];
+  const graph_value *rv = &gr->vals[gr->nodes[f->regions[r].root].out];
+  if (!x->shaped || !rv->shaped || x->shape.rank == 0 || rv->shape.rank == 0) return false;
+  return graph_dim(gr, x->shape.dims[x->shape.rank - 1]) ==
+         graph_dim(gr, rv->shape.dims[rv->shape.rank - 1]);
+}
+
 void fusion_form(fusion *f, const import_graph *gr) {
   int  n = gr->g->n_nodes, stamp = 0;
   int *seen = graph_alloc(gr, (size_t)n, sizeof *seen),
@@ -277,6 +296,9 @@ void fusion_form(fusion *f, const import_graph *gr) {
       }
     }
     bool join = region >= 0 && !graph_is(ni, OP_NonZero);
+    if (join && reduces_rows(ni) &&
+        (graph_is(&gr->nodes[f->regions[region].root], OP_NonZero) || !row_of_root(f, gr, i, region)))
+      join = false;
     if (join && (readers > 1 || outside) &&
         graph_is(&gr->nodes[f->regions[region].root], OP_NonZero))
       join = false;        /* nonzero's kernel is one expression: no body, no let */
@@ -300,6 +322,9 @@ void fusion_form(fusion *f, const import_graph *gr) {
       fn->region = region;
       fn->depth = depth;
       fn->copies = copies;
+    } else if (reduces_rows(ni) && ni->op->check == check_reduce_last) {
+      fn->reason = "a reduction whose value no kernel with its row reads (its output lacks the "
+                   "row: it is read outside, or beside a value broadcast along the row)";
     } else {
       region = f->n_regions++;
       memset(&f->regions[region], 0, sizeof f->regions[region]);

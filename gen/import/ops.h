@@ -53,6 +53,10 @@ typedef float       op_attr_f;
 typedef int64_t     op_attr_i;
 typedef const char *op_attr_s;
 #define LEGACY_BROADCAST AV(i, broadcast, 0, 1, 7) AV(i, axis, 0, 1, 7)
+/* Reduce*'s: axes an attribute until `input` (an input from then on; its ints are read by
+   the check, not the column), keepdims, and noop_with_empty_axes from then on. */
+#define REDUCE_ATTRS(input) \
+  AV(i, axes, 0, 1, input) A(i, keepdims, 1) AV(i, noop_with_empty_axes, 0, input, 0)
 
 /* X(Name, since, inputs, types, out, rule, attributes, formula, check, onnxruntime):
    - since: ONNX's since-versions of the operator (onnx.defs), the first its opset;
@@ -238,10 +242,13 @@ typedef const char *op_attr_s;
   X(InstanceNormalization, "1 6 22", "input:T scale:T B:T", OPT_F, OUT_T, same, ,                  \
     NONE, none, ORT(EXACT))                                                                        \
   X(LRN, "1 13", "X:T", OPT_F, OUT_T, same, , NONE, none, ORT(EXACT))                              \
-  X(Softmax, "1 11 13", "input:T", OPT_F, OUT_T, same, , NONE, none, ORT(EXACT))                   \
-  X(LogSoftmax, "1 11 13", "input:T", OPT_F, OUT_T, same, , NONE, none, ORT(EXACT))                \
+  X(Softmax, "1 11 13", "input:T", OPT_F, OUT_T, same, A(i, axis, -1), B(softmax), softmax,        \
+    ORT(APPROX))                                                                                   \
+  X(LogSoftmax, "1 11 13", "input:T", OPT_F, OUT_T, same, A(i, axis, -1), B(log_softmax), softmax, \
+    ORT(APPROX))                                                                                   \
   X(Hardmax, "1 11 13", "input:T", OPT_F, OUT_T, same, , NONE, none, ORT(EXACT))                   \
-  X(LayerNormalization, "17", "X:T Scale:* B?:*", OPT_F, OUT_T, same, , NONE, none, ORT(EXACT))    \
+  X(LayerNormalization, "17", "X:T Scale:* B?:*", OPT_F, OUT_T, same,                             \
+    A(i, axis, -1) A(f, epsilon, 1e-5f) A(i, stash_type, 1), B(layer_norm), norm, ORT(APPROX))     \
   X(MeanVarianceNormalization, "9 13", "X:T", OPT_F, OUT_T, same, , NONE, none, ORT(EXACT))        \
   X(GroupNormalization, "18 21", "X:T scale:T bias:T", OPT_F, OUT_T, same, ,                       \
     NONE, none, ORT(EXACT))                                                                        \
@@ -275,26 +282,33 @@ typedef const char *op_attr_s;
   X(Upsample, "1 7 9 10", "X:T scales?:*", OPT_ALL, OUT_T, upsample, , NONE, none, ORT(EXACT))     \
   X(Pad, "1 2 11 13 18 19 21 23 24 25", "data:T pads?:* constant_value?:* axes?:*",                \
     OPT_ALL, OUT_T, pad, , NONE, none, ORT(EXACT))                                                 \
-  X(ReduceSum, "1 11 13", "data:T axes?:*", OPT_NUM, OUT_T, reduce_axes_13, ,                      \
-    NONE, none, ORT(EXACT))                                                                        \
-  X(ReduceMean, "1 11 13 18", "data:T axes?:*", OPT_NUM, OUT_T, reduce_axes_18, ,                  \
-    NONE, none, ORT(EXACT))                                                                        \
-  X(ReduceMax, "1 11 12 13 18 20", "data:T axes?:*", OPT_ALL, OUT_T, reduce_axes_18, ,             \
-    NONE, none, ORT(EXACT))                                                                        \
-  X(ReduceMin, "1 11 12 13 18 20", "data:T axes?:*", OPT_ALL, OUT_T, reduce_axes_18, ,             \
-    NONE, none, ORT(EXACT))                                                                        \
+  X(ReduceSum, "1 11 13", "data:T axes?:*", OPT_NUM, OUT_T, reduce_axes_13,                        \
+    REDUCE_ATTRS(13),                                                                              \
+    B(reduce), reduce_last, ORTR("sums in another order", ""))                                     \
+  X(ReduceMean, "1 11 13 18", "data:T axes?:*", OPT_NUM, OUT_T, reduce_axes_18,                    \
+    REDUCE_ATTRS(18),                                                                              \
+    B(reduce), reduce_last, ORTR("sums in another order", ""))                                     \
+  X(ReduceMax, "1 11 12 13 18 20", "data:T axes?:*", OPT_ALL, OUT_T, reduce_axes_18,               \
+    REDUCE_ATTRS(18),                                                                              \
+    B(reduce), reduce_last, ORT(EXACT))                                                            \
+  X(ReduceMin, "1 11 12 13 18 20", "data:T axes?:*", OPT_ALL, OUT_T, reduce_axes_18,               \
+    REDUCE_ATTRS(18),                                                                              \
+    B(reduce), reduce_last, ORT(EXACT))                                                            \
   X(ReduceProd, "1 11 13 18", "data:T axes?:*", OPT_NUM, OUT_T, reduce_axes_18, ,                  \
     NONE, none, ORT(EXACT))                                                                        \
   X(ReduceL1, "1 11 13 18", "data:T axes?:*", OPT_NUM, OUT_T, reduce_axes_18, ,                    \
     NONE, none, ORT(EXACT))                                                                        \
-  X(ReduceL2, "1 11 13 18", "data:T axes?:*", OPT_NUM, OUT_T, reduce_axes_18, ,                    \
-    NONE, none, ORT(EXACT))                                                                        \
+  X(ReduceL2, "1 11 13 18", "data:T axes?:*", OPT_NUM, OUT_T, reduce_axes_18,                      \
+    REDUCE_ATTRS(18),                                                                              \
+    B(reduce), reduce_last, ORTR("sums in another order", ""))                                     \
   X(ReduceLogSum, "1 11 13 18 28", "data:T axes?:*", OPT_NUM, OUT_T, reduce_axes_18, ,             \
     NONE, none, ORT(EXACT))                                                                        \
-  X(ReduceLogSumExp, "1 11 13 18 28", "data:T axes?:*", OPT_NUM, OUT_T, reduce_axes_18, ,          \
-    NONE, none, ORT(EXACT))                                                                        \
-  X(ReduceSumSquare, "1 11 13 18", "data:T axes?:*", OPT_NUM, OUT_T, reduce_axes_18, ,             \
-    NONE, none, ORT(EXACT))                                                                        \
+  X(ReduceLogSumExp, "1 11 13 18 28", "data:T axes?:*", OPT_NUM, OUT_T, reduce_axes_18,            \
+    REDUCE_ATTRS(18),                                                                              \
+    B(reduce), reduce_last, ORT(APPROX))                                                           \
+  X(ReduceSumSquare, "1 11 13 18", "data:T axes?:*", OPT_NUM, OUT_T, reduce_axes_18,               \
+    REDUCE_ATTRS(18),                                                                              \
+    B(reduce), reduce_last, ORTR("sums in another order", ""))                                     \
   X(ArgMax, "1 11 12 13", "data:T", OPT_NUM, OUT_INT64, arg_reduce, , NONE, none, ORT(EXACT))      \
   X(ArgMin, "1 11 12 13", "data:T", OPT_NUM, OUT_INT64, arg_reduce, , NONE, none, ORT(EXACT))      \
   X(Shape, "1 13 15 19 21 23 24 25", "data:T", OPT_ALL, OUT_INT64, shape, ,                        \
@@ -310,7 +324,8 @@ typedef const char *op_attr_s;
   X(RNN, "1 7 14 22", "X:T W:T R:T B?:T sequence_lens?:* initial_h?:T", OPT_F, OUT_T, rnn, ,       \
     NONE, none, ORT(EXACT))                                                                        \
   X(LpNormalization, "1 22", "input:T", OPT_F, OUT_T, same, , NONE, none, ORT(EXACT))              \
-  X(RMSNormalization, "23", "X:T scale:*", OPT_F, OUT_SCALE, same, , NONE, none, ORT(EXACT))       \
+  X(RMSNormalization, "23", "X:T scale:*", OPT_F, OUT_SCALE, same,                                \
+    A(i, axis, -1) A(f, epsilon, 1e-5f) A(i, stash_type, 1), B(rms_norm), norm, ORT(APPROX))       \
   X(RotaryEmbedding, "23", "X:T cos_cache:T sin_cache:T position_ids?:*", OPT_F, OUT_T, same, ,    \
     NONE, none, ORT(EXACT))                                                                        \
   X(Swish, "24", "X:T", OPT_F, OUT_T, same, , NONE, none, ORT(EXACT))                              \

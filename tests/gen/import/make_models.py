@@ -177,9 +177,9 @@ def main():
                [np.array([True, False, True]), np.array(["ab", "", "xyz"], dtype=object),
                 np.array(["default"], dtype=object)])
 
-    # Import only: a Softmax is not taken; the Where still is, with its output as a parameter
+    # Import only: a Hardmax is not taken; the Where still is, with its output as a parameter
     write_case(out_dir, "partial",
-               [h.make_node("Softmax", ["x"], ["p"], axis=-1),
+               [h.make_node("Hardmax", ["x"], ["p"], axis=-1),
                 h.make_node("Where", ["c", "p", "x"], ["out"])],
                [vi("x", F, [2, 3]), vi("c", B, [2, 3])], [vi("out", F, [2, 3])], [],
                value_info=[vi("p", F, [2, 3])], run=False)

@@ -70,6 +70,10 @@ DEVIATIONS = [
      "ONNX's function body rounds each operation to float16, as wherec does"),
     ("Softplus", None, r"^float16", "onnxruntime computes float16 Softplus in float and rounds "
      "once; ONNX's function body rounds each operation to float16, as wherec does"),
+    ("ReduceMax", None, r"^float", "onnxruntime's ReduceMax skips a NaN of the row; ONNX's "
+     "reference (numpy's maximum) gives NaN, as wherec does"),
+    ("ReduceMin", None, r"^float", "onnxruntime's ReduceMin skips a NaN of the row; ONNX's "
+     "reference (numpy's minimum) gives NaN, as wherec does"),
 ]
 # Attributes a version may carry although its schema lacks them: a memory hint of opset 1
 # that exporters kept writing, which wherec ignores (docs/cli.md).
@@ -134,6 +138,10 @@ BESPOKE = {
     "NonZero": "NONZERO", "Constant": "CONSTANT", "Gelu": "GELU", "Sum": "SUM", "Mean": "MEAN",
     "Dropout": "DROPOUT", "Pow": "POW", "BatchNormalization": "BATCHNORM",
     "QuantizeLinear": "QUANTIZE", "DequantizeLinear": "DEQUANTIZE",
+    "Softmax": "SOFTMAX", "LogSoftmax": "SOFTMAX", "LayerNormalization": "NORM",
+    "RMSNormalization": "NORM", "ReduceSum": "REDUCE", "ReduceMean": "REDUCE",
+    "ReduceMax": "REDUCE", "ReduceMin": "REDUCE", "ReduceL2": "REDUCE",
+    "ReduceLogSumExp": "REDUCE", "ReduceSumSquare": "REDUCE",
 }
 
 
@@ -513,6 +521,50 @@ def build(op, opset, s, prev):
               {"x": data("int64")})
             C("value_ints", [node(name, [], ["k"], value_ints=ivec.tolist()), node("Add", ["x", "k"])],
               {"x": data("int64")}, known={"k": ivec})
+    elif kind == "SOFTMAX":  # along the last axis (before 13: flattened from axis 1 of 2-D)
+        dts = pick_dtypes(name, s, prev, op["classes"], ("double",))
+        for dt in dts:
+            C(dt, [node(name, ["x"])], {"x": data(dt)}, exact=exact)
+            C(dt + " axis=-1", [node(name, ["x"], axis=-1)], {"x": data(dt)}, exact=exact)
+        C("axis=0", [node(name, ["x"], axis=0)], {"x": data("float")},
+          refuse="it reduces axis 0 of a rank-2 input")
+    elif kind == "NORM":  # LayerNormalization along the last axis, with scale and bias
+        for dt in dts:
+            ins = {"x": data(dt), "g": data(dt, True, (4,)), "b": data(dt, True, (4,))[::-1].copy()}
+            C(dt, [node(name, ["x", "g", "b"])], ins, exact=exact)
+            C(dt + " no bias", [node(name, ["x", "g"], epsilon=0.5)], ins, exact=exact)
+        C("axis=0", [node(name, ["x", "g"], axis=0)],
+          {"x": data("float"), "g": data("float", True, (3, 4))}, refuse="it reduces axis 0")
+    elif kind == "REDUCE":  # along the last axis, kept: read by a Sub of the row's shape
+        since = 13 if name == "ReduceSum" else 18
+        calls_cr = name in ("ReduceLogSumExp",)
+        dts = pick_dtypes(name, s, prev, op["classes"], ("double",) if calls_cr else ())
+        floats_only = name in ("ReduceL2", "ReduceLogSumExp", "ReduceMean")
+        dts = [d for d in dts if CLASS[d] == "F" or (CLASS[d] in "SU" and not floats_only)]
+        # before opset 7 no binary operator broadcasts [3,1] to [3,4]: a row of one element,
+        # read by a Neg
+        shape, after = ((3, 4), "Sub") if opset >= 7 else ((3, 1), "Neg")
+        for dt in dts:
+            x = {"x": data(dt, shape=shape)}
+            reads = ["x", "r"] if after == "Sub" else ["r"]
+            if opset >= since:
+                nodes = [node(name, ["x", "axes"], ["r"]), node(after, reads)]
+                inits = {"axes": np.array([-1], np.int64)}
+            else:
+                nodes = [node(name, ["x"], ["r"], axes=[-1]), node(after, reads)]
+                inits = None
+            C(dt, nodes, x, inits=inits, exact=exact)
+        if name == "ReduceMean" and "int32" in allowed_dtypes(s):
+            C("int32", [node(name, ["x", "axes"] if opset >= since else ["x"],
+                             **({} if opset >= since else {"axes": [-1]}))],
+              {"x": data("int32")}, inits={"axes": np.array([-1], np.int64)} if opset >= since else None,
+              refuse="row_mean")
+        if opset >= since:
+            C("keepdims=0", [node(name, ["x", "axes"], keepdims=0)], {"x": data("float")},
+              inits={"axes": np.array([-1], np.int64)}, refuse="keepdims=0")
+        else:
+            C("keepdims=0", [node(name, ["x"], axes=[-1], keepdims=0)], {"x": data("float")},
+              refuse="keepdims=0")
     elif kind == "DROPOUT":
         x = data("float")
         C("defaults", [node(name, ["x"])], {"x": x})

@@ -132,13 +132,46 @@ static void test_whole_graph_region_takes_graph_inputs_in_order_and_xor_as_not_e
   done(&r);
 }
 
-static void test_softmax_is_listed_and_its_output_becomes_a_parameter(void **state) {
+static void test_hardmax_is_listed_and_its_output_becomes_a_parameter(void **state) {
   (void)state;
   result r = import_case("partial");
   assert_int_equal(r.rc, 0);
-  expect_in(r.log, "wherec: not taken: Softmax (output 'p'): not element-wise\n");
+  expect_in(r.log, "wherec: not taken: Hardmax (output 'p'): not element-wise\n");
   expect_in(r.spec, "kernel out(x: float[2,3], c: bool[2,3], p: float[2,3]) = where(c, p, x);");
   done(&r);
+}
+
+/* The attention mask's Where and the Softmax after it (along the last axis) are one kernel,
+   its row reductions in the spec; a Softmax along another axis is left to onnxruntime. */
+static void test_masked_softmax_is_one_kernel_and_softmax_on_another_axis_is_not_taken(void **state) {
+  (void)state;
+  pbw g = {0}, axis0 = {0};
+  static const int64_t d[] = {2, 4, 8}, m[] = {2, 1, 8};
+  static const char *const w_in[] = {"mask", "s", "ninf"}, *const s_in[] = {"z"}, *const t_in[] = {"y"};
+  float ninf = -1.0f / 0.0f;
+  pbw_scalar_init(&g, "ninf", 1, &ninf, sizeof ninf);
+  pbw_node(&g, "Where", "w", w_in, 3, "z", NULL);
+  pbw_node(&g, "Softmax", "sm", s_in, 1, "y", NULL);
+  pbw a = {0}; /* AttributeProto axis=0 (type INT), as NodeProto's field 5 */
+  pbw_str(&a, 1, "axis");
+  pbw_int(&a, 3, 0);
+  pbw_int(&a, 20, 2);
+  pbw_msg(&axis0, 5, &a);
+  pbw_free(&a);
+  pbw_node(&g, "Softmax", "sm0", t_in, 1, "out", &axis0);
+  pbw_value_info(&g, 11, "mask", 9, 3, m, NULL);
+  pbw_value_info(&g, 11, "s", 1, 3, d, NULL);
+  pbw_value_info(&g, 12, "out", 1, 3, d, NULL);
+  result r = import_pbw(&g, 17);
+  assert_int_equal(r.rc, 0);
+  expect_in(r.log, "wherec: kernel y: Softmax 'sm', Where 'w'\n");
+  expect_in(r.spec, "row_max(where(mask, s, -inf))");
+  expect_in(r.spec, "row_sum(exp(");
+  expect_in(r.log, "wherec: not taken: Softmax 'sm0': it reduces axis 0 of a rank-3 input; a "
+                   "kernel's row reductions reduce the last axis\n");
+  done(&r);
+  pbw_free(&g);
+  pbw_free(&axis0);
 }
 
 /* An unnamed extent is a symbol of its own (infer.c): the region is not refused. */
@@ -815,7 +848,8 @@ int main(void) {
     cmocka_unit_test(test_clip_with_scalar_initializers_is_max_then_min),
     cmocka_unit_test(test_leaky_relu_keeps_the_float_alpha_and_the_symbolic_batch),
     cmocka_unit_test(test_whole_graph_region_takes_graph_inputs_in_order_and_xor_as_not_equal),
-    cmocka_unit_test(test_softmax_is_listed_and_its_output_becomes_a_parameter),
+    cmocka_unit_test(test_hardmax_is_listed_and_its_output_becomes_a_parameter),
+    cmocka_unit_test(test_masked_softmax_is_one_kernel_and_softmax_on_another_axis_is_not_taken),
     cmocka_unit_test(test_where_on_an_unnamed_extent_gets_a_symbol),
     cmocka_unit_test(test_intermediate_that_is_also_a_graph_output_is_an_output_of_the_kernel_too),
     cmocka_unit_test(test_producer_also_read_inside_an_if_branch_is_an_output_of_the_kernel_too),

@@ -229,6 +229,60 @@ def _gelu_tanh(node, x):
     return (t(0.5) * x) * (t(1) + _cr(math.tanh, s * inner))
 
 
+def _fold(op, row, ident):
+    """wherec's row reduction (include/wherec/rows.h): element j into lane j % 16 from the
+    identity, in order, then lanes l and l + 8, l + 4, l + 2, l + 1 combined, each step
+    rounded to the row's dtype."""
+    acc = [ident] * 16
+    for j, v in enumerate(row):
+        acc[j % 16] = op(acc[j % 16], v)
+    w = 8
+    while w:
+        for lane in range(w):
+            acc[lane] = op(acc[lane], acc[lane + w])
+        w //= 2
+    return acc[0]
+
+
+def _rows(x, axis, fn):
+    """fn applied to each row of x along axis (a row reductions' last axis)."""
+    moved = np.moveaxis(x, axis, -1)
+    out = np.empty_like(moved)
+    for i in np.ndindex(moved.shape[:-1]):
+        out[i] = fn(moved[i])
+    return np.moveaxis(out, -1, axis)
+
+
+def _softmax_row(r, log):
+    t = r.dtype.type
+    m = _fold(np.maximum, r, t(-np.inf))
+    d = (r - m).astype(r.dtype)
+    e = _cr(math.exp, d)
+    s = _fold(lambda a, b: t(a + b), e, t(-0.0))
+    return (d - _cr(math.log, np.array([s], r.dtype))[0]) if log else (e / s).astype(r.dtype)
+
+
+def _softmax(node, x):
+    return _rows(x, -1, lambda r: _softmax_row(r, False))
+
+
+def _log_softmax(node, x):
+    return _rows(x, -1, lambda r: _softmax_row(r, True))
+
+
+def _rms_norm(node, x, scale):
+    """x / sqrt(mean(x * x) + epsilon) * scale along the last axis, in float (float16 widened
+    and rounded once at the end), sqrt correctly rounded as IEEE's."""
+    eps = np.float32(_attr(node, "epsilon", 1e-5))
+    xf, sf = x.astype(np.float32), np.broadcast_to(scale, x.shape).astype(np.float32)
+    n = np.float32(x.shape[-1])
+
+    def row(r):
+        ms = _fold(lambda a, b: np.float32(a + b), (r * r).astype(np.float32), np.float32(-0.0)) / n
+        return (r / np.sqrt(np.float32(ms + eps))).astype(np.float32)
+    return (_rows(xf, -1, row) * sf).astype(x.dtype)
+
+
 REGENERATED = {}
 for _names, _fn, _why in (
         (("test_elu_opset22", "test_elu_default_opset22", "test_elu_example_opset22",
@@ -252,7 +306,20 @@ for _names, _fn, _why in (
         (("test_pow_example", "test_pow", "test_pow_bcast_scalar", "test_pow_bcast_array",
           "test_pow_types_float32_int64", "test_pow_types_float32_int32",
           "test_pow_types_float32_uint64", "test_pow_types_float32_uint32"), _pow,
-         "numpy's float32 power (libm's powf, not correctly rounded)")):
+         "numpy's float32 power (libm's powf, not correctly rounded)"),
+        (("test_softmax_example", "test_softmax_large_number", "test_softmax_axis_2",
+          "test_softmax_negative_axis", "test_softmax_default_axis"), _softmax,
+         "numpy's float32 exp and pairwise sum; wherec's exp is correctly rounded, its sum in "
+         "16 lanes (include/wherec/rows.h)"),
+        (("test_logsoftmax_example_1", "test_logsoftmax_large_number", "test_logsoftmax_axis_2",
+          "test_logsoftmax_negative_axis", "test_logsoftmax_default_axis"), _log_softmax,
+         "numpy's float32 exp, log and pairwise sum, where wherec's are correctly rounded and "
+         "in 16 lanes"),
+        (("test_rms_normalization_4d_axis3", "test_rms_normalization_4d_axis_negative_1",
+          "test_rms_normalization_default_axis", "test_rms_normalization_2d_axis1",
+          "test_rms_normalization_2d_axis_negative_1", "test_rms_normalization_3d_axis2_epsilon",
+          "test_rms_normalization_3d_axis_negative_1_epsilon"), _rms_norm,
+         "numpy's pairwise mean, where wherec's sum is in 16 lanes")):
     for _name in _names:
         REGENERATED[_name] = (_fn, _why)
 
@@ -397,6 +464,69 @@ def collect(numpy_exp=False):
         return node_cases.collect_testcases(None)
 
 
+ROW_REDUCTIONS = {"Softmax", "LogSoftmax", "LayerNormalization", "RMSNormalization",
+                  "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceL2",
+                  "ReduceLogSumExp", "ReduceSumSquare"}
+
+
+def _ranks(graph):
+    """The ranks of the graph's inputs and initializers (those the row rules need)."""
+    r = {vi.name: len(vi.type.tensor_type.shape.dim) for vi in graph.input
+         if vi.type.HasField("tensor_type") and vi.type.tensor_type.HasField("shape")}
+    r.update({t.name: len(t.dims) for t in graph.initializer})
+    return r
+
+
+def _const_ints(graph, name):
+    for t in graph.initializer:
+        if t.name == name:
+            return list(onnx.numpy_helper.to_array(t).reshape(-1))
+    for node in graph.node:
+        if node.op_type == "Constant" and node.output[0] == name:
+            for a in node.attribute:
+                if a.name == "value":
+                    return list(onnx.numpy_helper.to_array(a.t).reshape(-1))
+    return None
+
+
+def row_refusal(case):
+    """Why wherec import leaves a row reduction of the case to onnxruntime, or None: a
+    kernel reduces the last axis of its output, keeping it, and reads the reduced value at
+    every element of the row (docs/cli.md; the importer's checks and fusion.c say so)."""
+    graph = case.model.graph
+    ranks, outputs = _ranks(graph), {o.name for o in graph.output}
+    opset = onnx_opset(case.model)
+    for node in graph.node:
+        op = node.op_type
+        if op not in ROW_REDUCTIONS:
+            continue
+        rank = ranks.get(node.input[0])
+        if rank is None:
+            return "a row reduction of a value inside the graph (rank not known here)"
+        if op in ("Softmax", "LogSoftmax", "LayerNormalization", "RMSNormalization"):
+            axis = _attr(node, "axis", 1 if op.endswith("Softmax") and opset < 13 else -1)
+            if len([o for o in node.output if o]) > 1:
+                return "LayerNormalization's Mean or InvStdDev output is read"
+        else:
+            if _attr(node, "keepdims", 1) == 0:
+                return "a Reduce with keepdims=0"
+            if node.output[0] in outputs:
+                return "a Reduce whose value is the graph's output (its shape lacks the row)"
+            axes = _attr(node, "axes", None)
+            if axes is None and len(node.input) > 1 and node.input[1]:
+                axes = _const_ints(graph, node.input[1])
+            if axes is None or len(axes) == 0:
+                if _attr(node, "noop_with_empty_axes", 0):
+                    return "a Reduce with no axes and noop_with_empty_axes=1"
+                axes = [-1] if rank == 1 else list(range(rank))
+            if len(axes) != 1:
+                return "a Reduce over several axes"
+            axis = axes[0]
+        if (axis + rank if axis < 0 else axis) != rank - 1:
+            return "a row reduction along another axis than the last"
+    return None
+
+
 def verdict(case):
     """(selected, reason): reason says why a case is not selected."""
     graph = case.model.graph
@@ -411,6 +541,9 @@ def verdict(case):
             return False, "'%s' is a %s, not a tensor" % (vi.name, vi.type.WhichOneof("value"))
     if case.name in EXCLUDED:
         return False, EXCLUDED[case.name]
+    why = row_refusal(case)
+    if why:
+        return False, "wherec import leaves it to onnxruntime: " + why
     return True, None
 
 
