@@ -3,28 +3,219 @@
 % -- (the runtime splits rows, never a row), K and K_invoke.
 % -- Each row takes k.passes: a pass folds the reductions of one depth into
 % -- WC_ROW_LANES lanes (rows.h: element j into lane j % 16), the last stores
-% -- the outputs. Locals as elementwise.c.tpl's; lane, i, and <value>_lanes_.
+% -- the outputs. A pass runs in blocks of WC_ROW_LANES elements; in a nan_redo
+% -- kernel a block is evaluated in plain IEEE arithmetic first and again,
+% -- pinned, when a value it keeps is NaN (as elementwise.c.tpl's blocks).
+% -- A value of k.n_caches (node.cache_pass) is stored by the pass computing it
+% -- into <value>_cache_ and read back by the later ones when the row fits
+% -- WC_ROW_CACHE. Locals as elementwise.c.tpl's; lane, i, <value>_lanes_,
+% -- <value>_block_, any_nan_.
 % local k = ...
 % local nl = #k.loops
 % local function outs(...) return ops.out_params(k, {...}) end
-% local function values(ids, load)
+% local function sfx(n) return dtypes[ops.node(k, n.a).dtype].sfx end
+% local function is_real(n) return dtypes[n.dtype].kind == "REAL" end
+% -- the values of ids at element j (raw: plain forms); with caches, a value an
+% -- earlier pass cached is read from its cache
+% local function values(ids, load, raw, pass)
 %   for _, id in ipairs(ids) do
 %     local n = ops.node(k, id)
-const $(ops.ctype(n.dtype)) $(n.ident) = $(ops.value(k, n, load));$(ops.value_note(n))
+%     if pass and n.cache_pass and n.cache_pass < pass then
+const $(ops.ctype(n.dtype)) $(n.ident) = $(n.ident)_cache_[j];
+%     else
+const $(ops.ctype(n.dtype)) $(n.ident) = $(ops.value(k, n, load, raw));$(ops.value_note(n))
+%     end
 %   end
+% end
+% -- the values of this pass that later passes read from a cache
+% local function cache_stores(ids, pass)
+%   for _, id in ipairs(ids) do
+%     local n = ops.node(k, id)
+%     if n.cache_pass == pass then
+$(n.ident)_cache_[j] = $(n.ident);
+%     end
+%   end
+% end
+% -- the values of ids a raw evaluation may change: computed in a plain form, or
+% -- from such a value (keys: node ids)
+% local function raw_taint(ids)
+%   local taint = {}
+%   for _, id in ipairs(ids) do
+%     local n = ops.node(k, id)
+%     local leaf = n.op == "INPUT" or n.op == "CONST"
+%     taint[id] = not leaf and (n.c_op_raw ~= nil or taint[n.a] or taint[n.b] or taint[n.c]) or false
+%   end
+%   return taint
+% end
+% -- what a block's raw evaluation must check for NaN (each once): the values it
+% -- keeps (the reductions' operands, the cached values, the outputs) when float
+% -- and raw-computed, and the raw functions' values
+% local function nan_checks(ids, keep)
+%   local taint, seen, t = raw_taint(ids), {}, {}
+%   local function add(n)
+%     if n and not seen[n.id] then seen[n.id] = true; t[#t + 1] = n.ident end
+%   end
+%   for _, n in ipairs(keep) do
+%     if taint[n.id] and is_real(n) then add(n) end
+%   end
+%   for _, id in ipairs(ids) do
+%     if ops.node(k, id).raw_checked then add(ops.node(k, id)) end
+%   end
+%   return t
+% end
+% -- the values a pass keeps: its reductions' operands, its cached values
+% local function kept(ids, reduce, pass, use_cache)
+%   local t = {}
+%   for _, id in ipairs(reduce) do t[#t + 1] = ops.node(k, ops.node(k, id).a) end
+%   for _, id in ipairs(ids) do
+%     if use_cache and ops.node(k, id).cache_pass == pass then t[#t + 1] = ops.node(k, id) end
+%   end
+%   return t
 % end
 % local function ends(ids)
 %   for _, id in ipairs(ids) do
 %     local n = ops.node(k, id)
-const $(ops.ctype(n.dtype)) $(n.ident) = $(n.c_op)end_$(dtypes[ops.node(k, n.a).dtype].sfx)($(n.ident)_lanes_, n);
+const $(ops.ctype(n.dtype)) $(n.ident) = $(n.c_op)end_$(sfx(n))($(n.ident)_lanes_, n);
 %   end
 % end
-% local function sfx(n) return dtypes[ops.node(k, n.a).dtype].sfx end
-% -- the steps of element j into lane `lane` of each reduction of a pass
-% local function steps(reduce)
-%   for _, id in ipairs(reduce) do
+% -- pass p (0-based) folding its reductions
+% local function reduce_pass(p, pass, use_cache)
+%   local ids = use_cache and pass.elem_cached or pass.elem
+%   local load = ops.load_elem(k, "")
+%   local checks = k.nan_redo and nan_checks(ids, kept(ids, pass.reduce, p, use_cache)) or {}
+%   for _, id in ipairs(pass.reduce) do
 %     local n = ops.node(k, id)
-$(n.ident)_lanes_[lane] = $(n.c_op)step_$(sfx(n))($(n.ident)_lanes_[lane], $(ops.node(k, n.a).ident));
+$(n.c_acc) $(n.ident)_lanes_[WC_ROW_LANES];
+%   end
+{
+  size_t i = 0, lane;
+%   for _, id in ipairs(pass.reduce) do
+%     local n = ops.node(k, id)
+  $(n.c_op)init_$(sfx(n))($(n.ident)_lanes_);
+%   end
+  for (; i + WC_ROW_LANES <= n; i += WC_ROW_LANES) {
+%   for _, id in ipairs(pass.reduce) do
+%     local n = ops.node(k, id)
+    $(ops.ctype(ops.node(k, n.a).dtype)) $(n.ident)_block_[WC_ROW_LANES];
+%   end
+%   if #checks > 0 then
+    int any_nan_ = 0;
+%   end
+    for (lane = 0; lane < WC_ROW_LANES; lane++) {
+      const size_t j = i + lane;
+%   indent("      ", values, ids, load, #checks > 0, use_cache and p)
+%   for _, id in ipairs(pass.reduce) do
+%     local n = ops.node(k, id)
+      $(n.ident)_block_[lane] = $(ops.node(k, n.a).ident);
+%   end
+%   if use_cache then
+%     indent("      ", cache_stores, ids, p)
+%   end
+%   for _, c in ipairs(checks) do
+      any_nan_ |= $(c) != $(c);
+%   end
+    }
+%   if #checks > 0 then
+    if (any_nan_) {
+      for (lane = 0; lane < WC_ROW_LANES; lane++) {
+        const size_t j = i + lane;
+%     indent("        ", values, ids, load, false, use_cache and p)
+%     for _, id in ipairs(pass.reduce) do
+%       local n = ops.node(k, id)
+        $(n.ident)_block_[lane] = $(ops.node(k, n.a).ident);
+%     end
+%     if use_cache then
+%       indent("        ", cache_stores, ids, p)
+%     end
+      }
+    }
+%   end
+    for (lane = 0; lane < WC_ROW_LANES; lane++) {
+%   for _, id in ipairs(pass.reduce) do
+%     local n = ops.node(k, id)
+      $(n.ident)_lanes_[lane] = $(n.c_op)step_$(sfx(n))($(n.ident)_lanes_[lane], $(n.ident)_block_[lane]);
+%   end
+    }
+  }
+  for (lane = 0; i + lane < n; lane++) {
+    const size_t j = i + lane;
+%   indent("    ", values, ids, load, false, use_cache and p)
+%   if use_cache then
+%     indent("    ", cache_stores, ids, p)
+%   end
+%   for _, id in ipairs(pass.reduce) do
+%     local n = ops.node(k, id)
+    $(n.ident)_lanes_[lane] = $(n.c_op)step_$(sfx(n))($(n.ident)_lanes_[lane], $(ops.node(k, n.a).ident));
+%   end
+  }
+}
+%   ends(pass.reduce)
+%   values(pass.row, ops.load_row(k))
+% end
+% -- the last pass: the outputs of each element
+% local function output_pass(p, pass, use_cache)
+%   local ids = use_cache and pass.elem_cached or pass.elem
+%   local load = ops.load_elem(k, "")
+%   local outputs = ops.outs(k)
+%   local function node_of(o) return ops.node(k, k.multi and o.node or #k.nodes - 1) end
+%   local checks = {}
+%   if k.nan_redo then
+%     local keep = {}
+%     for _, o in ipairs(outputs) do keep[#keep + 1] = node_of(o) end
+%     checks = nan_checks(ids, keep)
+%   end
+{
+  size_t i = 0, lane;
+%   if #checks > 0 then
+  for (; i + WC_ROW_LANES <= n; i += WC_ROW_LANES) {
+%     for _, o in ipairs(outputs) do
+    $(ops.mtype(o.dtype)) $(o.ident)_block_[WC_ROW_LANES];
+%     end
+    int any_nan_ = 0;
+    for (lane = 0; lane < WC_ROW_LANES; lane++) {
+      const size_t j = i + lane;
+%     indent("      ", values, ids, load, true, use_cache and p)
+%     for _, o in ipairs(outputs) do
+      $(o.ident)_block_[lane] = $(node_of(o).ident);
+%     end
+%     for _, c in ipairs(checks) do
+      any_nan_ |= $(c) != $(c);
+%     end
+    }
+    if (any_nan_) {
+      for (lane = 0; lane < WC_ROW_LANES; lane++) {
+        const size_t j = i + lane;
+%     indent("        ", values, ids, load, false, use_cache and p)
+%     for _, o in ipairs(outputs) do
+        $(o.ident)_block_[lane] = $(node_of(o).ident);
+%     end
+      }
+    }
+%     for _, o in ipairs(outputs) do
+    memcpy($(o.ident)_row + i, $(o.ident)_block_, sizeof $(o.ident)_block_);
+%     end
+  }
+%   end
+  WC_NO_OVERLAP
+  for (lane = 0; i + lane < n; lane++) {
+    const size_t j = i + lane;
+%   indent("    ", values, ids, load, false, use_cache and p)
+%   for _, o in ipairs(outputs) do
+    $(o.ident)_row[j] = $(node_of(o).ident);
+%   end
+  }
+}
+% end
+% -- one row: its row values, then the passes
+% local function row_body(use_cache)
+%   for p, pass in ipairs(k.passes) do
+%     if p < #k.passes then
+/* pass $(p): $(#pass.reduce) reduction(s) */
+%       reduce_pass(p - 1, pass, use_cache)
+%     else
+/* pass $(p): the outputs */
+%       output_pass(p - 1, pass, use_cache)
+%     end
 %   end
 % end
 /* ---- $(ops.summary(k)) ---- */
@@ -40,13 +231,17 @@ void $(k.sym)_range($(ops.signature(k, outs("size_t begin", "size_t end"))))
   (void)end;
 }
 % else
-%   local load = ops.load_elem(k, "")
 /* loops: $(ops.comment(ops.loop_classes(k))); rows of the last $(k.rows) axes, $(#k.passes) passes each */
 WC_INLINE void $(k.sym)_range_any($(ops.signature(k, outs("size_t begin", "size_t end"))))
 {
   $(ops.baked_locals(k))
   const size_t $(ops.loop_extents(k));
   size_t $(ops.seq("i", nl, ", ")), rest;
+%   for _, n in ipairs(k.nodes) do
+%     if n.cache_pass then
+  $(ops.ctype(n.dtype)) $(n.ident)_cache_[WC_ROW_CACHE];
+%     end
+%   end
   (void)$(ops.unused(k));
 %   if nl > 1 then
   (void)e0;  /* the outermost extent bounds nothing: end does */
@@ -73,47 +268,14 @@ WC_INLINE void $(k.sym)_range_any($(ops.signature(k, outs("size_t begin", "size_
 %   end
     $(ops.out_rows(k))
 %   indent("    ", values, k.row0, ops.load_row(k))
-%   for p, pass in ipairs(k.passes) do
-%     if #pass.reduce > 0 then
-    /* pass $(p): $(#pass.reduce) reduction(s) */
-%       for _, id in ipairs(pass.reduce) do
-%         local n = ops.node(k, id)
-    $(n.c_acc) $(n.ident)_lanes_[WC_ROW_LANES];
-%       end
-    {
-      size_t i = 0, lane;
-%       for _, id in ipairs(pass.reduce) do
-%         local n = ops.node(k, id)
-      $(n.c_op)init_$(sfx(n))($(n.ident)_lanes_);
-%       end
-      for (; i + WC_ROW_LANES <= n; i += WC_ROW_LANES) {
-        for (lane = 0; lane < WC_ROW_LANES; lane++) {
-          const size_t j = i + lane;
-%       indent("          ", values, pass.elem, load)
-%       indent("          ", steps, pass.reduce)
-        }
-      }
-      for (lane = 0; i + lane < n; lane++) {
-        const size_t j = i + lane;
-%       indent("        ", values, pass.elem, load)
-%       indent("        ", steps, pass.reduce)
-      }
+%   if k.n_caches > 0 then
+    if (n <= WC_ROW_CACHE) { /* costly values computed once, kept in the row caches */
+%     indent("      ", row_body, true)
+    } else {
+%     indent("      ", row_body, false)
     }
-%       indent("    ", ends, pass.reduce)
-%       indent("    ", values, pass.row, ops.load_row(k))
-%     else
-    /* pass $(p): the outputs */
-    {
-      size_t j;
-      WC_NO_OVERLAP
-      for (j = 0; j < n; j++) {
-%       indent("        ", values, pass.elem, load)
-%       for _, o in ipairs(ops.outs(k)) do
-        $(o.ident)_row[j] = $(ops.node(k, (k.multi and o.node or #k.nodes - 1)).ident);
-%       end
-      }
-    }
-%     end
+%   else
+%     indent("    ", row_body, false)
 %   end
     begin += n;
 %   if nl > 1 then

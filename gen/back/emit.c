@@ -303,11 +303,13 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
     }
     if (n->c_acc) set_str(L, "c_acc", n->c_acc);
     if (k->rows) set_int(L, "phase", n->phase);
+    if (k->rows && n->cache_pass >= 0) set_int(L, "cache_pass", n->cache_pass);
     lua_rawseti(L, -2, i + 1);
   }
   lua_setfield(L, -2, "nodes");
 
   set_int(L, "rows", k->rows);
+  set_int(L, "n_caches", k->n_caches);
   if (k->rows) {
     push_ids(L, k->row0, k->n_row0);
     lua_setfield(L, -2, "row0");
@@ -320,6 +322,8 @@ static void push_kernel(lua_State *L, const lower_kernel *k, const char *prefix)
       lua_setfield(L, -2, "elem");
       push_ids(L, k->passes[p].row, k->passes[p].n_row);
       lua_setfield(L, -2, "row");
+      push_ids(L, k->passes[p].elem_c, k->passes[p].n_elem_c);
+      lua_setfield(L, -2, "elem_cached");
       lua_rawseti(L, -2, p + 1);
     }
     lua_setfield(L, -2, "passes");

@@ -648,6 +648,72 @@ static int elem_work(const lower_kernel *k) {
    eps)); the last pass computes the outputs' element values and stores them.
    A value read by two passes is computed in each: a row takes one pass per
    depth, reading its inputs again from cache. */
+/* The element values of pass p (its reductions' operands, or the outputs for the last),
+   into need: what they read at element level, stopping at values of an earlier pass's
+   cache when `cached`. */
+static void pass_needs(const lower_kernel *k, int p, bool cached, bool *need) {
+  const lower_pass *ps = &k->passes[p];
+  memset(need, 0, (size_t)k->n_nodes * sizeof *need);
+  if (p < k->n_passes - 1)
+    for (int r = 0; r < ps->n_reduce; r++) need[k->nodes[ps->reduce[r]].ins.a] = true;
+  else
+    for (int o = 0; o < k->n_outputs; o++) need[k->out_node[o]] = true;
+  for (int i = k->n_nodes - 1; i >= 0; i--) {
+    const lower_node *v = &k->nodes[i];
+    wc_opcode         op = (wc_opcode)v->ins.op;
+    if (!need[i] || v->level != LOWER_ELEM || op == WC_OP_INPUT || op == WC_OP_CONST) continue;
+    if (cached && v->cache_pass >= 0 && v->cache_pass < p) continue; /* read from its cache */
+    int arity = wc_op_arity(op);
+    if (arity > 0) need[v->ins.a] = true;
+    if (arity > 1) need[v->ins.b] = true;
+    if (arity > 2) need[v->ins.c] = true;
+  }
+}
+
+/* Row caches: a correctly rounded function's value (or one computed from it) that a later
+   pass reads again is stored by the first pass computing it, in a row cache of
+   WC_ROW_CACHE elements, and read back: softmax computes exp once per element, not twice.
+   At most LOWER_MAX_ROW_CACHES, the first found; a row longer than the caches computes
+   everything again in each pass (elem). */
+static void plan_row_caches(arena *a, lower_kernel *k, bool *need, int *list) {
+  int   n = k->n_nodes;
+  bool *costly = arena_array(a, (size_t)n, sizeof *costly);
+  int  *first = arena_array(a, (size_t)n, sizeof *first);
+  for (int i = 0; i < n; i++) {
+    lower_node *v = &k->nodes[i];
+    wc_opcode   op = (wc_opcode)v->ins.op;
+    int         arity = op == WC_OP_INPUT || op == WC_OP_CONST ? 0 : wc_op_arity(op);
+    const int   ops[3] = {v->ins.a, v->ins.b, v->ins.c};
+    v->cache_pass = -1;
+    first[i] = -1;
+    costly[i] = v->level == LOWER_ELEM && ast_op_domain(op) == AST_DOM_CRF;
+    for (int j = 0; j < arity; j++) costly[i] |= v->level == LOWER_ELEM && costly[ops[j]];
+  }
+  for (int p = k->n_passes - 1; p >= 0; p--)
+    for (int e = 0; e < k->passes[p].n_elem; e++) first[k->passes[p].elem[e]] = p;
+  /* in pass order: a costly value of an earlier pass that this pass reads becomes cached */
+  k->n_caches = 0;
+  for (int p = 1; p < k->n_passes; p++) {
+    pass_needs(k, p, true, need);
+    for (int i = 0; i < n && k->n_caches < LOWER_MAX_ROW_CACHES; i++) {
+      lower_node *v = &k->nodes[i];
+      if (!need[i] || !costly[i] || first[i] < 0 || first[i] >= p || v->cache_pass >= 0) continue;
+      v->cache_pass = first[i];
+      k->n_caches++;
+    }
+  }
+  for (int p = 0; p < k->n_passes; p++) {
+    lower_pass *ps = &k->passes[p];
+    int         m = 0;
+    pass_needs(k, p, true, need);
+    for (int i = 0; i < n; i++)
+      if (need[i] && k->nodes[i].level == LOWER_ELEM) list[m++] = i;
+    ps->elem_c = arena_array(a, (size_t)(m ? m : 1), sizeof *ps->elem_c);
+    memcpy(ps->elem_c, list, (size_t)m * sizeof *list);
+    ps->n_elem_c = m;
+  }
+}
+
 static void plan_rows(arena *a, lower_kernel *k) {
   int   n = k->n_nodes, depth = 0;
   bool *need = arena_array(a, (size_t)n, sizeof *need);
@@ -698,6 +764,7 @@ static void plan_rows(arena *a, lower_kernel *k) {
     }
     PICK(ps->elem, ps->n_elem, need[i] && k->nodes[i].level == LOWER_ELEM);
   }
+  plan_row_caches(a, k, need, list);
 #undef ROW_VALUE
 #undef PICK
 }
@@ -736,8 +803,9 @@ static void lower_kernel_plan(arena *a, const sema_kernel *sk, lower_kernel *k, 
   if (k->rows) { /* a loop per pass over each row: no unrolling, straight code or streams */
     plan_rows(a, k);
     k->unroll = 1;
-    *budget -= (int64_t)work * 2 * k->n_passes;
+    *budget -= (int64_t)work * 4 * k->n_passes;
     if (*budget < 0) *budget = 0;
+    if (!k->empty) plan_nan_redo(a, k, budget);
     plan_vectors(k);
     return;
   }

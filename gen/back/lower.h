@@ -16,6 +16,7 @@
    fewer unrolled copies and loops instead of straight-line code, so that a
    small hostile spec cannot make gigabytes of C. */
 #define LOWER_MAX_TOTAL_WORK    ((int64_t)1 << 20)
+#define LOWER_MAX_ROW_CACHES    4    /* row caches of a kernel with row reductions (rows.h) */
 
 /* Where a value is computed: once per call, once per row, once per element. */
 typedef enum lower_level { LOWER_KERNEL = 0, LOWER_ROW = 1, LOWER_ELEM = 2 } lower_level;
@@ -42,6 +43,9 @@ typedef struct lower_node {
                           (0: none; a reduction: 1 + its operand's) */
   const char  *c_acc;  /* a reduction: the type of its lanes ("wc_racc_f16"); its C
                           is c_op with _init, _step, _end (rows.h: "wc_rsum" + "_f16") */
+  int          cache_pass; /* row kernels: the pass that stores this value in a row cache
+                              for the later passes to read (a costly value: a correctly
+                              rounded function's), or -1 */
 } lower_node;
 
 /* A pass over each row of a kernel with row reductions: its element loop
@@ -53,6 +57,8 @@ typedef struct lower_pass {
   int *elem;
   int  n_row;    /* row values computed after it (of its reductions), in order */
   int *row;
+  int  n_elem_c; /* elem when the row fits the caches (WC_ROW_CACHE): a cached value of an */
+  int *elem_c;   /* earlier pass is read from its cache, not computed again */
 } lower_pass;
 
 typedef struct lower_loop {
@@ -111,6 +117,7 @@ typedef struct lower_kernel {
   lower_pass        *passes;
   int                n_row0;   /* rows: row values needing no reduction, before the passes */
   int               *row0;
+  int                n_caches; /* rows: values kept in row caches (lower_node.cache_pass) */
   char **param_ident;  /* per parameter: its C name in the generated code (lower_ident) */
   char **extent_ident; /* per symbolic extent: its C name (lower_ident) */
   char **node_ident;   /* per node: the C name of its value, "x_val", "const_1", "mul_4" */

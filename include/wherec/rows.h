@@ -28,6 +28,12 @@
 #include "operations.h"
 #include "ops.h"
 
+/* Elements of a row cache (a costly value a later pass reads again, kept per row:
+   lower.c's plan_row_caches); a longer row computes it again in each pass. */
+#ifndef WC_ROW_CACHE
+#define WC_ROW_CACHE 2048
+#endif
+
 /* clang-format off */
 #define WC_ROW_IDENT_(x) x
 
