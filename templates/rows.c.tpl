@@ -3,12 +3,12 @@
 % -- (the runtime splits rows, never a row), K and K_invoke.
 % -- Each row takes k.passes: a pass folds the reductions of one depth into
 % -- WC_ROW_LANES lanes (rows.h: element j into lane j % 16), the last stores
-% -- the outputs. A pass runs in blocks of WC_ROW_LANES elements; in a nan_redo
+% -- the outputs. A pass runs in blocks of WC_ROW_BLOCK elements; in a nan_redo
 % -- kernel a block is evaluated in plain IEEE arithmetic first and again,
 % -- pinned, when a value it keeps is NaN (as elementwise.c.tpl's blocks).
 % -- A value of k.n_caches (node.cache_pass) is stored by the pass computing it
 % -- into <value>_cache_ and read back by the later ones when the row fits
-% -- WC_ROW_CACHE. Locals as elementwise.c.tpl's; lane, i, <value>_lanes_,
+% -- WC_ROW_CACHE. Locals as elementwise.c.tpl's; lane, i, at_, <value>_lanes_,
 % -- <value>_block_, any_nan_.
 % local k = ...
 % local nl = #k.loops
@@ -78,30 +78,36 @@ $(n.ident)_cache_[j] = $(n.ident);
 const $(ops.ctype(n.dtype)) $(n.ident) = $(n.c_op)end_$(sfx(n))($(n.ident)_lanes_, n);
 %   end
 % end
-% -- pass p (0-based) folding its reductions
-% local function reduce_pass(p, pass, use_cache)
+% -- does reduction n sum floats (plain additions, redone pinned on a NaN lane)?
+% local function raw_sum(n)
+%   local kind = dtypes[ops.node(k, n.a).dtype].kind
+%   return (n.op == "RSUM" or n.op == "RMEAN") and (kind == "REAL" or kind == "HALF")
+% end
+% -- the step of reduction n: plain when `raw` and it sums floats
+% local function step(n, raw)
+%   return n.c_op .. ((raw and raw_sum(n)) and "step_raw_" or "step_") .. sfx(n)
+% end
+% -- pass p (0-based) folding its reductions: raw, blocks evaluated plainly and
+% -- float sums in plain additions (k.nan_redo or a float sum); else all pinned
+% local function fold_loops(p, pass, use_cache, raw)
 %   local ids = use_cache and pass.elem_cached or pass.elem
 %   local load = ops.load_elem(k, "")
-%   local checks = k.nan_redo and nan_checks(ids, kept(ids, pass.reduce, p, use_cache)) or {}
-%   for _, id in ipairs(pass.reduce) do
-%     local n = ops.node(k, id)
-$(n.c_acc) $(n.ident)_lanes_[WC_ROW_LANES];
-%   end
+%   local checks = (raw and k.nan_redo) and nan_checks(ids, kept(ids, pass.reduce, p, use_cache)) or {}
 {
   size_t i = 0, lane;
 %   for _, id in ipairs(pass.reduce) do
 %     local n = ops.node(k, id)
   $(n.c_op)init_$(sfx(n))($(n.ident)_lanes_);
 %   end
-  for (; i + WC_ROW_LANES <= n; i += WC_ROW_LANES) {
+  for (; i + WC_ROW_BLOCK <= n; i += WC_ROW_BLOCK) {
 %   for _, id in ipairs(pass.reduce) do
 %     local n = ops.node(k, id)
-    $(ops.ctype(ops.node(k, n.a).dtype)) $(n.ident)_block_[WC_ROW_LANES];
+    $(ops.ctype(ops.node(k, n.a).dtype)) $(n.ident)_block_[WC_ROW_BLOCK];
 %   end
 %   if #checks > 0 then
     int any_nan_ = 0;
 %   end
-    for (lane = 0; lane < WC_ROW_LANES; lane++) {
+    for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
       const size_t j = i + lane;
 %   indent("      ", values, ids, load, #checks > 0, use_cache and p)
 %   for _, id in ipairs(pass.reduce) do
@@ -117,7 +123,7 @@ $(n.c_acc) $(n.ident)_lanes_[WC_ROW_LANES];
     }
 %   if #checks > 0 then
     if (any_nan_) {
-      for (lane = 0; lane < WC_ROW_LANES; lane++) {
+      for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
         const size_t j = i + lane;
 %     indent("        ", values, ids, load, false, use_cache and p)
 %     for _, id in ipairs(pass.reduce) do
@@ -130,25 +136,49 @@ $(n.c_acc) $(n.ident)_lanes_[WC_ROW_LANES];
       }
     }
 %   end
-    for (lane = 0; lane < WC_ROW_LANES; lane++) {
+    for (size_t at_ = 0; at_ < WC_ROW_BLOCK; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+      for (lane = 0; lane < WC_ROW_LANES; lane++) {
 %   for _, id in ipairs(pass.reduce) do
 %     local n = ops.node(k, id)
-      $(n.ident)_lanes_[lane] = $(n.c_op)step_$(sfx(n))($(n.ident)_lanes_[lane], $(n.ident)_block_[lane]);
+        $(n.ident)_lanes_[lane] = $(step(n, raw))($(n.ident)_lanes_[lane], $(n.ident)_block_[at_ + lane]);
 %   end
-    }
+      }
   }
-  for (lane = 0; i + lane < n; lane++) {
-    const size_t j = i + lane;
+  for (; i < n; i++) {
+    const size_t j = i;
 %   indent("    ", values, ids, load, false, use_cache and p)
 %   if use_cache then
 %     indent("    ", cache_stores, ids, p)
 %   end
 %   for _, id in ipairs(pass.reduce) do
 %     local n = ops.node(k, id)
-    $(n.ident)_lanes_[lane] = $(n.c_op)step_$(sfx(n))($(n.ident)_lanes_[lane], $(ops.node(k, n.a).ident));
+    $(n.ident)_lanes_[j % WC_ROW_LANES] = $(step(n, raw))($(n.ident)_lanes_[j % WC_ROW_LANES], $(ops.node(k, n.a).ident));
 %   end
   }
 }
+% end
+% local function reduce_pass(p, pass, use_cache)
+%   local sums = {}
+%   for _, id in ipairs(pass.reduce) do
+%     local n = ops.node(k, id)
+%     if raw_sum(n) then sums[#sums + 1] = n.ident .. "_lanes_" end
+$(n.c_acc) $(n.ident)_lanes_[WC_ROW_LANES];
+%   end
+%   if k.nan_redo or #sums > 0 then
+%     fold_loops(p, pass, use_cache, true)
+%     local tests = {}
+%     for _, id in ipairs(pass.reduce) do
+%       local n = ops.node(k, id)
+%       if raw_sum(n) then tests[#tests + 1] = "wc_racc_nan_" .. sfx(n) .. "(" .. n.ident .. "_lanes_)" end
+%     end
+%     if #tests > 0 then
+if ($(table.concat(tests, " || "))) { /* a NaN lane: the row again, pinned */
+%       indent("  ", fold_loops, p, pass, use_cache, false)
+}
+%     end
+%   else
+%     fold_loops(p, pass, use_cache, false)
+%   end
 %   ends(pass.reduce)
 %   values(pass.row, ops.load_row(k))
 % end
@@ -167,12 +197,12 @@ $(n.c_acc) $(n.ident)_lanes_[WC_ROW_LANES];
 {
   size_t i = 0, lane;
 %   if #checks > 0 then
-  for (; i + WC_ROW_LANES <= n; i += WC_ROW_LANES) {
+  for (; i + WC_ROW_BLOCK <= n; i += WC_ROW_BLOCK) {
 %     for _, o in ipairs(outputs) do
-    $(ops.mtype(o.dtype)) $(o.ident)_block_[WC_ROW_LANES];
+    $(ops.mtype(o.dtype)) $(o.ident)_block_[WC_ROW_BLOCK];
 %     end
     int any_nan_ = 0;
-    for (lane = 0; lane < WC_ROW_LANES; lane++) {
+    for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
       const size_t j = i + lane;
 %     indent("      ", values, ids, load, true, use_cache and p)
 %     for _, o in ipairs(outputs) do
@@ -183,7 +213,7 @@ $(n.c_acc) $(n.ident)_lanes_[WC_ROW_LANES];
 %     end
     }
     if (any_nan_) {
-      for (lane = 0; lane < WC_ROW_LANES; lane++) {
+      for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
         const size_t j = i + lane;
 %     indent("        ", values, ids, load, false, use_cache and p)
 %     for _, o in ipairs(outputs) do

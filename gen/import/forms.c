@@ -463,24 +463,28 @@ static ex *centered(form *f, wc_dtype s) {
                 ex_fn1(x, "row_mean", s, ex_convert(x, s, form_in(f, 0))));
 }
 
-/* v / sqrt(mean + epsilon) * scale, in dtype s, converted back to the node's dtype. */
+/* v * (1 / sqrt(mean + epsilon)) * scale, in dtype s, converted back to the node's
+   dtype: ONNX's function bodies multiply by the reciprocal (InvStdDev), once per row. */
 static ex *normalized(form *f, wc_dtype s, ex *v, ex *mean, float eps) {
   ex_ctx *x = f->x;
-  ex *y = ex_bin(x, "/", s, v, ex_fn1(x, "sqrt", s, ex_bin(x, "+", s, mean, ex_lit_num(x, s, eps))));
+  ex     *inv = ex_bin(x, "/", s, ex_lit_num(x, s, 1.0),
+                       ex_fn1(x, "sqrt", s, ex_bin(x, "+", s, mean, ex_lit_num(x, s, eps))));
+  ex *y = ex_bin(x, "*", s, v, inv);
   y = ex_bin(x, "*", s, y, ex_convert(x, s, form_in(f, 1)));
   if (given(f, 2)) y = ex_bin(x, "+", s, y, ex_convert(x, s, form_in(f, 2)));
   return ex_convert(x, f->t, y);
 }
 
-/* LayerNormalization: d = X - mean(X), Y = d / sqrt(mean(d * d) + epsilon) * Scale + B, in
-   the stash dtype; the variance in a second pass (not mean(X^2) - mean(X)^2, which cancels). */
+/* LayerNormalization: d = X - mean(X), Y = d * (1 / sqrt(mean(d * d) + epsilon)) * Scale + B,
+   in the stash dtype; the variance in a second pass (not mean(X^2) - mean(X)^2, which
+   cancels), as ONNX's function body. */
 ex *form_layer_norm(form *f) {
   wc_dtype s = stash(f);
   ex      *var = ex_fn1(f->x, "row_mean", s, ex_bin(f->x, "*", s, centered(f, s), centered(f, s)));
   return normalized(f, s, centered(f, s), var, f->at->LayerNormalization.epsilon);
 }
 
-/* RMSNormalization: X / sqrt(mean(X * X) + epsilon) * scale, in the stash dtype. */
+/* RMSNormalization: X * (1 / sqrt(mean(X * X) + epsilon)) * scale, in the stash dtype. */
 ex *form_rms_norm(form *f) {
   ex_ctx  *x = f->x;
   wc_dtype s = stash(f);

@@ -28,6 +28,13 @@
 #include "operations.h"
 #include "ops.h"
 
+/* Elements a row pass evaluates at once (a multiple of WC_ROW_LANES): a constant trip
+   count long enough for every build to vectorize the values, then folded into the
+   lanes in order. */
+#ifndef WC_ROW_BLOCK
+#define WC_ROW_BLOCK 64
+#endif
+
 /* Elements of a row cache (a costly value a later pass reads again, kept per row:
    lower.c's plan_row_caches); a longer row computes it again in each pass. */
 #ifndef WC_ROW_CACHE
@@ -81,6 +88,20 @@ WC_ROW_OPS_(f16, wc_float16, float, f32, wc_f16_to_f32, wc_f32_to_f16, wc_bits_t
             wc_bits_to_f32(0xff800000u), wc_bits_to_f32(0x7f800000u))
 WC_ROW_OPS_(bf16, wc_bfloat16, float, f32, wc_bf16_to_f32, wc_f32_to_bf16,
             wc_bits_to_f32(0x80000000u), wc_bits_to_f32(0xff800000u), wc_bits_to_f32(0x7f800000u))
+/* Float sums in plain IEEE additions: the same lanes as the steps above unless a lane
+   becomes NaN (whose bits the plain form leaves to the CPU), which wc_racc_nan tells:
+   a kernel then folds the row again with the pinned steps (rows.c.tpl). */
+#define WC_ROW_RAW_(s, T, A, LOAD)                                              \
+  WC_INLINE A wc_rsum_step_raw_##s(A acc, T x) { return acc + LOAD(x); }        \
+  WC_INLINE A wc_rmean_step_raw_##s(A acc, T x) { return acc + LOAD(x); }       \
+  WC_INLINE int wc_racc_nan_##s(const A *acc) {                                 \
+    int l, any = 0;                                                             \
+    for (l = 0; l < WC_ROW_LANES; l++) any |= acc[l] != acc[l];                 \
+    return any; }
+WC_ROW_RAW_(f32, float, float, WC_ROW_IDENT_)
+WC_ROW_RAW_(f64, double, double, WC_ROW_IDENT_)
+WC_ROW_RAW_(f16, wc_float16, float, wc_f16_to_f32)
+WC_ROW_RAW_(bf16, wc_bfloat16, float, wc_bf16_to_f32)
 WC_ROW_MEAN_(f32, float, float, f32, WC_ROW_IDENT_, WC_ROW_IDENT_)
 WC_ROW_MEAN_(f64, double, double, f64, WC_ROW_IDENT_, WC_ROW_IDENT_)
 WC_ROW_MEAN_(f16, wc_float16, float, f32, wc_f16_to_f32, wc_f32_to_f16)

@@ -271,7 +271,7 @@ def _log_softmax(node, x):
 
 
 def _rms_norm(node, x, scale):
-    """x / sqrt(mean(x * x) + epsilon) * scale along the last axis, in float (float16 widened
+    """x * (1 / sqrt(mean(x * x) + epsilon)) * scale along the last axis, in float (float16 widened
     and rounded once at the end), sqrt correctly rounded as IEEE's."""
     eps = np.float32(_attr(node, "epsilon", 1e-5))
     xf, sf = x.astype(np.float32), np.broadcast_to(scale, x.shape).astype(np.float32)
@@ -279,7 +279,7 @@ def _rms_norm(node, x, scale):
 
     def row(r):
         ms = _fold(lambda a, b: np.float32(a + b), (r * r).astype(np.float32), np.float32(-0.0)) / n
-        return (r / np.sqrt(np.float32(ms + eps))).astype(np.float32)
+        return (r * (np.float32(1) / np.sqrt(np.float32(ms + eps)))).astype(np.float32)
     return (_rows(xf, -1, row) * sf).astype(x.dtype)
 
 
