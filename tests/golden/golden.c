@@ -1804,6 +1804,577 @@ static void golden_prelu_invoke(const size_t *ext, const void *const *in, void *
 }
 
 WC_NARROW_END_
+/* masked_softmax is compute-bound: built for the whole target, AVX-512 included */
+/* ---- masked_softmax = (exp((where(mask, s, -inf) - row_max(where(mask, s, -inf)))) / row_sum(exp((where(mask, s, -inf) - row_max(where(mask, s, -inf)))))) ---- */
+/* loops: [B] mask s | [H] mask:bcast s | [S] mask s; rows of the last 1 axes, 3 passes each */
+WC_INLINE void golden_masked_softmax_range_any(size_t B, size_t S, size_t H, const bool *mask, const float *s, float *out, size_t begin, size_t end)
+{
+  const size_t e0 = (size_t)B, e1 = (size_t)H, e2 = (size_t)S;
+  size_t i0, i1, i2, rest;
+  float exp_6_cache_[WC_ROW_CACHE];
+  (void)e0;  /* the outermost extent bounds nothing: end does */
+  (void)i2;  /* a row starts at its first element */
+  const float const_2 = wc_bits_to_f32(UINT32_C(0xff800000)); /* -inf */
+  /* whole rows: those whose first element is in [begin, end) */
+  if (begin >= end || e2 == 0) return;
+  rest = (begin + e2 - 1) / e2;
+  end = (end + e2 - 1) / e2 * e2;
+  begin = rest * e2;
+  i1 = rest % e1;
+  rest /= e1;
+  i0 = rest;
+  i2 = 0;
+  while (begin < end) {
+    const size_t n = e2;
+    const uint8_t *mask_row = ((const uint8_t *)mask) + i0 * e2 + i2;
+    const float *s_row = s + i0 * e1 * e2 + i1 * e2 + i2;
+    float *out_row = out + begin;
+    if (n <= WC_ROW_CACHE) { /* costly values computed once, kept in the row caches */
+      /* pass 1: 1 reduction(s) */
+      wc_racc_f32 rmax_4_lanes_[WC_ROW_LANES];
+      {
+        size_t i = 0, lane;
+        wc_rmax_init_f32(rmax_4_lanes_);
+        for (; i + WC_ROW_BLOCK <= n; i += WC_ROW_BLOCK) {
+          float rmax_4_block_[WC_ROW_BLOCK];
+          for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+            const size_t j = i + lane;
+            const bool mask_val = (mask_row[j] != 0);
+            const float s_val = s_row[j];
+            const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+            rmax_4_block_[lane] = where_3;
+          }
+          for (size_t at_ = 0; at_ < WC_ROW_BLOCK; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+            for (lane = 0; lane < WC_ROW_LANES; lane++) {
+              rmax_4_lanes_[lane] = wc_rmax_step_f32(rmax_4_lanes_[lane], rmax_4_block_[at_ + lane]);
+            }
+        }
+        for (; i < n; i++) {
+          const size_t j = i;
+          const bool mask_val = (mask_row[j] != 0);
+          const float s_val = s_row[j];
+          const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+          rmax_4_lanes_[j % WC_ROW_LANES] = wc_rmax_step_f32(rmax_4_lanes_[j % WC_ROW_LANES], where_3);
+        }
+      }
+      const float rmax_4 = wc_rmax_end_f32(rmax_4_lanes_, n);
+      /* pass 2: 1 reduction(s) */
+      wc_racc_f32 rsum_7_lanes_[WC_ROW_LANES];
+      {
+        size_t i = 0, lane;
+        wc_rsum_init_f32(rsum_7_lanes_);
+        for (; i + WC_ROW_BLOCK <= n; i += WC_ROW_BLOCK) {
+          float rsum_7_block_[WC_ROW_BLOCK];
+          int any_nan_ = 0;
+          for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+            const size_t j = i + lane;
+            const bool mask_val = (mask_row[j] != 0);
+            const float s_val = s_row[j];
+            const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+            const float sub_5 = wc_sub_raw_f32(where_3, rmax_4);
+            const float exp_6 = wc_exp_raw_f32(sub_5);
+            rsum_7_block_[lane] = exp_6;
+            exp_6_cache_[j] = exp_6;
+            any_nan_ |= exp_6 != exp_6;
+          }
+          if (any_nan_) {
+            for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+              const size_t j = i + lane;
+              const bool mask_val = (mask_row[j] != 0);
+              const float s_val = s_row[j];
+              const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+              const float sub_5 = wc_sub_f32(where_3, rmax_4);
+              const float exp_6 = wc_exp_f32(sub_5);
+              rsum_7_block_[lane] = exp_6;
+              exp_6_cache_[j] = exp_6;
+            }
+          }
+          for (size_t at_ = 0; at_ < WC_ROW_BLOCK; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+            for (lane = 0; lane < WC_ROW_LANES; lane++) {
+              rsum_7_lanes_[lane] = wc_rsum_step_raw_f32(rsum_7_lanes_[lane], rsum_7_block_[at_ + lane]);
+            }
+        }
+        for (; i < n; i++) {
+          const size_t j = i;
+          const bool mask_val = (mask_row[j] != 0);
+          const float s_val = s_row[j];
+          const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+          const float sub_5 = wc_sub_f32(where_3, rmax_4);
+          const float exp_6 = wc_exp_f32(sub_5);
+          exp_6_cache_[j] = exp_6;
+          rsum_7_lanes_[j % WC_ROW_LANES] = wc_rsum_step_raw_f32(rsum_7_lanes_[j % WC_ROW_LANES], exp_6);
+        }
+      }
+      if (wc_racc_nan_f32(rsum_7_lanes_)) { /* a NaN lane: the row again, pinned */
+        {
+          size_t i = 0, lane;
+          wc_rsum_init_f32(rsum_7_lanes_);
+          for (; i + WC_ROW_BLOCK <= n; i += WC_ROW_BLOCK) {
+            float rsum_7_block_[WC_ROW_BLOCK];
+            for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+              const size_t j = i + lane;
+              const bool mask_val = (mask_row[j] != 0);
+              const float s_val = s_row[j];
+              const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+              const float sub_5 = wc_sub_f32(where_3, rmax_4);
+              const float exp_6 = wc_exp_f32(sub_5);
+              rsum_7_block_[lane] = exp_6;
+              exp_6_cache_[j] = exp_6;
+            }
+            for (size_t at_ = 0; at_ < WC_ROW_BLOCK; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+              for (lane = 0; lane < WC_ROW_LANES; lane++) {
+                rsum_7_lanes_[lane] = wc_rsum_step_f32(rsum_7_lanes_[lane], rsum_7_block_[at_ + lane]);
+              }
+          }
+          for (; i < n; i++) {
+            const size_t j = i;
+            const bool mask_val = (mask_row[j] != 0);
+            const float s_val = s_row[j];
+            const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+            const float sub_5 = wc_sub_f32(where_3, rmax_4);
+            const float exp_6 = wc_exp_f32(sub_5);
+            exp_6_cache_[j] = exp_6;
+            rsum_7_lanes_[j % WC_ROW_LANES] = wc_rsum_step_f32(rsum_7_lanes_[j % WC_ROW_LANES], exp_6);
+          }
+        }
+      }
+      const float rsum_7 = wc_rsum_end_f32(rsum_7_lanes_, n);
+      /* pass 3: the outputs */
+      {
+        size_t i = 0, lane;
+        for (; i + WC_ROW_BLOCK <= n; i += WC_ROW_BLOCK) {
+          float out_block_[WC_ROW_BLOCK];
+          int any_nan_ = 0;
+          for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+            const size_t j = i + lane;
+            const float exp_6 = exp_6_cache_[j];
+            const float div_8 = wc_div_raw_f32(exp_6, rsum_7);
+            out_block_[lane] = div_8;
+            any_nan_ |= div_8 != div_8;
+            any_nan_ |= exp_6 != exp_6;
+          }
+          if (any_nan_) {
+            for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+              const size_t j = i + lane;
+              const float exp_6 = exp_6_cache_[j];
+              const float div_8 = wc_div_f32(exp_6, rsum_7);
+              out_block_[lane] = div_8;
+            }
+          }
+          memcpy(out_row + i, out_block_, sizeof out_block_);
+        }
+        WC_NO_OVERLAP
+        for (lane = 0; i + lane < n; lane++) {
+          const size_t j = i + lane;
+          const float exp_6 = exp_6_cache_[j];
+          const float div_8 = wc_div_f32(exp_6, rsum_7);
+          out_row[j] = div_8;
+        }
+      }
+    } else {
+      /* pass 1: 1 reduction(s) */
+      wc_racc_f32 rmax_4_lanes_[WC_ROW_LANES];
+      {
+        size_t i = 0, lane;
+        wc_rmax_init_f32(rmax_4_lanes_);
+        for (; i + WC_ROW_BLOCK <= n; i += WC_ROW_BLOCK) {
+          float rmax_4_block_[WC_ROW_BLOCK];
+          for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+            const size_t j = i + lane;
+            const bool mask_val = (mask_row[j] != 0);
+            const float s_val = s_row[j];
+            const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+            rmax_4_block_[lane] = where_3;
+          }
+          for (size_t at_ = 0; at_ < WC_ROW_BLOCK; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+            for (lane = 0; lane < WC_ROW_LANES; lane++) {
+              rmax_4_lanes_[lane] = wc_rmax_step_f32(rmax_4_lanes_[lane], rmax_4_block_[at_ + lane]);
+            }
+        }
+        for (; i < n; i++) {
+          const size_t j = i;
+          const bool mask_val = (mask_row[j] != 0);
+          const float s_val = s_row[j];
+          const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+          rmax_4_lanes_[j % WC_ROW_LANES] = wc_rmax_step_f32(rmax_4_lanes_[j % WC_ROW_LANES], where_3);
+        }
+      }
+      const float rmax_4 = wc_rmax_end_f32(rmax_4_lanes_, n);
+      /* pass 2: 1 reduction(s) */
+      wc_racc_f32 rsum_7_lanes_[WC_ROW_LANES];
+      {
+        size_t i = 0, lane;
+        wc_rsum_init_f32(rsum_7_lanes_);
+        for (; i + WC_ROW_BLOCK <= n; i += WC_ROW_BLOCK) {
+          float rsum_7_block_[WC_ROW_BLOCK];
+          int any_nan_ = 0;
+          for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+            const size_t j = i + lane;
+            const bool mask_val = (mask_row[j] != 0);
+            const float s_val = s_row[j];
+            const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+            const float sub_5 = wc_sub_raw_f32(where_3, rmax_4);
+            const float exp_6 = wc_exp_raw_f32(sub_5);
+            rsum_7_block_[lane] = exp_6;
+            any_nan_ |= exp_6 != exp_6;
+          }
+          if (any_nan_) {
+            for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+              const size_t j = i + lane;
+              const bool mask_val = (mask_row[j] != 0);
+              const float s_val = s_row[j];
+              const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+              const float sub_5 = wc_sub_f32(where_3, rmax_4);
+              const float exp_6 = wc_exp_f32(sub_5);
+              rsum_7_block_[lane] = exp_6;
+            }
+          }
+          for (size_t at_ = 0; at_ < WC_ROW_BLOCK; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+            for (lane = 0; lane < WC_ROW_LANES; lane++) {
+              rsum_7_lanes_[lane] = wc_rsum_step_raw_f32(rsum_7_lanes_[lane], rsum_7_block_[at_ + lane]);
+            }
+        }
+        for (; i < n; i++) {
+          const size_t j = i;
+          const bool mask_val = (mask_row[j] != 0);
+          const float s_val = s_row[j];
+          const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+          const float sub_5 = wc_sub_f32(where_3, rmax_4);
+          const float exp_6 = wc_exp_f32(sub_5);
+          rsum_7_lanes_[j % WC_ROW_LANES] = wc_rsum_step_raw_f32(rsum_7_lanes_[j % WC_ROW_LANES], exp_6);
+        }
+      }
+      if (wc_racc_nan_f32(rsum_7_lanes_)) { /* a NaN lane: the row again, pinned */
+        {
+          size_t i = 0, lane;
+          wc_rsum_init_f32(rsum_7_lanes_);
+          for (; i + WC_ROW_BLOCK <= n; i += WC_ROW_BLOCK) {
+            float rsum_7_block_[WC_ROW_BLOCK];
+            for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+              const size_t j = i + lane;
+              const bool mask_val = (mask_row[j] != 0);
+              const float s_val = s_row[j];
+              const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+              const float sub_5 = wc_sub_f32(where_3, rmax_4);
+              const float exp_6 = wc_exp_f32(sub_5);
+              rsum_7_block_[lane] = exp_6;
+            }
+            for (size_t at_ = 0; at_ < WC_ROW_BLOCK; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+              for (lane = 0; lane < WC_ROW_LANES; lane++) {
+                rsum_7_lanes_[lane] = wc_rsum_step_f32(rsum_7_lanes_[lane], rsum_7_block_[at_ + lane]);
+              }
+          }
+          for (; i < n; i++) {
+            const size_t j = i;
+            const bool mask_val = (mask_row[j] != 0);
+            const float s_val = s_row[j];
+            const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+            const float sub_5 = wc_sub_f32(where_3, rmax_4);
+            const float exp_6 = wc_exp_f32(sub_5);
+            rsum_7_lanes_[j % WC_ROW_LANES] = wc_rsum_step_f32(rsum_7_lanes_[j % WC_ROW_LANES], exp_6);
+          }
+        }
+      }
+      const float rsum_7 = wc_rsum_end_f32(rsum_7_lanes_, n);
+      /* pass 3: the outputs */
+      {
+        size_t i = 0, lane;
+        for (; i + WC_ROW_BLOCK <= n; i += WC_ROW_BLOCK) {
+          float out_block_[WC_ROW_BLOCK];
+          int any_nan_ = 0;
+          for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+            const size_t j = i + lane;
+            const bool mask_val = (mask_row[j] != 0);
+            const float s_val = s_row[j];
+            const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+            const float sub_5 = wc_sub_raw_f32(where_3, rmax_4);
+            const float exp_6 = wc_exp_raw_f32(sub_5);
+            const float div_8 = wc_div_raw_f32(exp_6, rsum_7);
+            out_block_[lane] = div_8;
+            any_nan_ |= div_8 != div_8;
+            any_nan_ |= exp_6 != exp_6;
+          }
+          if (any_nan_) {
+            for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+              const size_t j = i + lane;
+              const bool mask_val = (mask_row[j] != 0);
+              const float s_val = s_row[j];
+              const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+              const float sub_5 = wc_sub_f32(where_3, rmax_4);
+              const float exp_6 = wc_exp_f32(sub_5);
+              const float div_8 = wc_div_f32(exp_6, rsum_7);
+              out_block_[lane] = div_8;
+            }
+          }
+          memcpy(out_row + i, out_block_, sizeof out_block_);
+        }
+        WC_NO_OVERLAP
+        for (lane = 0; i + lane < n; lane++) {
+          const size_t j = i + lane;
+          const bool mask_val = (mask_row[j] != 0);
+          const float s_val = s_row[j];
+          const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+          const float sub_5 = wc_sub_f32(where_3, rmax_4);
+          const float exp_6 = wc_exp_f32(sub_5);
+          const float div_8 = wc_div_f32(exp_6, rsum_7);
+          out_row[j] = div_8;
+        }
+      }
+    }
+    begin += n;
+    if (++i1 == e1) { i1 = 0;
+    ++i0; }
+  }
+}
+
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void golden_masked_softmax_range_avx2(size_t B, size_t S, size_t H, const bool *mask, const float *s, float *out, size_t begin, size_t end)
+{
+  golden_masked_softmax_range_any(B, S, H, mask, s, out, begin, end);
+}
+#endif
+
+void golden_masked_softmax_range(size_t B, size_t S, size_t H, const bool *mask, const float *s, float *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    golden_masked_softmax_range_avx2(B, S, H, mask, s, out, begin, end);
+    return;
+  }
+#endif
+  golden_masked_softmax_range_any(B, S, H, mask, s, out, begin, end);
+}
+
+void golden_masked_softmax(size_t B, size_t S, size_t H, const bool *mask, const float *s, float *out)
+{
+  golden_masked_softmax_range(B, S, H, mask, s, out, 0, (size_t)B * (size_t)H * (size_t)S);
+}
+
+static void golden_masked_softmax_invoke(const size_t *ext, const void *const *in, void *out, size_t begin, size_t end)
+{
+  golden_masked_softmax_range(ext[0], ext[1], ext[2], (const bool *)in[0], (const float *)in[1], (float *)out, begin, end);
+}
+WC_NARROW_BEGIN_
+/* ---- layer_norm = ((((x - row_mean(x)) * (1.0f / sqrt((row_mean(((x - row_mean(x)) * (x - row_mean(x)))) + 1e-05f)))) * g) + b) ---- */
+/* loops: [N] x g:bcast b:bcast | [D] x g b; rows of the last 1 axes, 3 passes each */
+WC_INLINE void golden_layer_norm_range_any(size_t N, size_t D, const float *x, const float *g, const float *b, float *out, size_t begin, size_t end)
+{
+  const size_t e0 = (size_t)N, e1 = (size_t)D;
+  size_t i0, i1, rest;
+  (void)e0;  /* the outermost extent bounds nothing: end does */
+  (void)i1;  /* a row starts at its first element */
+  const float const_3 = wc_bits_to_f32(UINT32_C(0x3f800000)); /* 1.0f */
+  const float const_6 = wc_bits_to_f32(UINT32_C(0x3727c5ac)); /* 1e-05f */
+  /* whole rows: those whose first element is in [begin, end) */
+  if (begin >= end || e1 == 0) return;
+  rest = (begin + e1 - 1) / e1;
+  end = (end + e1 - 1) / e1 * e1;
+  begin = rest * e1;
+  i0 = rest;
+  i1 = 0;
+  while (begin < end) {
+    const size_t n = e1;
+    const float *x_row = x + i0 * e1 + i1;
+    const float *g_row = g + i1;
+    const float *b_row = b + i1;
+    float *out_row = out + begin;
+    /* pass 1: 1 reduction(s) */
+    wc_racc_f32 rmean_1_lanes_[WC_ROW_LANES];
+    {
+      size_t i = 0, lane;
+      wc_rmean_init_f32(rmean_1_lanes_);
+      for (; i + WC_ROW_BLOCK <= n; i += WC_ROW_BLOCK) {
+        float rmean_1_block_[WC_ROW_BLOCK];
+        for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const float x_val = x_row[j];
+          rmean_1_block_[lane] = x_val;
+        }
+        for (size_t at_ = 0; at_ < WC_ROW_BLOCK; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+          for (lane = 0; lane < WC_ROW_LANES; lane++) {
+            rmean_1_lanes_[lane] = wc_rmean_step_raw_f32(rmean_1_lanes_[lane], rmean_1_block_[at_ + lane]);
+          }
+      }
+      for (; i < n; i++) {
+        const size_t j = i;
+        const float x_val = x_row[j];
+        rmean_1_lanes_[j % WC_ROW_LANES] = wc_rmean_step_raw_f32(rmean_1_lanes_[j % WC_ROW_LANES], x_val);
+      }
+    }
+    if (wc_racc_nan_f32(rmean_1_lanes_)) { /* a NaN lane: the row again, pinned */
+      {
+        size_t i = 0, lane;
+        wc_rmean_init_f32(rmean_1_lanes_);
+        for (; i + WC_ROW_BLOCK <= n; i += WC_ROW_BLOCK) {
+          float rmean_1_block_[WC_ROW_BLOCK];
+          for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+            const size_t j = i + lane;
+            const float x_val = x_row[j];
+            rmean_1_block_[lane] = x_val;
+          }
+          for (size_t at_ = 0; at_ < WC_ROW_BLOCK; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+            for (lane = 0; lane < WC_ROW_LANES; lane++) {
+              rmean_1_lanes_[lane] = wc_rmean_step_f32(rmean_1_lanes_[lane], rmean_1_block_[at_ + lane]);
+            }
+        }
+        for (; i < n; i++) {
+          const size_t j = i;
+          const float x_val = x_row[j];
+          rmean_1_lanes_[j % WC_ROW_LANES] = wc_rmean_step_f32(rmean_1_lanes_[j % WC_ROW_LANES], x_val);
+        }
+      }
+    }
+    const float rmean_1 = wc_rmean_end_f32(rmean_1_lanes_, n);
+    /* pass 2: 1 reduction(s) */
+    wc_racc_f32 rmean_5_lanes_[WC_ROW_LANES];
+    {
+      size_t i = 0, lane;
+      wc_rmean_init_f32(rmean_5_lanes_);
+      for (; i + WC_ROW_BLOCK <= n; i += WC_ROW_BLOCK) {
+        float rmean_5_block_[WC_ROW_BLOCK];
+        int any_nan_ = 0;
+        for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const float x_val = x_row[j];
+          const float sub_2 = wc_sub_raw_f32(x_val, rmean_1);
+          const float mul_4 = wc_mul_f32(sub_2, sub_2);
+          rmean_5_block_[lane] = mul_4;
+          any_nan_ |= mul_4 != mul_4;
+        }
+        if (any_nan_) {
+          for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+            const size_t j = i + lane;
+            const float x_val = x_row[j];
+            const float sub_2 = wc_sub_f32(x_val, rmean_1);
+            const float mul_4 = wc_mul_f32(sub_2, sub_2);
+            rmean_5_block_[lane] = mul_4;
+          }
+        }
+        for (size_t at_ = 0; at_ < WC_ROW_BLOCK; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+          for (lane = 0; lane < WC_ROW_LANES; lane++) {
+            rmean_5_lanes_[lane] = wc_rmean_step_raw_f32(rmean_5_lanes_[lane], rmean_5_block_[at_ + lane]);
+          }
+      }
+      for (; i < n; i++) {
+        const size_t j = i;
+        const float x_val = x_row[j];
+        const float sub_2 = wc_sub_f32(x_val, rmean_1);
+        const float mul_4 = wc_mul_f32(sub_2, sub_2);
+        rmean_5_lanes_[j % WC_ROW_LANES] = wc_rmean_step_raw_f32(rmean_5_lanes_[j % WC_ROW_LANES], mul_4);
+      }
+    }
+    if (wc_racc_nan_f32(rmean_5_lanes_)) { /* a NaN lane: the row again, pinned */
+      {
+        size_t i = 0, lane;
+        wc_rmean_init_f32(rmean_5_lanes_);
+        for (; i + WC_ROW_BLOCK <= n; i += WC_ROW_BLOCK) {
+          float rmean_5_block_[WC_ROW_BLOCK];
+          for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+            const size_t j = i + lane;
+            const float x_val = x_row[j];
+            const float sub_2 = wc_sub_f32(x_val, rmean_1);
+            const float mul_4 = wc_mul_f32(sub_2, sub_2);
+            rmean_5_block_[lane] = mul_4;
+          }
+          for (size_t at_ = 0; at_ < WC_ROW_BLOCK; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+            for (lane = 0; lane < WC_ROW_LANES; lane++) {
+              rmean_5_lanes_[lane] = wc_rmean_step_f32(rmean_5_lanes_[lane], rmean_5_block_[at_ + lane]);
+            }
+        }
+        for (; i < n; i++) {
+          const size_t j = i;
+          const float x_val = x_row[j];
+          const float sub_2 = wc_sub_f32(x_val, rmean_1);
+          const float mul_4 = wc_mul_f32(sub_2, sub_2);
+          rmean_5_lanes_[j % WC_ROW_LANES] = wc_rmean_step_f32(rmean_5_lanes_[j % WC_ROW_LANES], mul_4);
+        }
+      }
+    }
+    const float rmean_5 = wc_rmean_end_f32(rmean_5_lanes_, n);
+    const float add_7 = wc_add_f32(rmean_5, const_6);
+    const float sqrt_8 = wc_sqrt_f32(add_7);
+    const float div_9 = wc_div_f32(const_3, sqrt_8);
+    /* pass 3: the outputs */
+    {
+      size_t i = 0, lane;
+      for (; i + WC_ROW_BLOCK <= n; i += WC_ROW_BLOCK) {
+        float out_block_[WC_ROW_BLOCK];
+        int any_nan_ = 0;
+        for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+          const size_t j = i + lane;
+          const float x_val = x_row[j];
+          const float sub_2 = wc_sub_raw_f32(x_val, rmean_1);
+          const float mul_10 = wc_mul_raw_f32(sub_2, div_9);
+          const float g_val = g_row[j];
+          const float mul_12 = wc_mul_f32(mul_10, g_val);
+          const float b_val = b_row[j];
+          const float add_14 = wc_add_raw_f32(mul_12, b_val);
+          out_block_[lane] = add_14;
+          any_nan_ |= add_14 != add_14;
+        }
+        if (any_nan_) {
+          for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+            const size_t j = i + lane;
+            const float x_val = x_row[j];
+            const float sub_2 = wc_sub_f32(x_val, rmean_1);
+            const float mul_10 = wc_mul_f32(sub_2, div_9);
+            const float g_val = g_row[j];
+            const float mul_12 = wc_mul_f32(mul_10, g_val);
+            const float b_val = b_row[j];
+            const float add_14 = wc_add_f32(mul_12, b_val);
+            out_block_[lane] = add_14;
+          }
+        }
+        memcpy(out_row + i, out_block_, sizeof out_block_);
+      }
+      WC_NO_OVERLAP
+      for (lane = 0; i + lane < n; lane++) {
+        const size_t j = i + lane;
+        const float x_val = x_row[j];
+        const float sub_2 = wc_sub_f32(x_val, rmean_1);
+        const float mul_10 = wc_mul_f32(sub_2, div_9);
+        const float g_val = g_row[j];
+        const float mul_12 = wc_mul_f32(mul_10, g_val);
+        const float b_val = b_row[j];
+        const float add_14 = wc_add_f32(mul_12, b_val);
+        out_row[j] = add_14;
+      }
+    }
+    begin += n;
+    ++i0;
+  }
+}
+
+#if WC_CLONES
+/* the same loops for AVX2, run when the CPU has it (loop.h) */
+static WC_TARGET_AVX2 void golden_layer_norm_range_avx2(size_t N, size_t D, const float *x, const float *g, const float *b, float *out, size_t begin, size_t end)
+{
+  golden_layer_norm_range_any(N, D, x, g, b, out, begin, end);
+}
+#endif
+
+void golden_layer_norm_range(size_t N, size_t D, const float *x, const float *g, const float *b, float *out, size_t begin, size_t end)
+{
+#if WC_CLONES
+  if (wc_cpu_avx2()) {
+    golden_layer_norm_range_avx2(N, D, x, g, b, out, begin, end);
+    return;
+  }
+#endif
+  golden_layer_norm_range_any(N, D, x, g, b, out, begin, end);
+}
+
+void golden_layer_norm(size_t N, size_t D, const float *x, const float *g, const float *b, float *out)
+{
+  golden_layer_norm_range(N, D, x, g, b, out, 0, (size_t)N * (size_t)D);
+}
+
+static void golden_layer_norm_invoke(const size_t *ext, const void *const *in, void *out, size_t begin, size_t end)
+{
+  golden_layer_norm_range(ext[0], ext[1], (const float *)in[0], (const float *)in[1], (const float *)in[2], (float *)out, begin, end);
+}
+WC_NARROW_END_
 /* ---- fixed_2x2: its description for the runtime ---- */
 static const int64_t golden_fixed_2x2_dims0[] = {2, 2};
 static const int64_t golden_fixed_2x2_dims1[] = {2, 2};
@@ -2062,6 +2633,56 @@ static const wc_instr golden_prelu_program[] = {
   {WC_OP_WHERE, WC_FLOAT, 2, 4, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
 };
 
+/* ---- masked_softmax: its description for the runtime ---- */
+static const int64_t golden_masked_softmax_dims0[] = {WC_SYM(0), 1, WC_SYM(1)};
+static const int64_t golden_masked_softmax_dims1[] = {WC_SYM(0), WC_SYM(2), WC_SYM(1)};
+static const wc_param golden_masked_softmax_params[] = {
+  {"mask", WC_BOOL, 3, golden_masked_softmax_dims0, NULL},
+  {"s", WC_FLOAT, 3, golden_masked_softmax_dims1, NULL},
+};
+static const char *const golden_masked_softmax_extents[] = {"B", "S", "H"};
+static const int64_t golden_masked_softmax_out_dims[] = {WC_SYM(0), WC_SYM(2), WC_SYM(1)};
+static const wc_instr golden_masked_softmax_program[] = {
+  {WC_OP_INPUT, WC_BOOL, 0, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_INPUT, WC_FLOAT, 1, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_CONST, WC_FLOAT, 0, 0, 0, {UINT64_C(0xff800000), UINT64_C(0x0)}}, /* -inf */
+  {WC_OP_WHERE, WC_FLOAT, 0, 1, 2, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_RMAX, WC_FLOAT, 3, 1, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_SUB, WC_FLOAT, 3, 4, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_EXP, WC_FLOAT, 5, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_RSUM, WC_FLOAT, 6, 1, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_DIV, WC_FLOAT, 6, 7, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+};
+
+/* ---- layer_norm: its description for the runtime ---- */
+static const int64_t golden_layer_norm_dims0[] = {WC_SYM(0), WC_SYM(1)};
+static const int64_t golden_layer_norm_dims1[] = {WC_SYM(1)};
+static const int64_t golden_layer_norm_dims2[] = {WC_SYM(1)};
+static const wc_param golden_layer_norm_params[] = {
+  {"x", WC_FLOAT, 2, golden_layer_norm_dims0, NULL},
+  {"g", WC_FLOAT, 1, golden_layer_norm_dims1, NULL},
+  {"b", WC_FLOAT, 1, golden_layer_norm_dims2, NULL},
+};
+static const char *const golden_layer_norm_extents[] = {"N", "D"};
+static const int64_t golden_layer_norm_out_dims[] = {WC_SYM(0), WC_SYM(1)};
+static const wc_instr golden_layer_norm_program[] = {
+  {WC_OP_INPUT, WC_FLOAT, 0, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_RMEAN, WC_FLOAT, 0, 1, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_SUB, WC_FLOAT, 0, 1, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_CONST, WC_FLOAT, 0, 0, 0, {UINT64_C(0x3f800000), UINT64_C(0x0)}}, /* 1.0f */
+  {WC_OP_MUL, WC_FLOAT, 2, 2, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_RMEAN, WC_FLOAT, 4, 1, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_CONST, WC_FLOAT, 0, 0, 0, {UINT64_C(0x3727c5ac), UINT64_C(0x0)}}, /* 1e-05f */
+  {WC_OP_ADD, WC_FLOAT, 5, 6, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_SQRT, WC_FLOAT, 7, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_DIV, WC_FLOAT, 3, 8, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_MUL, WC_FLOAT, 2, 9, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_INPUT, WC_FLOAT, 1, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_MUL, WC_FLOAT, 10, 11, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_INPUT, WC_FLOAT, 2, 0, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+  {WC_OP_ADD, WC_FLOAT, 12, 13, 0, {UINT64_C(0x0), UINT64_C(0x0)}},
+};
+
 static const wc_kernel golden_kernels[] = {
   {"fixed_2x2", WC_KIND_ELEMENTWISE, 3, golden_fixed_2x2_params, 0, NULL,
    WC_FLOAT, 2, golden_fixed_2x2_out_dims, 4, golden_fixed_2x2_program,
@@ -2127,8 +2748,16 @@ static const wc_kernel golden_kernels[] = {
    WC_FLOAT, 3, golden_prelu_out_dims, 6, golden_prelu_program,
    golden_prelu_invoke, NULL, NULL,
    1, NULL, NULL, NULL},
+  {"masked_softmax", WC_KIND_ELEMENTWISE, 2, golden_masked_softmax_params, 3, golden_masked_softmax_extents,
+   WC_FLOAT, 3, golden_masked_softmax_out_dims, 9, golden_masked_softmax_program,
+   golden_masked_softmax_invoke, NULL, NULL,
+   1, NULL, NULL, NULL},
+  {"layer_norm", WC_KIND_ELEMENTWISE, 3, golden_layer_norm_params, 2, golden_layer_norm_extents,
+   WC_FLOAT, 2, golden_layer_norm_out_dims, 15, golden_layer_norm_program,
+   golden_layer_norm_invoke, NULL, NULL,
+   1, NULL, NULL, NULL},
 };
 
-const wc_kernel_table golden_table = {"golden", "tests/golden/basic.where", 16, golden_kernels};
+const wc_kernel_table golden_table = {"golden", "tests/golden/basic.where", 18, golden_kernels};
 #undef WC_NARROW_BEGIN_
 #undef WC_NARROW_END_

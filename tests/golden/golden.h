@@ -93,6 +93,16 @@ void golden_swish_range(size_t N, const float *x, float *out, size_t begin, size
 void golden_prelu(size_t N, size_t W, const float *x, float *out);
 void golden_prelu_range(size_t N, size_t W, const float *x, float *out, size_t begin, size_t end);
 
+/* masked_softmax = (exp((where(mask, s, -inf) - row_max(where(mask, s, -inf)))) / row_sum(exp((where(mask, s, -inf) - row_max(where(mask, s, -inf))))))
+   mask: bool[B,1,S], s: float[B,H,S] */
+void golden_masked_softmax(size_t B, size_t S, size_t H, const bool *mask, const float *s, float *out);
+void golden_masked_softmax_range(size_t B, size_t S, size_t H, const bool *mask, const float *s, float *out, size_t begin, size_t end);
+
+/* layer_norm = ((((x - row_mean(x)) * (1.0f / sqrt((row_mean(((x - row_mean(x)) * (x - row_mean(x)))) + 1e-05f)))) * g) + b)
+   x: float[N,D], g: float[D], b: float[D] */
+void golden_layer_norm(size_t N, size_t D, const float *x, const float *g, const float *b, float *out);
+void golden_layer_norm_range(size_t N, size_t D, const float *x, const float *g, const float *b, float *out, size_t begin, size_t end);
+
 extern const wc_kernel_table golden_table;
 
 #ifdef __cplusplus

@@ -60,6 +60,13 @@ static const shape_case shape_cases[] = {
   {"swish", {1}, {{1000}}, SP},
   {"swish", {1}, {{0}}, SP},
   {"swish", {2}, {{2, 3}}, IN},
+  /* row reductions: whole rows per call and per task; a mask of the full shape, or a scale
+     of one element, leaves the pattern for the interpreter */
+  {"masked_softmax", {3, 3}, {{2, 1, 37}, {2, 3, 37}}, SP},
+  {"masked_softmax", {3, 3}, {{0, 1, 5}, {0, 3, 5}}, SP},
+  {"masked_softmax", {3, 3}, {{2, 3, 5}, {2, 3, 5}}, IN},
+  {"layer_norm", {2, 1, 1}, {{3, 70}, {70}, {70}}, SP},
+  {"layer_norm", {2, 1, 1}, {{3, 70}, {1}, {70}}, IN},
 };
 
 /* The generated function itself, called as a user of golden.h would. */
@@ -68,7 +75,7 @@ static void direct(const char *name, const wc_tensor *in, void *out) {
   if (strcmp(name, "leaky") != 0 && strncmp(name, "sign_", 5) != 0 && strcmp(name, "prelu") != 0 &&
       strcmp(name, "swish") != 0) {
     b = in[1].data;
-    c = in[2].data;
+    c = strcmp(name, "masked_softmax") != 0 ? in[2].data : NULL;
   }
   size_t      s0 = (size_t)in[0].shape[0];
   if (strcmp(name, "fixed_2x2") == 0) golden_fixed_2x2(a, b, c, out);
@@ -82,6 +89,10 @@ static void direct(const char *name, const wc_tensor *in, void *out) {
   else if (strcmp(name, "sign_bfloat16") == 0) golden_sign_bfloat16(s0, a, out);
   else if (strcmp(name, "prelu") == 0) golden_prelu(s0, (size_t)in[0].shape[2], a, out);
   else if (strcmp(name, "swish") == 0) golden_swish(s0, a, out);
+  else if (strcmp(name, "masked_softmax") == 0) /* extents B, S, H: as they first appear */
+    golden_masked_softmax(s0, (size_t)in[1].shape[2], (size_t)in[1].shape[1], a, b, out);
+  else if (strcmp(name, "layer_norm") == 0)
+    golden_layer_norm(s0, (size_t)in[0].shape[1], a, b, c, out);
   else fail_msg("no direct call for %s", name);
 }
 

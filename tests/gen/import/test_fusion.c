@@ -95,7 +95,8 @@ static void test_operator_table_knows_the_default_domain_only(void **state) {
   assert_int_equal(op_lookup("", "Max")->max_in, -1);
   assert_int_equal(op_lookup("", "CastLike")->in_kind[1], '*');
   assert_null(op_lookup("com.microsoft", "Where"));
-  assert_false(op_lookup("", "Softmax")->elementwise); /* a rule for inference only */
+  assert_false(op_lookup("", "Hardmax")->elementwise); /* a rule for inference only */
+  assert_true(op_lookup("", "Softmax")->elementwise);  /* row reductions: a builder */
   assert_null(op_lookup("", "NoSuchOperator"));
   /* the table as --list-operators prints it */
   char  *json = NULL;
@@ -241,7 +242,7 @@ static void test_fusion_gives_each_refused_node_its_reason(void **state) {
                            *const s_in[] = {"x"};
   pbw_node(&g, "Not", "nt", nz_in, 1, "a", NULL);             /* Not on float */
   pbw_node(&g, "Where", "w", w_in, 3, "b", NULL);             /* condition not bool */
-  pbw_node(&g, "Softmax", "sm", s_in, 1, "c", NULL);
+  pbw_node(&g, "Hardmax", "sm", s_in, 1, "c", NULL);
   pbw_value_info(&g, 11, "x", 1, 1, four, NULL);
   pbw_value_info(&g, 12, "a", 9, -1, NULL, NULL);
   pbw_value_info(&g, 12, "b", 1, -1, NULL, NULL);
