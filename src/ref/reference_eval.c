@@ -515,14 +515,16 @@ static ref_val reduce(const wc_kernel *k, int i, const wc_tensor *in, int r, con
       at[d] = rest % call_shape[d];
       rest /= call_shape[d];
     }
-    ref_val x = cast(acc, t, eval(k, ins->a, in, r, at));
+    ref_val x = eval(k, ins->a, in, r, at);
+    if (acc != t) x.bits[0] = float_bits(t, x); /* exact, NaN payloads kept (no double on the way:
+                                                   RISC-V's conversions make NaNs canonical) */
     lane[j % LANES] = fold2(op, acc, lane[j % LANES], x);
   }
   for (int w = LANES / 2; w > 0; w /= 2)
     for (int l = 0; l < w; l++) lane[l] = fold2(op, acc, lane[l], lane[l + w]);
   ref_val v = lane[0];
   if (op == WC_OP_RMEAN) v = arith_float(WC_OP_DIV, acc, v, from_double(acc, (double)n));
-  v = cast(t, acc, v);
+  if (acc != t) v = from_float_bits(t, v.bits[0]); /* one rounding, bits of a NaN as ops.h */
   if (m) {
     m->valid = true;
     memcpy(m->outer, idx, (size_t)outer * sizeof *idx);
