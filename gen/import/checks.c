@@ -370,6 +370,8 @@ const char *check_reduce_last(op_ctx *c) {
       all = true;
     } else if (!graph_const_scalar(input(c, 1), &v)) {
       return "its axes are not one constant axis";
+    } else if (!(v >= -WC_MAX_RANK && v < WC_MAX_RANK)) { /* NaN too; no cast out of range */
+      return graph_fmt(c->gr, "axis %g is out of range", v);
     } else axis = (int64_t)v;
   } else {
     const onnx_attr *a = graph_attr(n, "axes");
