@@ -87,6 +87,54 @@ const $(ops.ctype(n.dtype)) $(n.ident) = $(n.c_op)end_$(sfx(n))($(n.ident)_lanes
 % local function step(n, raw)
 %   return n.c_op .. ((raw and raw_sum(n)) and "step_raw_" or "step_") .. sfx(n)
 % end
+% -- one loop over blocks of `size` elements of a reduction pass (fold_loops)
+% local function fold_block(size, p, pass, ids, load, checks, use_cache, raw)
+for (; i + $(size) <= n; i += $(size)) {
+%   for _, id in ipairs(pass.reduce) do
+%     local n = ops.node(k, id)
+  $(ops.ctype(ops.node(k, n.a).dtype)) $(n.ident)_block_[$(size)];
+%   end
+%   if #checks > 0 then
+  int any_nan_ = 0;
+%   end
+  for (lane = 0; lane < $(size); lane++) {
+    const size_t j = i + lane;
+%   indent("    ", values, ids, load, #checks > 0, use_cache and p)
+%   for _, id in ipairs(pass.reduce) do
+%     local n = ops.node(k, id)
+    $(n.ident)_block_[lane] = $(ops.node(k, n.a).ident);
+%   end
+%   if use_cache then
+%     indent("    ", cache_stores, ids, p)
+%   end
+%   for _, c in ipairs(checks) do
+    any_nan_ |= $(c) != $(c);
+%   end
+  }
+%   if #checks > 0 then
+  if (any_nan_) {
+    for (lane = 0; lane < $(size); lane++) {
+      const size_t j = i + lane;
+%     indent("      ", values, ids, load, false, use_cache and p)
+%     for _, id in ipairs(pass.reduce) do
+%       local n = ops.node(k, id)
+      $(n.ident)_block_[lane] = $(ops.node(k, n.a).ident);
+%     end
+%     if use_cache then
+%       indent("      ", cache_stores, ids, p)
+%     end
+    }
+  }
+%   end
+  for (size_t at_ = 0; at_ < $(size); at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+    for (lane = 0; lane < WC_ROW_LANES; lane++) {
+%   for _, id in ipairs(pass.reduce) do
+%     local n = ops.node(k, id)
+      $(n.ident)_lanes_[lane] = $(step(n, raw))($(n.ident)_lanes_[lane], $(n.ident)_block_[at_ + lane]);
+%   end
+    }
+}
+% end
 % -- pass p (0-based) folding its reductions: raw, blocks evaluated plainly and
 % -- float sums in plain additions (k.nan_redo or a float sum); else all pinned
 % local function fold_loops(p, pass, use_cache, raw)
@@ -99,51 +147,8 @@ const $(ops.ctype(n.dtype)) $(n.ident) = $(n.c_op)end_$(sfx(n))($(n.ident)_lanes
 %     local n = ops.node(k, id)
   $(n.c_op)init_$(sfx(n))($(n.ident)_lanes_);
 %   end
-  for (; i + WC_ROW_BLOCK <= n; i += WC_ROW_BLOCK) {
-%   for _, id in ipairs(pass.reduce) do
-%     local n = ops.node(k, id)
-    $(ops.ctype(ops.node(k, n.a).dtype)) $(n.ident)_block_[WC_ROW_BLOCK];
-%   end
-%   if #checks > 0 then
-    int any_nan_ = 0;
-%   end
-    for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
-      const size_t j = i + lane;
-%   indent("      ", values, ids, load, #checks > 0, use_cache and p)
-%   for _, id in ipairs(pass.reduce) do
-%     local n = ops.node(k, id)
-      $(n.ident)_block_[lane] = $(ops.node(k, n.a).ident);
-%   end
-%   if use_cache then
-%     indent("      ", cache_stores, ids, p)
-%   end
-%   for _, c in ipairs(checks) do
-      any_nan_ |= $(c) != $(c);
-%   end
-    }
-%   if #checks > 0 then
-    if (any_nan_) {
-      for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
-        const size_t j = i + lane;
-%     indent("        ", values, ids, load, false, use_cache and p)
-%     for _, id in ipairs(pass.reduce) do
-%       local n = ops.node(k, id)
-        $(n.ident)_block_[lane] = $(ops.node(k, n.a).ident);
-%     end
-%     if use_cache then
-%       indent("        ", cache_stores, ids, p)
-%     end
-      }
-    }
-%   end
-    for (size_t at_ = 0; at_ < WC_ROW_BLOCK; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
-      for (lane = 0; lane < WC_ROW_LANES; lane++) {
-%   for _, id in ipairs(pass.reduce) do
-%     local n = ops.node(k, id)
-        $(n.ident)_lanes_[lane] = $(step(n, raw))($(n.ident)_lanes_[lane], $(n.ident)_block_[at_ + lane]);
-%   end
-      }
-  }
+%   indent("  ", fold_block, "WC_ROW_BLOCK", p, pass, ids, load, checks, use_cache, raw)
+%   indent("  ", fold_block, "WC_ROW_LANES", p, pass, ids, load, checks, use_cache, raw)
   for (; i < n; i++) {
     const size_t j = i;
 %   indent("    ", values, ids, load, false, use_cache and p)
@@ -182,6 +187,37 @@ if ($(table.concat(tests, " || "))) { /* a NaN lane: the row again, pinned */
 %   ends(pass.reduce)
 %   values(pass.row, ops.load_row(k))
 % end
+% -- one loop over blocks of `size` elements of the last pass (output_pass)
+% local function output_block(size, p, ids, load, outputs, node_of, checks, use_cache)
+for (; i + $(size) <= n; i += $(size)) {
+%   for _, o in ipairs(outputs) do
+  $(ops.mtype(o.dtype)) $(o.ident)_block_[$(size)];
+%   end
+  int any_nan_ = 0;
+  for (lane = 0; lane < $(size); lane++) {
+    const size_t j = i + lane;
+%   indent("    ", values, ids, load, true, use_cache and p)
+%   for _, o in ipairs(outputs) do
+    $(o.ident)_block_[lane] = $(node_of(o).ident);
+%   end
+%   for _, c in ipairs(checks) do
+    any_nan_ |= $(c) != $(c);
+%   end
+  }
+  if (any_nan_) {
+    for (lane = 0; lane < $(size); lane++) {
+      const size_t j = i + lane;
+%   indent("      ", values, ids, load, false, use_cache and p)
+%   for _, o in ipairs(outputs) do
+      $(o.ident)_block_[lane] = $(node_of(o).ident);
+%   end
+    }
+  }
+%   for _, o in ipairs(outputs) do
+  memcpy($(o.ident)_row + i, $(o.ident)_block_, sizeof $(o.ident)_block_);
+%   end
+}
+% end
 % -- the last pass: the outputs of each element
 % local function output_pass(p, pass, use_cache)
 %   local ids = use_cache and pass.elem_cached or pass.elem
@@ -197,34 +233,8 @@ if ($(table.concat(tests, " || "))) { /* a NaN lane: the row again, pinned */
 {
   size_t i = 0, lane;
 %   if #checks > 0 then
-  for (; i + WC_ROW_BLOCK <= n; i += WC_ROW_BLOCK) {
-%     for _, o in ipairs(outputs) do
-    $(ops.mtype(o.dtype)) $(o.ident)_block_[WC_ROW_BLOCK];
-%     end
-    int any_nan_ = 0;
-    for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
-      const size_t j = i + lane;
-%     indent("      ", values, ids, load, true, use_cache and p)
-%     for _, o in ipairs(outputs) do
-      $(o.ident)_block_[lane] = $(node_of(o).ident);
-%     end
-%     for _, c in ipairs(checks) do
-      any_nan_ |= $(c) != $(c);
-%     end
-    }
-    if (any_nan_) {
-      for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
-        const size_t j = i + lane;
-%     indent("        ", values, ids, load, false, use_cache and p)
-%     for _, o in ipairs(outputs) do
-        $(o.ident)_block_[lane] = $(node_of(o).ident);
-%     end
-      }
-    }
-%     for _, o in ipairs(outputs) do
-    memcpy($(o.ident)_row + i, $(o.ident)_block_, sizeof $(o.ident)_block_);
-%     end
-  }
+%     indent("  ", output_block, "WC_ROW_BLOCK", p, ids, load, outputs, node_of, checks, use_cache)
+%     indent("  ", output_block, "WC_ROW_LANES", p, ids, load, outputs, node_of, checks, use_cache)
 %   end
   WC_NO_OVERLAP
   for (lane = 0; i + lane < n; lane++) {

