@@ -423,8 +423,8 @@ static const double wc_tanh_tab_[2 * 292] = { /* tanh(i/32) = TH + TL */
     0x1.ffffff0000000p-1, 0x1.91873e437e9a7p-29, 0x1.ffffff0000000p-1, 0x1.38aeb8d9bea7ap-28
 };
 
-/* tanh(a) rounded to odd at 53 bits, a in [0, 9.1]. */
-WC_INLINE double wc_tanh_odd_(double a) {
+/* tanh(a) = h + *lo within B = 2^-64.1 (h = RN(h + *lo)), a in [0, 9.1]. */
+WC_INLINE double wc_tanh_pair_(double a, double *lo) {
   WC_CR_CONTRACT_
   double   m = a * 32.0 + 0x1.8p52, c = (m - 0x1.8p52) * 0.03125, d = a - c;
   uint64_t i = wc_f64_to_bits(m) - 0x4338000000000000u; /* round(32 a) */
@@ -451,7 +451,14 @@ WC_INLINE double wc_tanh_odd_(double a) {
   h = n1 * y0;
   l = (nh - n1) * y0 + ((nh + nl) * y0 * c2 + nl * y0);
   th = h + l;
-  return wc_cr_odd_(th, l - (th - h));
+  *lo = l - (th - h);
+  return th;
+}
+
+/* tanh(a) rounded to odd at 53 bits, a in [0, 9.1]. */
+WC_INLINE double wc_tanh_odd_(double a) {
+  double l, h = wc_tanh_pair_(a, &l);
+  return wc_cr_odd_(h, l);
 }
 
 /* |x| of a float's bits u, clamped to the float of bits top (NaN too: its

@@ -92,7 +92,9 @@ extern "C" {
   X(P, ATAN,  "atan",     1, CRF,   SAME, CALL,   atan,  NONE) /* inverse_trig.h */      \
   X(P, ASINH, "asinh",    1, CRF,   SAME, CALL,   asinh, NONE) /* inverse_hyperbolic.h */ \
   X(P, ACOSH, "acosh",    1, CRF,   SAME, CALL,   acosh, NONE) /* inverse_hyperbolic.h */ \
-  X(P, ATANH, "atanh",    1, CRF,   SAME, CALL,   atanh, NONE) /* inverse_hyperbolic.h */
+  X(P, ATANH, "atanh",    1, CRF,   SAME, CALL,   atanh, NONE) /* inverse_hyperbolic.h */ \
+  X(P, EXPM1, "expm1",    1, CRF,   SAME, CALL,   expm1, NONE) /* activations.h */       \
+  X(P, SOFTPLUS, "softplus", 1, CRF, SAME, CALL,  softplus, NONE) /* activations.h */
 /* clang-format on */
 /* WC_OP_LIST's rows without the pass-through argument P of WC_OP_ROWS_ (which
    lets a list nested in another, as the interpreter's dispatch, see its row). */

@@ -1,12 +1,13 @@
 /* crmath_hardest.c: the inputs of log, tanh, sigmoid, erf, sinh, cosh, the circular
-   functions and their inverses, and the inverse hyperbolic functions (and exp) whose
-   values lie nearest a rounding boundary (a midpoint) of float, float16 and
-   bfloat16, over every input: long double (libm) as a filter, MPFR at 256 bits
+   functions and their inverses, the inverse hyperbolic functions, expm1 and
+   softplus (and exp) whose values lie nearest a rounding boundary (a midpoint) of
+   float, float16 and bfloat16, over every input: long double (libm) as a filter, MPFR at 256 bits
    for the candidates. Its minimum is the distance D that the error bounds of
    wherec/crmath.h must stay below (their proofs quote it). Not run by test.sh
    (minutes); tests/runtime/crmath_exhaustive.c checks the functions themselves.
-   usage: crmath_hardest [FUNCTION[:MIN]...]   (default: all; MIN: only |x| >= MIN,
-   e.g. sigmoid:0x1p-6, the part its small-argument series leaves to exp) */
+   usage: crmath_hardest [--threads N] [FUNCTION[:MIN]...]   (default: all, a thread
+   per core; MIN: only |x| >= MIN, e.g. sigmoid:0x1p-6, the part its small-argument
+   series leaves to exp) */
 #include <math.h>
 #include <mpfr.h>
 #include <pthread.h>
@@ -34,6 +35,21 @@ static int mpfr_sigmoid(mpfr_t r, const mpfr_t x, mpfr_rnd_t rnd) {
   return 0;
 }
 
+/* softplus = log(1 + e^x), as x + log1p(e^-x) for x > 0 (no cancellation) */
+static long double softplusl(long double x) { return x > 0 ? x + log1pl(expl(-x)) : log1pl(expl(x)); }
+static int mpfr_softplus(mpfr_t r, const mpfr_t x, mpfr_rnd_t rnd) {
+  mpfr_t t;
+  mpfr_init2(t, mpfr_get_prec(r) + 64);
+  mpfr_abs(t, x, MPFR_RNDN);
+  mpfr_neg(t, t, MPFR_RNDN);
+  mpfr_exp(t, t, MPFR_RNDN);
+  mpfr_log1p(t, t, MPFR_RNDN);
+  if (mpfr_sgn(x) > 0) mpfr_add(r, t, x, rnd);
+  else mpfr_set(r, t, rnd);
+  mpfr_clear(t);
+  return 0;
+}
+
 static const struct fn {
   const char *name;
   ld_fn       ld;
@@ -43,7 +59,8 @@ static const struct fn {
            {"cosh", coshl, mpfr_cosh}, {"sin", sinl, mpfr_sin}, {"cos", cosl, mpfr_cos},
            {"tan", tanl, mpfr_tan}, {"asin", asinl, mpfr_asin}, {"acos", acosl, mpfr_acos},
            {"atan", atanl, mpfr_atan}, {"asinh", asinhl, mpfr_asinh}, {"acosh", acoshl, mpfr_acosh},
-           {"atanh", atanhl, mpfr_atanh}};
+           {"atanh", atanhl, mpfr_atanh}, {"expm1", expm1l, mpfr_expm1},
+           {"softplus", softplusl, mpfr_softplus}};
 
 static const struct fmt {
   const char *name;
@@ -164,6 +181,13 @@ static double now(void) {
 int main(int argc, char **argv) {
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   int  threads = cores < 1 ? 1 : cores > 16 ? 16 : (int)cores;
+  if (argc > 2 && strcmp(argv[1], "--threads") == 0) { /* a shared machine: fewer */
+    int n = atoi(argv[2]);
+    threads = n < 1 ? 1 : n > 16 ? 16 : n;
+    argv[2] = argv[0];
+    argc -= 2;
+    argv += 2;
+  }
   for (size_t k = 0; k < sizeof fns / sizeof fns[0]; k++) {
     const struct fn *fn = &fns[k];
     int              wanted = argc < 2;
