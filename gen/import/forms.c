@@ -330,6 +330,11 @@ static ex *exact_or_literal(form *f, const char *exact, const char *literal) {
    times, overflows above 88.7 and gives 0 below -17 (float). */
 ex *form_softplus(form *f) { return exact_or_literal(f, "softplus(X)", "log(exp(X) + 1)"); }
 
+/* Softsign: x / (1 + |x|) rounded once (ONNX's formula rounds twice). */
+ex *form_softsign(form *f) {
+  return exact_or_literal(f, "softsign(input)", "input / (1 + abs(input))");
+}
+
 /* Mish: x * tanh(softplus(x)), its definition, with that softplus. */
 ex *form_mish(form *f) {
   return exact_or_literal(f, "X * tanh(softplus(X))", "X * tanh(log(exp(X) + 1))");

@@ -114,8 +114,7 @@ typedef const char *op_attr_s;
   X(Round, "11 22", "X:T", OPT_F, OUT_T, broadcast, , F("round(X)"), none, ORT(EXACT))             \
   X(Sqrt, "1 6 13", "X:T", OPT_F, OUT_T, broadcast, , F("sqrt(X)"), none, ORT(EXACT))              \
   X(Reciprocal, "1 6 13", "X:T", OPT_F, OUT_T, broadcast, , F("1 / X"), none, ORT(EXACT))          \
-  X(Softsign, "1 22", "input:T", OPT_F, OUT_T, broadcast, ,                                        \
-    F("input / (1 + abs(input))"), none, ORT(APPROX))                                              \
+  X(Softsign, "1 22", "input:T", OPT_F, OUT_T, broadcast, , B(softsign), none, ORT(APPROX))        \
   X(IsNaN, "9 13 20", "X:T", OPT_F, OUT_BOOL, broadcast, , F("X != X"), none, ORT(EXACT))          \
   X(IsInf, "10 20", "X:T", OPT_F, OUT_BOOL, broadcast,                                             \
     A(i, detect_negative, 1) A(i, detect_positive, 1), B(isinf), none, ORT(EXACT))                 \

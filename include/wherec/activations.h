@@ -1,4 +1,4 @@
-/* wherec/activations.h: expm1 and softplus correctly rounded to nearest even
+/* wherec/activations.h: expm1, softplus, softsign and silu correctly rounded to nearest even
    for float, float16 and bfloat16, each as a whole (one rounding of the true
    value, where ONNX's formulas round exp(x) - 1 or log(exp(x) + 1) two or
    three times and cancel), without libm and without a branch, computed as
@@ -132,6 +132,90 @@ WC_INLINE wc_float16 wc_softplus_f16(wc_float16 a) {
 WC_INLINE wc_bfloat16 wc_softplus_bf16(wc_bfloat16 a) {
   float  x = wc_bf16_to_f32(a);
   double w = wc_sel_f64(x > 104.0f, (double)x, wc_cr_round_p_(wc_softplus_odd_(x), 8, -126));
+  return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
+                     (wc_bfloat16)(wc_f32_to_bits((float)w) >> 16));
+}
+
+/* ---- softsign --------------------------------------------------------------------
+   softsign(x) = x/(1 + |x|) is odd: a = |x| clamped to 2^26 (from 2^25 on it rounds to 1
+   in every format: 1 - 1/(1 + a) > 1 - 2^-25, the midpoint below 1; a NaN x is the
+   caller's), the sign put back on the rounded result. D = 1 + a by 2Sum (dh + dl
+   exactly), then a/D as tanh's N/M with N = a (24 bits, exact): y0 = 1/dh to 26 bits,
+   e = 1 - y0 D (y0 dh1 and y0 (dh - dh1) exact: 26 + 26 and 26 + 27 bits; 1 - y0 dh1
+   exact, Sterbenz; y0 dl rounded: e within 2^-76.9), |e| <= 2^-24.9; a/D = a y0 / (1 -
+   e) = h + l, h = a y0 exact (24 + 26 bits), l = h (e + e^2) (u |l| <= 2^-77.9 h),
+   e^3/(1 - e) dropped (2^-74.6): B = 2^-73.9. Near 0 nothing cancels: a/D = a - a^2 +
+   ... from h = a. */
+
+#define WC_SOFTSIGN_TOP_ 0x4c800000u /* 2^26 */
+
+WC_INLINE double wc_softsign_odd_(double a) {
+  WC_CR_CONTRACT_
+  double dh = 1.0 + a, bb = dh - 1.0, dl = (1.0 - (dh - bb)) + (a - bb);
+  double y0 = wc_cr_trunc_(1.0 / dh, 26), dh1 = wc_cr_trunc_(dh, 26);
+  double e = ((1.0 - y0 * dh1) - y0 * (dh - dh1)) - y0 * dl;
+  double h = a * y0, l = h * (e + e * e) + 0.0; /* a sum: s and its error read one value */
+  double s = h + l;
+  return wc_cr_odd_(s, l - (s - h));
+}
+
+WC_INLINE float wc_softsign_f32(float x) {
+  uint32_t u = wc_f32_to_bits(x);
+  float    r = (float)wc_softsign_odd_(wc_cr_abs_clamp_(u, WC_SOFTSIGN_TOP_));
+  r = wc_bits_to_f32(wc_f32_to_bits(r) | (u & 0x80000000u));
+  return wc_sel_f32(x != x, wc_quiet_f32(x), r);
+}
+WC_INLINE wc_float16 wc_softsign_f16(wc_float16 a) {
+  return wc_cr_f16_of_(a, wc_softsign_odd_(wc_cr_f16_abs_(a, WC_SOFTSIGN_TOP_)),
+                       (uint16_t)(a & 0x8000u));
+}
+WC_INLINE wc_bfloat16 wc_softsign_bf16(wc_bfloat16 a) {
+  return wc_cr_bf16_of_(a, wc_softsign_odd_(wc_cr_bf16_abs_(a, WC_SOFTSIGN_TOP_)),
+                        (uint16_t)(a & 0x8000u));
+}
+
+/* ---- silu ------------------------------------------------------------------------
+   silu(x) = x sigmoid(x) (SiLU, Swish with beta 1), rounded once. x clamped to [-112,
+   18]: above 18 silu(x) = x (1 - e^-x + ...) rounds to x in every format (x e^-x <
+   2^-25.9 x, below the half ulp under x); below -112 |silu(x)| < 2^-154.8 rounds to -0,
+   as silu(-112) does. sigmoid(x) = sh + sl within crmath.h's bound Bs (its pair; exp_core_
+   holds up to |x| < 177), then x (sh + sl): s1 = sh to 29 bits, x s1 exact (24 + 29
+   bits), x (sh - s1) exact (24 + 24 bits), x sl rounded (u^2 |x sh|) and added (u
+   2^-28 |x sh|), Fast2Sum: B = Bs + 2^-80.9, i.e. 2^-58.09 where sigmoid takes exp
+   (|x| >= 2^-6), 2^-49.5 |x^3/48| + 2^-80.9 <= 2^-73.1 in its series (2^-11 <= |x| <
+   2^-6) and 2^-80.9 below 2^-11. D (crmath_hardest silu:MIN) is above these from 2^-24
+   up: silu = x/2 + x^2/4 - x^4/48 + ..., and near 2^-23 x/2 + x^2/4 is a midpoint at a
+   distance of about x^4/48 (relative x^3/24 >= 2^-76.6).
+   Below 2^-24 no bound decides (x/2 is a midpoint when subnormal: silu(2^-149) = 2^-150
+   + 2^-300), the structure does: x = m 2^q (m of 24 bits, q <= -48), x/2 + x^2/4 and
+   the midpoints and representables near x/2 are multiples of 2^(2q-2), the latter
+   2^(q-25) |x/2| apart at least, and silu lies strictly between x/2 and x/2 + x^2/2, an
+   interval with no midpoint or representable inside, and so does h + l: its error is
+   p2's two roundings, u |p2| (|p2| <= 2^-29 |x|; x^2/2 once s1 = 1/2, |x| < 2^-27) and
+   u |x sl| (|sl| <= u/2, or x/4 once sh = 1/2, |x| < 2^-52), at most 2^(q-30) |x/2|
+   in each range, below the distance x^2/4 of silu from x/2 and below 2^(q-25) |x/2|. */
+
+WC_INLINE double wc_silu_odd_(float x) {
+  WC_CR_CONTRACT_
+  float  xc = wc_cr_clamp_(x, -112.0f, 18.0f);
+  double xd = (double)xc, sl, sh = wc_sigmoid_pair_(xc, &sl), s1 = wc_cr_trunc_(sh, 29);
+  double p1 = xd * s1, p2 = xd * (sh - s1) + xd * sl, p = p1 + p2;
+  uint64_t sign = (uint64_t)(wc_f32_to_bits(x) & 0x80000000u) << 32; /* silu(-0) = -0 */
+  return wc_bits_to_f64(wc_f64_to_bits(wc_cr_odd_(p, p2 - (p - p1))) | sign);
+}
+
+WC_INLINE float wc_silu_f32(float x) {
+  float r = wc_sel_f32(x > 18.0f, x, (float)wc_silu_odd_(x));
+  return wc_sel_f32(x != x, wc_quiet_f32(x), r);
+}
+WC_INLINE wc_float16 wc_silu_f16(wc_float16 a) {
+  float  x = (float)wc_cr_f16_in_(a);
+  double w = wc_sel_f64(x > 18.0f, (double)x, wc_cr_round_p_(wc_silu_odd_(x), 11, -14));
+  return wc_sel_f16((a & 0x7fffu) > 0x7c00u, wc_cr_f16_nan_(a), wc_cr_f16_out_(w));
+}
+WC_INLINE wc_bfloat16 wc_silu_bf16(wc_bfloat16 a) {
+  float  x = wc_bf16_to_f32(a);
+  double w = wc_sel_f64(x > 18.0f, (double)x, wc_cr_round_p_(wc_silu_odd_(x), 8, -126));
   return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
                      (wc_bfloat16)(wc_f32_to_bits((float)w) >> 16));
 }

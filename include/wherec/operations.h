@@ -94,7 +94,9 @@ extern "C" {
   X(P, ACOSH, "acosh",    1, CRF,   SAME, CALL,   acosh, NONE) /* inverse_hyperbolic.h */ \
   X(P, ATANH, "atanh",    1, CRF,   SAME, CALL,   atanh, NONE) /* inverse_hyperbolic.h */ \
   X(P, EXPM1, "expm1",    1, CRF,   SAME, CALL,   expm1, NONE) /* activations.h */       \
-  X(P, SOFTPLUS, "softplus", 1, CRF, SAME, CALL,  softplus, NONE) /* activations.h */
+  X(P, SOFTPLUS, "softplus", 1, CRF, SAME, CALL,  softplus, NONE) /* activations.h */    \
+  X(P, SOFTSIGN, "softsign", 1, CRF, SAME, CALL,  softsign, NONE) /* activations.h */    \
+  X(P, SILU,  "silu",     1, CRF,   SAME, CALL,   silu,  NONE) /* activations.h */
 /* clang-format on */
 /* WC_OP_LIST's rows without the pass-through argument P of WC_OP_ROWS_ (which
    lets a list nested in another, as the interpreter's dispatch, see its row). */

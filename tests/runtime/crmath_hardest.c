@@ -1,6 +1,6 @@
 /* crmath_hardest.c: the inputs of log, tanh, sigmoid, erf, sinh, cosh, the circular
-   functions and their inverses, the inverse hyperbolic functions, expm1 and
-   softplus (and exp) whose values lie nearest a rounding boundary (a midpoint) of
+   functions and their inverses, the inverse hyperbolic functions, expm1, softplus,
+   softsign and silu (and exp) whose values lie nearest a rounding boundary (a midpoint) of
    float, float16 and bfloat16, over every input: long double (libm) as a filter, MPFR at 256 bits
    for the candidates. Its minimum is the distance D that the error bounds of
    wherec/crmath.h must stay below (their proofs quote it). Not run by test.sh
@@ -50,6 +50,27 @@ static int mpfr_softplus(mpfr_t r, const mpfr_t x, mpfr_rnd_t rnd) {
   return 0;
 }
 
+static long double softsignl(long double x) { return x / (1.0L + fabsl(x)); }
+static int mpfr_softsign(mpfr_t r, const mpfr_t x, mpfr_rnd_t rnd) {
+  mpfr_t t;
+  mpfr_init2(t, mpfr_get_prec(r) + 160); /* |x| + 1 exactly */
+  mpfr_abs(t, x, MPFR_RNDN);
+  mpfr_add_ui(t, t, 1, MPFR_RNDN);
+  mpfr_div(r, x, t, rnd);
+  mpfr_clear(t);
+  return 0;
+}
+
+static long double silul(long double x) { return x / (1.0L + expl(-x)); }
+static int mpfr_silu(mpfr_t r, const mpfr_t x, mpfr_rnd_t rnd) {
+  mpfr_t t;
+  mpfr_init2(t, mpfr_get_prec(r) + 64);
+  mpfr_sigmoid(t, x, MPFR_RNDN);
+  mpfr_mul(r, t, x, rnd);
+  mpfr_clear(t);
+  return 0;
+}
+
 static const struct fn {
   const char *name;
   ld_fn       ld;
@@ -60,7 +81,8 @@ static const struct fn {
            {"tan", tanl, mpfr_tan}, {"asin", asinl, mpfr_asin}, {"acos", acosl, mpfr_acos},
            {"atan", atanl, mpfr_atan}, {"asinh", asinhl, mpfr_asinh}, {"acosh", acoshl, mpfr_acosh},
            {"atanh", atanhl, mpfr_atanh}, {"expm1", expm1l, mpfr_expm1},
-           {"softplus", softplusl, mpfr_softplus}};
+           {"softplus", softplusl, mpfr_softplus}, {"softsign", softsignl, mpfr_softsign},
+           {"silu", silul, mpfr_silu}};
 
 static const struct fmt {
   const char *name;

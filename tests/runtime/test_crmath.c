@@ -1,7 +1,7 @@
 /* test_crmath.c: log, tanh, sigmoid, erf (wherec/crmath.h), sinh and cosh
    (wherec/hyperbolic.h), sin, cos, tan (trig.h), asin, acos, atan
-   (inverse_trig.h), asinh, acosh, atanh (inverse_hyperbolic.h), expm1 and softplus
-   (activations.h) on special values,
+   (inverse_trig.h), asinh, acosh, atanh (inverse_hyperbolic.h), expm1, softplus,
+   softsign and silu (activations.h) on special values,
    boundaries and the hardest inputs; every float16 and bfloat16 input against the
    reference (src/ref/ref_math.c); the reference's two paths; the shared rounding
    steps of wherec/exp.h against exact rounding. */
@@ -19,7 +19,8 @@
 #include "ref/reference.h"
 
 enum { F_LOG, F_TANH, F_SIGMOID, F_ERF, F_EXP, F_SINH, F_COSH, F_SIN, F_COS, F_TAN, F_ASIN,
-       F_ACOS, F_ATAN, F_ASINH, F_ACOSH, F_ATANH, F_EXPM1, F_SOFTPLUS, N_FUNCS };
+       F_ACOS, F_ATAN, F_ASINH, F_ACOSH, F_ATANH, F_EXPM1, F_SOFTPLUS, F_SOFTSIGN,
+       F_SILU, N_FUNCS };
 
 /* Each function: its name, opcode, three forms, and how it orders its results (1
    increasing, -1 decreasing, 2 even and increasing in |x|, 0 neither) */
@@ -36,7 +37,8 @@ static const struct fn {
     FN_(exp, EXP, 1),    FN_(sinh, SINH, 1),  FN_(cosh, COSH, 2),       FN_(sin, SIN, 0),
     FN_(cos, COS, 0),    FN_(tan, TAN, 0),    FN_(asin, ASIN, 1),       FN_(acos, ACOS, -1),
     FN_(atan, ATAN, 1),  FN_(asinh, ASINH, 1), FN_(acosh, ACOSH, 1),    FN_(atanh, ATANH, 1),
-    FN_(expm1, EXPM1, 1), FN_(softplus, SOFTPLUS, 1),
+    FN_(expm1, EXPM1, 1), FN_(softplus, SOFTPLUS, 1), FN_(softsign, SOFTSIGN, 1),
+    FN_(silu, SILU, 0),
 #undef FN_
 };
 

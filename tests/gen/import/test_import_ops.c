@@ -519,6 +519,41 @@ static void test_functions_import_as_calls_and_composites_as_onnx_function_bodie
   done(&r);
 }
 
+/* SiLU, a Mul of a value and its Sigmoid (either order): silu, rounded once; with
+   --literal-activations, the product of the two. */
+static void test_mul_of_a_value_and_its_sigmoid_is_silu(void **state) {
+  (void)state;
+  static const int64_t     x[] = {4};
+  static const char *const tanh_in[] = {"x"}, *const sig_in[] = {"t"};
+  static const char *const mul_ts[] = {"t", "s"}, *const mul_st[] = {"s", "t"};
+  static const char *const mul_xs[] = {"x", "s"};
+  static const struct {
+    const char *const *mul;
+    const char        *exact, *literal;
+  } cases[] = {
+      {mul_ts, "out = silu(t);", "out = t * sigmoid(t);"},
+      {mul_st, "out = silu(t);", "out = sigmoid(t) * t;"},
+      {mul_xs, "= x * sigmoid(tanh(x));", "= x * sigmoid(tanh(x));"}, /* another value's */
+  };
+  for (int lit = 0; lit < 2; lit++)
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+      pbw g = {0};
+      pbw_node(&g, "Tanh", "tanh", tanh_in, 1, "t", NULL);
+      pbw_node(&g, "Sigmoid", "sig", sig_in, 1, "s", NULL);
+      pbw_node(&g, "Mul", "mul", cases[i].mul, 2, "out", NULL);
+      pbw_value_info(&g, 11, "x", 1, 1, x, NULL);
+      pbw_value_info(&g, 12, "out", 1, 1, x, NULL);
+      literal_activations = lit;
+      result r = import_pbw(&g, 13);
+      literal_activations = false;
+      assert_int_equal(r.rc, 0);
+      expect_in(r.spec, lit ? cases[i].literal : cases[i].exact);
+      expect_generates(r.spec);
+      done(&r);
+      pbw_free(&g);
+    }
+}
+
 /* Softplus and Elu, Selu, Celu: softplus and expm1, correctly rounded; with
    --literal-activations, ONNX's formulas, each step rounded. */
 static void test_activations_import_correctly_rounded_or_literal(void **state) {
@@ -533,6 +568,7 @@ static void test_activations_import_correctly_rounded_or_literal(void **state) {
        "= where(x > 0.0, 1.05070102 * x, ((exp(x) - 1.0) * 1.67326319) * 1.05070102);"},
       {"Celu", "= max(0.0, x) + min(0.0, 1.0 * expm1(x / 1.0));",
        "= max(0.0, x) + min(0.0, 1.0 * (exp(x / 1.0) - 1.0));"},
+      {"Softsign", "= softsign(x);", "= x / (1.0 + abs(x));"},
   };
   for (int lit = 0; lit < 2; lit++)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -559,6 +595,7 @@ int main(void) {
       cmocka_unit_test(test_exp_is_the_spec_function_and_refused_on_double),
       cmocka_unit_test(test_functions_import_as_calls_and_composites_as_onnx_function_bodies),
       cmocka_unit_test(test_activations_import_correctly_rounded_or_literal),
+      cmocka_unit_test(test_mul_of_a_value_and_its_sigmoid_is_silu),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

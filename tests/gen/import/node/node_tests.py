@@ -177,6 +177,10 @@ def _softplus(node, x):
     return _cr(_softplus_value, x)
 
 
+def _softsign(node, x):
+    return _cr(lambda v: v / (1.0 + abs(v)), x)
+
+
 def _mish(node, x):
     return x * _cr(math.tanh, _softplus(node, x))
 
@@ -271,6 +275,9 @@ for _names, _fn, _why in (
          _softplus_literal, "np.logaddexp(0, x) for log(exp(x) + 1)"),
         (("test_softplus", "test_softplus_example"), _softplus,
          "log(exp(x) + 1), three roundings where wherec's softplus has one"),
+        (("test_softsign", "test_softsign_example", "test_softsign_opset22",
+          "test_softsign_example_opset22"), _softsign,
+         "x / (1 + abs(x)), two roundings where wherec's softsign has one"),
         (("test_mish", "test_mish_expanded"), _mish,
          "x * np.tanh(np.logaddexp(0, x)) in float32 (numpy's float32 tanh)"),
         (("test_gelu_default_1", "test_gelu_default_2", "test_gelu_default_1_expanded",
