@@ -172,6 +172,13 @@ static const uint32_t hardest[][3] = {
     {F_COSH, 0xba6f7750u, 0x3f800004u}, /* cosh(-0x1.deeeap-11): 2^-53.3 relative */
     {F_COSH, 0x3d609528u, 0x3f803145u}, /* cosh(0x1.c12a5p-5): 2^-52.7 relative */
     {F_COSH, 0xbd609528u, 0x3f803145u}, /* cosh(-0x1.c12a5p-5): 2^-52.7 relative */
+    {F_EXPM1, 0x3dc252ddu, 0x3dcbd76bu}, /* expm1(0x1.84a5bap-4): 2^-52.8 relative */
+    {F_EXPM1, 0x34ca62c1u, 0x34ca62c3u}, /* expm1(0x1.94c582p-22): 2^-52.4 relative */
+    {F_EXPM1, 0xb675cbfcu, 0xb675cbdfu}, /* expm1(-0x1.eb97f8p-19): 2^-52.3 relative */
+    {F_EXPM1, 0x3a254e7au, 0x3a255bd3u}, /* expm1(0x1.4a9cf4p-11): 2^-52.3 relative */
+    {F_EXPM1, 0x33b504f3u, 0x33b504f3u}, /* expm1(0x1.6a09e6p-24): 2^-51.8 relative */
+    {F_EXPM1, 0xbb7b3b6cu, 0xbb7ac04eu}, /* expm1(-0x1.f676d8p-9): 2^-51.4 relative */
+    /* HARDEST_SOFTPLUS */
 };
 
 /* Values checked against MPFR and the boundaries where results change. */
@@ -200,6 +207,33 @@ static const uint32_t known[][3] = {
     {F_ERF, 0x00000001u, 0x00000001u},     /* erf(2^-149) = 2^-149 (2/sqrt(pi) 2^-149 rounds down) */
     {F_ERF, 0x00000002u, 0x00000002u},     /* erf(2^-148) */
     {F_ERF, 0x00000007u, 0x00000008u},     /* erf(7 2^-149) = 7.9 2^-149 */
+    {F_EXPM1, 0x00000001u, 0x00000001u},   /* expm1(2^-149) = 2^-149 */
+    {F_EXPM1, 0x80000000u, 0x80000000u},   /* expm1(-0) = -0 */
+    {F_EXPM1, 0x2edbe6ffu, 0x2edbe6ffu},   /* expm1(1e-10): exp(x) - 1 gives 0 */
+    {F_EXPM1, 0x3f800000u, 0x3fdbf0a9u},   /* expm1(1) */
+    {F_EXPM1, 0xc18aa123u, 0xbf800000u},   /* expm1(-17.33) = -1 */
+    {F_EXPM1, 0xc18aa122u, 0xbf7fffffu},   /* its successor: above -1 */
+    {F_EXPM1, 0x42b17217u, 0x7f7fff84u},   /* expm1(88.72): the largest finite */
+    {F_EXPM1, 0x42b17218u, 0x7f800000u},   /* its successor overflows */
+    {F_EXPM1, 0xff800000u, 0xbf800000u},   /* expm1(-inf) = -1 */
+    {F_SOFTPLUS, 0x00000000u, 0x3f317218u}, /* softplus(0) = log 2 */
+    {F_SOFTPLUS, 0xc1a00000u, 0x310da433u}, /* softplus(-20): log(exp(x) + 1) gives 0 */
+    {F_SOFTPLUS, 0x42c80000u, 0x42c80000u}, /* softplus(100) = 100: log(exp(x) + 1) gives inf */
+    {F_SOFTPLUS, 0xc2cff1b5u, 0x00000000u}, /* softplus(-103.97) underflows to 0 */
+    {F_SOFTPLUS, 0xc2cff1b4u, 0x00000001u}, /* its successor: the smallest subnormal */
+    {F_SOFTPLUS, 0x7f800000u, 0x7f800000u}, /* softplus(inf) = inf */
+    {F_SOFTPLUS, 0xff800000u, 0x00000000u}, /* softplus(-inf) = +0 */
+    {F_SOFTSIGN, 0x3f800000u, 0x3f000000u}, /* softsign(1) = 1/2 */
+    {F_SOFTSIGN, 0x4c000000u, 0x3f800000u}, /* softsign(2^25) = 1 - 2^-25 + 2^-50: rounds to 1 */
+    {F_SOFTSIGN, 0x4bffffffu, 0x3f7fffffu}, /* softsign(2^25 - 2): below 1 */
+    {F_SOFTSIGN, 0xff800000u, 0xbf800000u}, /* softsign(-inf) = -1 */
+    {F_SILU, 0x00000001u, 0x00000001u},   /* silu(2^-149) = 2^-150 + 2^-300: rounds up */
+    {F_SILU, 0x80000001u, 0x80000000u},   /* silu(-2^-149) = -2^-150 + 2^-300: rounds to -0 */
+    {F_SILU, 0x00000003u, 0x00000002u},   /* silu(3 2^-149) = 1.5 2^-149 + ...: 2^-148 */
+    {F_SILU, 0x80000003u, 0x80000001u},   /* silu(-3 2^-149) = -1.5 2^-149 + ...: -2^-149 */
+    {F_SILU, 0x34000000u, 0x33800000u},   /* silu(2^-23) = 2^-24 + 2^-48 - 2^-97.6: below */
+    {F_SILU, 0x80000000u, 0x80000000u},   /* silu(-0) = -0 */
+    {F_SILU, 0xff800000u, 0x80000000u},   /* silu(-inf) = -0 */
 };
 
 /* the function of each row, correctly rounded by the reference */
