@@ -178,7 +178,12 @@ static const uint32_t hardest[][3] = {
     {F_EXPM1, 0x3a254e7au, 0x3a255bd3u}, /* expm1(0x1.4a9cf4p-11): 2^-52.3 relative */
     {F_EXPM1, 0x33b504f3u, 0x33b504f3u}, /* expm1(0x1.6a09e6p-24): 2^-51.8 relative */
     {F_EXPM1, 0xbb7b3b6cu, 0xbb7ac04eu}, /* expm1(-0x1.f676d8p-9): 2^-51.4 relative */
-    /* HARDEST_SOFTPLUS */
+    {F_SOFTPLUS, 0x39ea41d0u, 0x3f3180bdu}, /* softplus(0x1.d483ap-12): 2^-57.0 relative */
+    {F_SOFTPLUS, 0x40a3f888u, 0x40a42924u}, /* softplus(0x1.47f11p+2): 2^-52.5 relative */
+    {F_SOFTPLUS, 0x3ad68ba7u, 0x3f31a7c1u}, /* softplus(0x1.ad174ep-10): 2^-52.2 relative */
+    {F_SOFTPLUS, 0x398b9622u, 0x3f317ad1u}, /* softplus(0x1.172c44p-12): 2^-51.9 relative */
+    {F_SOFTPLUS, 0xb36fa39fu, 0x3f317218u}, /* softplus(-0x1.df473ep-25): 2^-51.0 relative */
+    {F_SOFTPLUS, 0xbee22485u, 0x3efe3490u}, /* softplus(-0x1.c4490ap-2): 2^-50.5 relative */
 };
 
 /* Values checked against MPFR and the boundaries where results change. */
