@@ -214,7 +214,7 @@ static double silu_tiny(float x, int p, int emin, int emax) {
 
 /* silu: x sigmoid(x), signed; x above 40, -0 below -120 (|silu| < 2^-166) */
 static double silu_exact(float x, int p, int emin, int emax) {
-  fx e, one = fx_int(1), den, s, v;
+  fx       e, one = fx_int(1), den, s, v;
   uint32_t m;
   int      sh;
   if (x > 40 || x == 0) return x;
