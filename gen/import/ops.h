@@ -142,12 +142,12 @@ typedef const char *op_attr_s;
   X(HardSwish, "14 22", "X:T", OPT_F, OUT_T, broadcast, ,                                          \
     F("X * max(0, min(1, 0.16666666666666666 * X + 0.5))"), none,                                  \
     ORTR("computes HardSwish's alpha * x + beta in another order", ""))                            \
-  X(Elu, "1 6 22", "X:T", OPT_F, OUT_T, broadcast, A(f, alpha, 1.0f), B(elu), none,               \
+  X(Elu, "1 6 22", "X:T", OPT_F, OUT_T, broadcast, A(f, alpha, 1.0f), B(elu), none,                \
     ORT(APPROX))                                                                                   \
   X(Selu, "1 6 22", "X:T", OPT_F, OUT_T, broadcast,                                                \
     A(f, alpha, 1.67326319217681884765625f) A(f, gamma, 1.05070102214813232421875f), B(selu),      \
     none, ORT(APPROX))                                                                             \
-  X(Celu, "12 28", "X:T", OPT_F, OUT_T, broadcast, A(f, alpha, 1.0f), B(celu), none,              \
+  X(Celu, "12 28", "X:T", OPT_F, OUT_T, broadcast, A(f, alpha, 1.0f), B(celu), none,               \
     ORT(APPROX))                                                                                   \
   X(Cast, "1 6 9 13 19 21 23 24 25 28", "input:T", OPT_ALL, OUT_CAST, broadcast,                   \
     A(i, to, -1) AV(i, saturate, 1, 19, 0) AV(s, round_mode, "up", 24, 0), B(cast), cast,          \
@@ -194,7 +194,7 @@ typedef const char *op_attr_s;
     ORT(APPROX))                                                                                   \
   X(Atanh, "9 22", "input:T", OPT_F, OUT_T, broadcast, , F("atanh(input)"), none,                  \
     ORT(APPROX))                                                                                   \
-  X(Softplus, "1 22", "X:T", OPT_F, OUT_T, broadcast, , B(softplus), none, ORT(APPROX))           \
+  X(Softplus, "1 22", "X:T", OPT_F, OUT_T, broadcast, , B(softplus), none, ORT(APPROX))            \
   X(Mish, "18 22", "X:T", OPT_F, OUT_T, broadcast, , B(mish), none, ORT(APPROX))                   \
   X(Gelu, "20", "X:T", OPT_F, OUT_T, broadcast, A(s, approximate, "none"), B(gelu), gelu,          \
     ORT(APPROX))                                                                                   \
