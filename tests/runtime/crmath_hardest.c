@@ -7,7 +7,7 @@
    (minutes); tests/runtime/crmath_exhaustive.c checks the functions themselves.
    usage: crmath_hardest [--threads N] [FUNCTION[:MIN]...]   (default: all, a thread
    per core; MIN: only |x| >= MIN, e.g. sigmoid:0x1p-6, the part its small-argument
-   series leaves to exp) */
+   series leaves to exp; up to 4 MINs of one function in one scan, a list each) */
 #include <math.h>
 #include <mpfr.h>
 #include <pthread.h>
@@ -152,24 +152,35 @@ static void keep(hard *list, const hard *h) { /* sorted ascending by rel, KEEP l
   list[i] = *h;
 }
 
-static double min_abs; /* inputs below it in magnitude are skipped */
+/* The ranges |x| >= mins[r] of the function searched (FUNCTION:MIN, once or more: one
+   scan, a list each), ascending; inputs below mins[0] are skipped. */
+#define MAX_MINS 4
+static double mins[MAX_MINS];
+static int    n_mins;
+
+/* h into the list of each range that holds input x */
+static void keep_ranges(hard (*lists)[KEEP], float x, const hard *h) {
+  for (int r = 0; r < n_mins; r++)
+    if (fabsf(x) >= mins[r]) keep(lists[r], h);
+}
 
 typedef struct job {
   const struct fn *fn;
   uint64_t         begin, end;
-  hard             list[KEEP];
+  hard             list[MAX_MINS][KEEP];
   uint64_t         candidates;
 } job;
 
 static void *run(void *arg) {
   job *j = arg;
-  for (int i = 0; i < KEEP; i++) j->list[i].rel = 1.0;
+  for (int r = 0; r < MAX_MINS; r++)
+    for (int i = 0; i < KEEP; i++) j->list[r][i].rel = 1.0;
   for (uint64_t b = j->begin; b < j->end; b++) {
     uint32_t    u = (uint32_t)b;
     float       x = f32(u);
     long double y;
     double      rel, ulps;
-    if (x != x || x == 0 || fabsf(x) < min_abs) continue;
+    if (x != x || x == 0 || fabsf(x) < mins[0]) continue;
     y = j->fn->ld((long double)x);
     if (y != y || y == 0 || isinf(y)) continue;
     if (fabsl(y) >= 0x1p128L) continue; /* overflows (exp): no midpoint below inf matters */
@@ -179,13 +190,15 @@ static void *run(void *arg) {
       h.x = u;
       dist_mp(j->fn, u, &fmts[0], &h);
       j->candidates++;
-      keep(j->list, &h);
+      keep_ranges(j->list, x, &h);
     }
   }
   return NULL;
 }
 
-static void report(const char *fn, const struct fmt *f, const hard *list, uint64_t cand, double secs) {
+static void report(const char *fn, const struct fmt *f, const hard *list, uint64_t cand, double secs,
+                   double min) {
+  if (min > 0) printf("(%s: only |x| >= %a)\n", fn, min);
   printf("%s on %s: nearest %.1f (log2, relative) = %.1f (log2, ulps); %llu candidates; %.0f s\n", fn,
          f->name, log2(list[0].rel), log2(list[0].ulps), (unsigned long long)cand, secs);
   for (int i = 0; i < KEEP && list[i].rel < 1.0; i++)
@@ -214,20 +227,24 @@ int main(int argc, char **argv) {
     const struct fn *fn = &fns[k];
     int              wanted = argc < 2;
     size_t           len = strlen(fn->name);
-    min_abs = 0;
+    n_mins = 0;
     for (int a = 1; a < argc; a++)
-      if (strncmp(argv[a], fn->name, len) == 0 && (argv[a][len] == 0 || argv[a][len] == ':')) {
-        wanted = 1;
-        if (argv[a][len] == ':') min_abs = strtod(argv[a] + len + 1, NULL);
+      if (strncmp(argv[a], fn->name, len) == 0 && (argv[a][len] == 0 || argv[a][len] == ':') &&
+          n_mins < MAX_MINS) {
+        double m = argv[a][len] == ':' ? strtod(argv[a] + len + 1, NULL) : 0;
+        int    r = n_mins++;
+        for (; r > 0 && mins[r - 1] > m; r--) mins[r] = mins[r - 1]; /* ascending */
+        mins[r] = m;
       }
-    if (!wanted) continue;
-    if (min_abs > 0) printf("(%s: only |x| >= %a)\n", fn->name, min_abs);
+    if (!wanted && n_mins == 0) continue;
+    if (n_mins == 0) mins[n_mins++] = 0;
     /* the half formats: every input through MPFR */
     for (int fi = 1; fi < 3; fi++) {
-      hard     list[KEEP];
+      hard     list[MAX_MINS][KEEP];
       double   t0 = now();
       uint64_t n = 0;
-      for (int i = 0; i < KEEP; i++) list[i].rel = 1.0;
+      for (int r = 0; r < MAX_MINS; r++)
+        for (int i = 0; i < KEEP; i++) list[r][i].rel = 1.0;
       for (uint32_t h = 0; h < 65536; h++) {
         uint32_t u;
         float    x;
@@ -245,7 +262,7 @@ int main(int argc, char **argv) {
           } else u = s | ((e + 112) << 23) | (m << 13);
         }
         x = f32(u);
-        if (x != x || x == 0 || isinf(x) || fabsf(x) < min_abs) continue;
+        if (x != x || x == 0 || isinf(x) || fabsf(x) < mins[0]) continue;
         {
           long double y = fn->ld((long double)x);
           if (y == 0 || y != y || isinf(y) || fabsl(y) >= ldexpl(1.0L, fmts[fi].emax + 1)) continue;
@@ -253,14 +270,14 @@ int main(int argc, char **argv) {
         hd.x = u;
         dist_mp(fn, u, &fmts[fi], &hd);
         n++;
-        keep(list, &hd);
+        keep_ranges(list, x, &hd);
       }
-      report(fn->name, &fmts[fi], list, n, now() - t0);
+      for (int r = 0; r < n_mins; r++) report(fn->name, &fmts[fi], list[r], n, now() - t0, mins[r]);
     }
     {
       pthread_t th[16];
       job       jobs[16];
-      hard      all[KEEP];
+      hard      all[MAX_MINS][KEEP];
       uint64_t  per = ((uint64_t)1 << 32) / (uint64_t)threads, cand = 0;
       double    t0 = now();
       for (int i = 0; i < threads; i++) {
@@ -270,13 +287,15 @@ int main(int argc, char **argv) {
         jobs[i].end = i == threads - 1 ? (uint64_t)1 << 32 : per * (uint64_t)(i + 1);
         pthread_create(&th[i], NULL, run, &jobs[i]);
       }
-      for (int i = 0; i < KEEP; i++) all[i].rel = 1.0;
+      for (int r = 0; r < MAX_MINS; r++)
+        for (int i = 0; i < KEEP; i++) all[r][i].rel = 1.0;
       for (int i = 0; i < threads; i++) {
         pthread_join(th[i], NULL);
         cand += jobs[i].candidates;
-        for (int k2 = 0; k2 < KEEP; k2++) keep(all, &jobs[i].list[k2]);
+        for (int r = 0; r < n_mins; r++)
+          for (int k2 = 0; k2 < KEEP; k2++) keep(all[r], &jobs[i].list[r][k2]);
       }
-      report(fn->name, &fmts[0], all, cand, now() - t0);
+      for (int r = 0; r < n_mins; r++) report(fn->name, &fmts[0], all[r], cand, now() - t0, mins[r]);
     }
     fflush(stdout);
   }
