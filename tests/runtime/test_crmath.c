@@ -184,6 +184,10 @@ static const uint32_t hardest[][3] = {
     {F_SOFTPLUS, 0x398b9622u, 0x3f317ad1u}, /* softplus(0x1.172c44p-12): 2^-51.9 relative */
     {F_SOFTPLUS, 0xb36fa39fu, 0x3f317218u}, /* softplus(-0x1.df473ep-25): 2^-51.0 relative */
     {F_SOFTPLUS, 0xbee22485u, 0x3efe3490u}, /* softplus(-0x1.c4490ap-2): 2^-50.5 relative */
+    {F_SOFTSIGN, 0x3c7c0fc2u, 0x3c783e10u}, /* softsign(0x1.f81f84p-7): 2^-54.0 relative */
+    {F_SOFTSIGN, 0xbc7c0fc2u, 0xbc783e10u}, /* softsign(-0x1.f81f84p-7): 2^-54.0 relative */
+    {F_SOFTSIGN, 0x3c0b8116u, 0x3c0a5391u}, /* softsign(0x1.17022cp-7): 2^-53.1 relative */
+    {F_SOFTSIGN, 0x3bc17b88u, 0x3bc058c8u}, /* softsign(0x1.82f71p-8): 2^-52.6 relative */
 };
 
 /* Values checked against MPFR and the boundaries where results change. */
