@@ -188,6 +188,13 @@ static const uint32_t hardest[][3] = {
     {F_SOFTSIGN, 0xbc7c0fc2u, 0xbc783e10u}, /* softsign(-0x1.f81f84p-7): 2^-54.0 relative */
     {F_SOFTSIGN, 0x3c0b8116u, 0x3c0a5391u}, /* softsign(0x1.17022cp-7): 2^-53.1 relative */
     {F_SOFTSIGN, 0x3bc17b88u, 0x3bc058c8u}, /* softsign(0x1.82f71p-8): 2^-52.6 relative */
+    {F_SILU, 0xbf503320u, 0xbe7fd440u}, /* silu(-0x1.a0664p-1): 2^-49.7 relative */
+    {F_SILU, 0x3ecea6b0u, 0x3e77cc40u}, /* silu(0x1.9d4d6p-2): 2^-49.6 relative */
+    {F_SILU, 0xc1ee41a0u, 0xac73de8cu}, /* silu(-0x1.dc834p+4): 2^-49.4 relative */
+    {F_SILU, 0x3c99acdau, 0x3c1b1dd8u}, /* silu(0x1.3359b4p-6): 2^-49.3 relative */
+    /* silu's structured cases below 2^-11: x/2 + x^2/4 on a midpoint */
+    {F_SILU, 0xb3800000u, 0xb3000000u}, /* silu(-0x1p-24): 2^-76.6 relative */
+    {F_SILU, 0x35400000u, 0x34c00004u}, /* silu(0x1.8p-21): 2^-65.8 relative */
 };
 
 /* Values checked against MPFR and the boundaries where results change. */
