@@ -335,10 +335,8 @@ ex *form_softsign(form *f) {
   return exact_or_literal(f, "softsign(input)", "input / (1 + abs(input))");
 }
 
-/* Mish: x * tanh(softplus(x)), its definition, with that softplus. */
-ex *form_mish(form *f) {
-  return exact_or_literal(f, "X * tanh(softplus(X))", "X * tanh(log(exp(X) + 1))");
-}
+/* Mish: x tanh(softplus(x)) rounded once (ONNX's body rounds four times). */
+ex *form_mish(form *f) { return exact_or_literal(f, "mish(X)", "X * tanh(log(exp(X) + 1))"); }
 
 /* Elu, Selu, Celu: e^x - 1 by expm1 (one rounding, no cancellation near 0), then ONNX's
    scalings in its order; Elu with alpha 1 is correctly rounded as a whole (1 * y is y). */

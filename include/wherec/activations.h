@@ -1,4 +1,4 @@
-/* wherec/activations.h: expm1, softplus, softsign and silu correctly rounded to nearest even
+/* wherec/activations.h: expm1, softplus, softsign, silu and mish correctly rounded to nearest even
    for float, float16 and bfloat16, each as a whole (one rounding of the true
    value, where ONNX's formulas round exp(x) - 1 or log(exp(x) + 1) two or
    three times and cancel), without libm and without a branch, computed as
@@ -94,10 +94,11 @@ WC_INLINE wc_bfloat16 wc_expm1_bf16(wc_bfloat16 a) {
 
 #define WC_SOFTPLUS_TOP_ 0x42d00000u /* 104.0f */
 
-WC_INLINE double wc_softplus_odd_(float x) {
+/* softplus(x) = h + *lo within B (h = RN(h + *lo)), a = |x| clamped to 104 (112 for
+   mish: exp_core_ holds up to |a| < 177, E >= 2^-162). */
+WC_INLINE double wc_softplus_pair_(float x, double a, double *lo) {
   WC_CR_CONTRACT_
-  double   a = wc_cr_abs_clamp_(wc_f32_to_bits(x), WC_SOFTPLUS_TOP_), e, z, up, eh, el, vh, vb, vl;
-  double   lo, hi, g, gh, m, rh, rb, rl, h;
+  double   e, z, up, eh, el, vh, vb, vl, hi, g, gh, m, rh, rb, rl, h;
   uint64_t sc;
   z = wc_exp_core_(-a, &e, &sc);
   up = wc_bits_to_f64(0x3ff0000000000000u + sc); /* 2^K */
@@ -106,18 +107,24 @@ WC_INLINE double wc_softplus_odd_(float x) {
   vh = 1.0 + eh; /* V = 1 + E */
   vb = vh - 1.0;
   vl = ((1.0 - (vh - vb)) + (eh - vb)) + el;
-  hi = wc_ahyp_log_(vh, vl, &lo);
+  hi = wc_ahyp_log_(vh, vl, lo);
   g = (eh * eh) * (-0.5 + eh * 0x1.5555555555555p-2) + el; /* the series, below 2^-20 */
   gh = eh + g;
   g = g - (gh - eh);
   hi = wc_sel_f64(eh < 0x1p-20, gh, hi);
-  lo = wc_sel_f64(eh < 0x1p-20, g, lo);
+  *lo = wc_sel_f64(eh < 0x1p-20, g, *lo);
   m = wc_sel_f64(x > 0.0f, (double)x, 0.0); /* m + L */
   rh = m + hi;
   rb = rh - m;
-  rl = ((m - (rh - rb)) + (hi - rb)) + lo;
+  rl = ((m - (rh - rb)) + (hi - rb)) + *lo;
   h = rh + rl;
-  return wc_cr_odd_(h, rl - (h - rh));
+  *lo = rl - (h - rh);
+  return h;
+}
+
+WC_INLINE double wc_softplus_odd_(float x) {
+  double l, h = wc_softplus_pair_(x, wc_cr_abs_clamp_(wc_f32_to_bits(x), WC_SOFTPLUS_TOP_), &l);
+  return wc_cr_odd_(h, l);
 }
 
 WC_INLINE float wc_softplus_f32(float x) {
@@ -216,6 +223,54 @@ WC_INLINE wc_float16 wc_silu_f16(wc_float16 a) {
 WC_INLINE wc_bfloat16 wc_silu_bf16(wc_bfloat16 a) {
   float  x = wc_bf16_to_f32(a);
   double w = wc_sel_f64(x > 18.0f, (double)x, wc_cr_round_p_(wc_silu_odd_(x), 8, -126));
+  return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
+                     (wc_bfloat16)(wc_f32_to_bits((float)w) >> 16));
+}
+
+/* ---- mish ------------------------------------------------------------------------
+   mish(x) = x tanh(softplus(x)), rounded once. Above 9.1, x: softplus(x) >= x and
+   tanh(9.1) > 1 - 2^-25.6, so x (1 - 2^-25.6) at least, which rounds to x in every
+   format (the half ulp under x is 2^-25 x at least). Below -112, -0 (|mish(x)| <
+   |x| e^x < 2^-154.8, and so at -112). Otherwise S = softplus(x) = sh + sl within
+   2^-57.61 S (its pair above, |x| clamped to 112), T = tanh(S) = tanh(sh) + sl (1 -
+   tanh(sh)^2) + O(sl^2): tanh(sh) = th + tl within 2^-64.1 (crmath.h's pair: any
+   double in [0, 9.1]; sh is clamped there too, for the inputs whose result is
+   selected), the correction (|.| <= u S (1 - T^2) <= u T: S (1 - T^2) <= T) within 3u of
+   itself, Fast2Sum. S's error reaches T as S (1 - T^2)/T <= 1 times: 2^-57.61 + 2^-64.1
+   + 2^-104 <= 2^-57.59 T. Then x T as silu's x sigmoid(x) (2^-80.9): B = 2^-57.58.
+   mish keeps x's sign (tanh(S) > 0). D: tests/runtime/CRMATH.md. */
+
+#define WC_MISH_TOP_ 0x42e00000u /* 112.0f */
+
+WC_INLINE double wc_mish_odd_(float x) {
+  WC_CR_CONTRACT_
+  uint32_t u = wc_f32_to_bits(x);
+  double   sl, sh = wc_softplus_pair_(x, wc_cr_abs_clamp_(u, WC_MISH_TOP_), &sl);
+  double   tl, th = wc_tanh_pair_(wc_sel_f64(sh < 9.1, sh, 9.1), &tl), t, t1, xd, p1, p2, p;
+  tl = tl + sl * (1.0 - th * th);
+  t = th + tl;
+  tl = tl - (t - th);
+  t1 = wc_cr_trunc_(t, 29);
+  xd = (double)wc_cr_clamp_(x, -112.0f, 9.1f);
+  p1 = xd * t1;
+  p2 = xd * (t - t1) + xd * tl;
+  p = p1 + p2;
+  return wc_bits_to_f64(wc_f64_to_bits(wc_cr_odd_(p, p2 - (p - p1))) |
+                        ((uint64_t)(u & 0x80000000u) << 32));
+}
+
+WC_INLINE float wc_mish_f32(float x) {
+  float r = wc_sel_f32(x > 9.1f, x, (float)wc_mish_odd_(x));
+  return wc_sel_f32(x != x, wc_quiet_f32(x), r);
+}
+WC_INLINE wc_float16 wc_mish_f16(wc_float16 a) {
+  float  x = (float)wc_cr_f16_in_(a);
+  double w = wc_sel_f64(x > 9.1f, (double)x, wc_cr_round_p_(wc_mish_odd_(x), 11, -14));
+  return wc_sel_f16((a & 0x7fffu) > 0x7c00u, wc_cr_f16_nan_(a), wc_cr_f16_out_(w));
+}
+WC_INLINE wc_bfloat16 wc_mish_bf16(wc_bfloat16 a) {
+  float  x = wc_bf16_to_f32(a);
+  double w = wc_sel_f64(x > 9.1f, (double)x, wc_cr_round_p_(wc_mish_odd_(x), 8, -126));
   return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
                      (wc_bfloat16)(wc_f32_to_bits((float)w) >> 16));
 }

@@ -96,7 +96,8 @@ extern "C" {
   X(P, EXPM1, "expm1",    1, CRF,   SAME, CALL,   expm1, NONE) /* activations.h */       \
   X(P, SOFTPLUS, "softplus", 1, CRF, SAME, CALL,  softplus, NONE) /* activations.h */    \
   X(P, SOFTSIGN, "softsign", 1, CRF, SAME, CALL,  softsign, NONE) /* activations.h */    \
-  X(P, SILU,  "silu",     1, CRF,   SAME, CALL,   silu,  NONE) /* activations.h */
+  X(P, SILU,  "silu",     1, CRF,   SAME, CALL,   silu,  NONE) /* activations.h */        \
+  X(P, MISH,  "mish",     1, CRF,   SAME, CALL,   mish,  NONE) /* activations.h */
 /* clang-format on */
 /* WC_OP_LIST's rows without the pass-through argument P of WC_OP_ROWS_ (which
    lets a list nested in another, as the interpreter's dispatch, see its row). */

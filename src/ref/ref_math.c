@@ -1,5 +1,5 @@
 /* ref_math.c: the reference's log, tanh, sigmoid, erf, sinh, cosh, expm1, softplus, softsign,
-   silu and pow, rounded to nearest even
+   silu, mish and pow, rounded to nearest even
    into any binary format, computed independently of wherec/crmath.h (other
    algorithms: libm's long double functions, and exact series in fixed point). */
 #include <math.h>
@@ -40,6 +40,8 @@
      absolute, of values >= 2^-150.
    - silu(x) = x sigmoid(x), sigmoid as above and one exact product by x's
      significand: within 2^-330 relative of values >= 2^-160.
+   - mish(x) = x N/(N + 2), N = E (E + 2), E = e^x (tanh(log(1 + E)) is that
+     quotient), by long division: within 2^-330 relative of values >= 2^-166.
    - erf(a) = 2/sqrt(pi) sum (-1)^n a^(2n+1)/(n! (2n+1)) (a <= 3.95, its terms
      below 2^17 in magnitude, summed positive and negative apart), 1/sqrt(pi)
      by Newton's iteration from pi = 16 atan(1/5) - 4 atan(1/239): within
@@ -190,6 +192,25 @@ static double softplus_exact(float x, int p, int emin, int emax) {
   return fx_round(&v, false, p, emin, emax, "softplus", x);
 }
 
+/* mish: x tanh(log(1 + E)) = x N/(N + 2), N = E (E + 2), E = e^x (tanh of a log is
+   rational); x above 40, -0 below -120 (|mish| < 2^-166) */
+static double mish_exact(float x, int p, int emin, int emax) {
+  fx       e, one = fx_int(1), two = fx_int(2), n, d, v;
+  uint32_t m;
+  int      sh;
+  if (x > 40 || x == 0) return x;
+  if (x < -120) return -0.0;
+  e = fx_exp_abs(x);
+  if (x < 0) e = fx_div(&one, &e);
+  n = fx_add(e, &two);
+  n = fx_mul(&e, &n);
+  d = fx_add(n, &two);
+  v = fx_div(&n, &d);
+  float_parts(x, &m, &sh);
+  v = fx_mul_small_shift(&v, m, sh);
+  return fx_round(&v, x < 0, p, emin, emax, "mish", x);
+}
+
 /* softsign: |x|/(1 + |x|), signed; +-1 beyond 2^26 (it rounds to 1 from 2^25 on) */
 static double softsign_exact(float x, int p, int emin, int emax) {
   fx a, one = fx_int(1), d, v;
@@ -315,6 +336,17 @@ static double ref_silu(float x, int p, int emin, int emax) {
   if (fabsf(x) < 0x1p-60f) return silu_tiny(x, p, emin, emax);
   r = round_ld(xl / (1.0L + expl(-xl)), p, emin, emax);
   return r == r ? r : silu_exact(x, p, emin, emax);
+}
+
+/* mish as mish_exact's formula in long double (no cancellation: N >= 0) */
+static double ref_mish(float x, int p, int emin, int emax) {
+  double      r;
+  long double e = expl((long double)x), n = e * (e + 2.0L);
+  if (x != x || x == 0) return x;
+  if (x > 40) return x;
+  if (x < -120) return -0.0;
+  r = round_ld((long double)x * n / (n + 2.0L), p, emin, emax);
+  return r == r ? r : mish_exact(x, p, emin, emax);
 }
 
 static double ref_erf(float x, int p, int emin, int emax) {
@@ -471,6 +503,7 @@ double wc__ref_crf(wc_opcode op, float x, int p, int emin, int emax) {
   case WC_OP_SOFTPLUS: return ref_softplus(x, p, emin, emax);
   case WC_OP_SOFTSIGN: return ref_softsign(x, p, emin, emax);
   case WC_OP_SILU: return ref_silu(x, p, emin, emax);
+  case WC_OP_MISH: return ref_mish(x, p, emin, emax);
   default: return wc__ref_trig(op, x, p, emin, emax); /* ref_trig.c; NaN for the rest */
   }
 }
@@ -488,6 +521,7 @@ double wc__ref_crf_exact(wc_opcode op, float x, int p, int emin, int emax) {
   case WC_OP_SOFTPLUS: return softplus_exact(x, p, emin, emax);
   case WC_OP_SOFTSIGN: return softsign_exact(x, p, emin, emax);
   case WC_OP_SILU: return silu_exact(x, p, emin, emax);
+  case WC_OP_MISH: return mish_exact(x, p, emin, emax);
   default: return wc__ref_trig_exact(op, x, p, emin, emax);
   }
 }

@@ -1,6 +1,6 @@
 /* crmath_hardest.c: the inputs of log, tanh, sigmoid, erf, sinh, cosh, the circular
    functions and their inverses, the inverse hyperbolic functions, expm1, softplus,
-   softsign and silu (and exp) whose values lie nearest a rounding boundary (a midpoint) of
+   softsign, silu and mish (and exp) whose values lie nearest a rounding boundary (a midpoint) of
    float, float16 and bfloat16, over every input: long double (libm) as a filter, MPFR at 256 bits
    for the candidates. Its minimum is the distance D that the error bounds of
    wherec/crmath.h must stay below (their proofs quote it). Not run by test.sh
@@ -71,6 +71,21 @@ static int mpfr_silu(mpfr_t r, const mpfr_t x, mpfr_rnd_t rnd) {
   return 0;
 }
 
+/* mish = x tanh(softplus(x)) = x N/(N + 2), N = e^x (e^x + 2) */
+static long double mishl(long double x) {
+  long double e = expl(x), n = e * (e + 2.0L);
+  return x * n / (n + 2.0L);
+}
+static int mpfr_mish(mpfr_t r, const mpfr_t x, mpfr_rnd_t rnd) {
+  mpfr_t t;
+  mpfr_init2(t, mpfr_get_prec(r) + 64);
+  mpfr_softplus(t, x, MPFR_RNDN);
+  mpfr_tanh(t, t, MPFR_RNDN);
+  mpfr_mul(r, t, x, rnd);
+  mpfr_clear(t);
+  return 0;
+}
+
 static const struct fn {
   const char *name;
   ld_fn       ld;
@@ -82,7 +97,7 @@ static const struct fn {
            {"atan", atanl, mpfr_atan}, {"asinh", asinhl, mpfr_asinh}, {"acosh", acoshl, mpfr_acosh},
            {"atanh", atanhl, mpfr_atanh}, {"expm1", expm1l, mpfr_expm1},
            {"softplus", softplusl, mpfr_softplus}, {"softsign", softsignl, mpfr_softsign},
-           {"silu", silul, mpfr_silu}};
+           {"silu", silul, mpfr_silu}, {"mish", mishl, mpfr_mish}};
 
 static const struct fmt {
   const char *name;

@@ -1,7 +1,7 @@
 /* test_crmath.c: log, tanh, sigmoid, erf (wherec/crmath.h), sinh and cosh
    (wherec/hyperbolic.h), sin, cos, tan (trig.h), asin, acos, atan
    (inverse_trig.h), asinh, acosh, atanh (inverse_hyperbolic.h), expm1, softplus,
-   softsign and silu (activations.h) on special values,
+   softsign, silu and mish (activations.h) on special values,
    boundaries and the hardest inputs; every float16 and bfloat16 input against the
    reference (src/ref/ref_math.c); the reference's two paths; the shared rounding
    steps of wherec/exp.h against exact rounding. */
@@ -20,7 +20,7 @@
 
 enum { F_LOG, F_TANH, F_SIGMOID, F_ERF, F_EXP, F_SINH, F_COSH, F_SIN, F_COS, F_TAN, F_ASIN,
        F_ACOS, F_ATAN, F_ASINH, F_ACOSH, F_ATANH, F_EXPM1, F_SOFTPLUS, F_SOFTSIGN,
-       F_SILU, N_FUNCS };
+       F_SILU, F_MISH, N_FUNCS };
 
 /* Each function: its name, opcode, three forms, and how it orders its results (1
    increasing, -1 decreasing, 2 even and increasing in |x|, 0 neither) */
@@ -38,7 +38,7 @@ static const struct fn {
     FN_(cos, COS, 0),    FN_(tan, TAN, 0),    FN_(asin, ASIN, 1),       FN_(acos, ACOS, -1),
     FN_(atan, ATAN, 1),  FN_(asinh, ASINH, 1), FN_(acosh, ACOSH, 1),    FN_(atanh, ATANH, 1),
     FN_(expm1, EXPM1, 1), FN_(softplus, SOFTPLUS, 1), FN_(softsign, SOFTSIGN, 1),
-    FN_(silu, SILU, 0),
+    FN_(silu, SILU, 0),   FN_(mish, MISH, 0),
 #undef FN_
 };
 
@@ -192,6 +192,10 @@ static const uint32_t hardest[][3] = {
     {F_SILU, 0x3ecea6b0u, 0x3e77cc40u}, /* silu(0x1.9d4d6p-2): 2^-49.6 relative */
     {F_SILU, 0xc1ee41a0u, 0xac73de8cu}, /* silu(-0x1.dc834p+4): 2^-49.4 relative */
     {F_SILU, 0x3c99acdau, 0x3c1b1dd8u}, /* silu(0x1.3359b4p-6): 2^-49.3 relative */
+    {F_MISH, 0xb3a00000u, 0xb33fffffu}, /* mish(-0x1.4p-24): 2^-52.6 relative */
+    {F_MISH, 0x33a00000u, 0x33400000u}, /* mish(0x1.4p-24): 2^-52.6 relative */
+    {F_MISH, 0x3f193f7fu, 0x3eee01d1u}, /* mish(0x1.327efep-1): 2^-50.9 relative */
+    {F_MISH, 0x3b64c4d0u, 0x3b09844bu}, /* mish(0x1.c989ap-9): 2^-50.8 relative */
     /* silu's structured cases below 2^-11: x/2 + x^2/4 on a midpoint */
     {F_SILU, 0xb3800000u, 0xb3000000u}, /* silu(-0x1p-24): 2^-76.6 relative */
     {F_SILU, 0x35400000u, 0x34c00004u}, /* silu(0x1.8p-21): 2^-65.8 relative */

@@ -182,7 +182,7 @@ def _softsign(node, x):
 
 
 def _mish(node, x):
-    return x * _cr(math.tanh, _softplus(node, x))
+    return _cr(lambda v: v * math.tanh(_softplus_value(v)), x)
 
 
 # The expanded function bodies (Softplus-1's Exp, Add, Log; Elu-6's Exp, Sub, Mul) import
