@@ -32,7 +32,10 @@ int main(void) {
             {"acosh", crb_acosh_k, 1, 100},      {"atanh", crb_atanh_k, -0.999, 0.999},
             {"relu", crb_relu_k, -10, 10},
             {"elu", crb_elu_k, -10, 10},         {"silu", crb_silu_k, -10, 10},
-            {"gelu", crb_gelu_k, -4, 4}};
+            {"gelu", crb_gelu_k, -4, 4},         {"expm1", crb_expm1_k, -10, 10},
+            {"softplus", crb_softplus_k, -10, 10}, {"softsign", crb_softsign_k, -10, 10},
+            {"silu_cr", crb_silu_cr_k, -10, 10}, {"elu_cr", crb_elu_cr_k, -10, 10},
+            {"mish", crb_mish_k, -10, 10}};
   size_t n = (size_t)1 << 24;
   float *x = malloc(n * sizeof *x), *o = malloc(n * sizeof *o);
   if (!x || !o) return 1;

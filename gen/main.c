@@ -66,6 +66,7 @@ static int cmd_import(const cli_args *a) {
       .bake_limit = a->value[CLI_BAKE_LIMIT] ? a->number[CLI_BAKE_LIMIT] : IMPORT_BAKE_LIMIT,
       .dims = a->all[CLI_DIM],
       .n_dims = a->n_all[CLI_DIM],
+      .literal_activations = a->value[CLI_LITERAL_ACTS] != NULL,
   };
   for (int k = 0; k < o.n_dims; k++) { /* NAME=N: a name, and a whole N in [1, 2^31) */
     const char *eq = strrchr(o.dims[k], '=');

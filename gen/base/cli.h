@@ -23,6 +23,7 @@ typedef enum cli_option {
   CLI_LIST_OPERATORS, /* import --list-operators */
   CLI_SHAPES,         /* import --shapes */
   CLI_DIM,            /* import --dim NAME=N */
+  CLI_LITERAL_ACTS,   /* import --literal-activations */
   CLI_PREFIX,         /* gen --prefix P */
   CLI_INTERP,         /* run --interp */
   CLI_THREADS,        /* run --threads N */

@@ -175,7 +175,33 @@ static void untype_siblings(ex *e, int first) {
     if (e->arg[i]->kind == EX_LIT) e->arg[i]->typed = false;
 }
 
+/* Are a and b the same expression (the same tree, spelled alike)? */
+static bool ex_same(const ex *a, const ex *b) {
+  if (a == b) return true;
+  if (a->kind != b->kind || a->dtype != b->dtype || a->n != b->n || a->typed != b->typed ||
+      strcmp(a->text, b->text) != 0)
+    return false;
+  for (int k = 0; k < a->n; k++)
+    if (!ex_same(a->arg[k], b->arg[k])) return false;
+  return true;
+}
+
+/* Is s sigmoid(v)? */
+static bool is_sigmoid_of(const ex *s, const ex *v) {
+  return s->kind == EX_CALL && strcmp(s->text, "sigmoid") == 0 && ex_same(s->arg[0], v);
+}
+
+/* x * sigmoid(x) (SiLU: a Mul of a value and its Sigmoid, either order) is written
+   silu(x), rounded once, unless --literal-activations (the model's graph says). */
+static bool is_silu(const ex_ctx *x, const char *op, const ex *a, const ex *b) {
+  const import_graph *g = x->gr;
+  while (g && g->outer) g = g->outer;
+  return strcmp(op, "*") == 0 && (!g || !g->literal_activations) &&
+         (is_sigmoid_of(b, a) || is_sigmoid_of(a, b));
+}
+
 ex *ex_bin(ex_ctx *x, const char *op, wc_dtype t, ex *a, ex *b) {
+  if (is_silu(x, op, a, b)) return ex_fn1(x, "silu", t, is_sigmoid_of(b, a) ? a : b);
   ex *e = ex_make(x, EX_BINARY, t, op, 2, a, b, NULL);
   untype_siblings(e, 0);
   return e;

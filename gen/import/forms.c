@@ -313,6 +313,46 @@ ex *form_sign(form *f) {
   return ex_sel(x, ex_bin(x, ">", WC_BOOL, form_in(f, 0), zero(f)), ex_lit_num(x, f->t, 1.0), rest);
 }
 
+/* ---- activations: correctly rounded, or ONNX's formulas (--literal-activations) ---------- */
+
+/* The form of formula text exact, or of literal under --literal-activations (set on the
+   model's graph; a sub-graph's is the outer one's). */
+static ex *exact_or_literal(form *f, const char *exact, const char *literal) {
+  const import_graph *g = f->gr;
+  const char         *why = NULL;
+  while (g->outer) g = g->outer;
+  ex *e = form_formula(f, g->literal_activations ? literal : exact, &why);
+  if (why && !f->x->unspellable) f->x->unspellable = why;
+  return e;
+}
+
+/* Softplus: log(1 + e^x) rounded once, where ONNX's body log(exp(x) + 1) rounds three
+   times, overflows above 88.7 and gives 0 below -17 (float). */
+ex *form_softplus(form *f) { return exact_or_literal(f, "softplus(X)", "log(exp(X) + 1)"); }
+
+/* Softsign: x / (1 + |x|) rounded once (ONNX's formula rounds twice). */
+ex *form_softsign(form *f) {
+  return exact_or_literal(f, "softsign(input)", "input / (1 + abs(input))");
+}
+
+/* Mish: x tanh(softplus(x)) rounded once (ONNX's body rounds four times). */
+ex *form_mish(form *f) { return exact_or_literal(f, "mish(X)", "X * tanh(log(exp(X) + 1))"); }
+
+/* Elu, Selu, Celu: e^x - 1 by expm1 (one rounding, no cancellation near 0), then ONNX's
+   scalings in its order; Elu with alpha 1 is correctly rounded as a whole (1 * y is y). */
+ex *form_elu(form *f) {
+  return exact_or_literal(f, "where(X < 0, alpha * expm1(X), X)",
+                          "where(X < 0, alpha * (exp(X) - 1), X)");
+}
+ex *form_selu(form *f) {
+  return exact_or_literal(f, "where(X > 0, gamma * X, (expm1(X) * alpha) * gamma)",
+                          "where(X > 0, gamma * X, ((exp(X) - 1) * alpha) * gamma)");
+}
+ex *form_celu(form *f) {
+  return exact_or_literal(f, "max(0, X) + min(0, alpha * expm1(X / alpha))",
+                          "max(0, X) + min(0, alpha * (exp(X / alpha) - 1))");
+}
+
 /* Cast and CastLike: the spec's conversion to the dtype the check found. */
 ex *form_cast(form *f) { return ex_convert(f->x, f->fn->cast_to, form_in(f, 0)); }
 

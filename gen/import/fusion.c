@@ -80,9 +80,10 @@ static const char *undefined_call(const import_graph *gr, const graph_node *ni, 
   if (op < 0 || wc_op_defined((wc_opcode)op, e->dtype)) return NULL;
   if (e->dtype == WC_DOUBLE && wc_op_defined((wc_opcode)op, WC_FLOAT))
     return graph_fmt(gr,
-                     "%s on double: wherec's exp, log, tanh, sigmoid, erf, pow and the circular "
-                     "and hyperbolic functions are correctly rounded on float, float16 and "
-                     "bfloat16 only (double ones are not there yet)",
+                     "%s on double: wherec's exp, log, tanh, sigmoid, erf, pow, the activations "
+                     "(expm1, softplus, softsign, silu, mish) and the circular and hyperbolic "
+                     "functions are correctly rounded on float, float16 and bfloat16 only "
+                     "(double ones are not there yet)",
                      ni->op->name);
   return graph_fmt(gr, "%s calls %s, which is not defined on %s", ni->op->name, e->text,
                    wc_dtype_name(e->dtype));

@@ -69,6 +69,7 @@ struct import_graph {
   int64_t                   *sym_a, *sym_b; /* its operands: fixed extents or WC_SYM */
   const struct import_graph *outer;      /* for a sub-graph (If, Loop, Scan body): the graph
                                             around it, whose values it may read; else NULL */
+  bool literal_activations; /* the model's graph: --literal-activations (forms.c) */
 };
 
 /* Reads model m into gr: values, nodes, order, the values sub-graphs read, and the

@@ -43,6 +43,7 @@ typedef struct imp {
   int64_t            bake_limit; /* initializers up to this many bytes become constants */
   const char *const *dims;       /* --dim NAME=N */
   int                n_dims;
+  bool               literal_activations; /* --literal-activations */
   int                const_seq; /* constants named so far, all graphs (their names' numbers) */
 } imp;
 
@@ -214,6 +215,7 @@ static int run_import(imp *im, const uint8_t *buf, size_t len, const char *model
   }
   int rc = GEN_EXIT_BAD_INPUT;
   if (!graph_build_dims(&im->gr, &im->a, im->log, im->m, im->dims, im->n_dims)) goto done;
+  im->gr.literal_activations = im->literal_activations;
   fusion_form(&im->f, &im->gr);
   take_regions(im, &im->gr, &im->f, NULL);
   if (!take_bodies(im, &im->gr, NULL)) goto done;
@@ -311,6 +313,7 @@ int import_model_options(const uint8_t *buf, size_t len, const char *model_name,
   im->bake_limit = o->bake_limit;
   im->dims = o->dims;
   im->n_dims = o->n_dims;
+  im->literal_activations = o->literal_activations;
   if (setjmp(im->oom) == 0) {
     rc = run_import(im, buf, len, model_name, spec_name, spec, manifest);
   } else {

@@ -118,8 +118,7 @@ typedef const char *op_attr_s;
   X(Round, "11 22", "X:T", OPT_F, OUT_T, broadcast, , F("round(X)"), none, ORT(EXACT))             \
   X(Sqrt, "1 6 13", "X:T", OPT_F, OUT_T, broadcast, , F("sqrt(X)"), none, ORT(EXACT))              \
   X(Reciprocal, "1 6 13", "X:T", OPT_F, OUT_T, broadcast, , F("1 / X"), none, ORT(EXACT))          \
-  X(Softsign, "1 22", "input:T", OPT_F, OUT_T, broadcast, ,                                        \
-    F("input / (1 + abs(input))"), none, ORT(APPROX))                                              \
+  X(Softsign, "1 22", "input:T", OPT_F, OUT_T, broadcast, , B(softsign), none, ORT(APPROX))        \
   X(IsNaN, "9 13 20", "X:T", OPT_F, OUT_BOOL, broadcast, , F("X != X"), none, ORT(EXACT))          \
   X(IsInf, "10 20", "X:T", OPT_F, OUT_BOOL, broadcast,                                             \
     A(i, detect_negative, 1) A(i, detect_positive, 1), B(isinf), none, ORT(EXACT))                 \
@@ -147,13 +146,13 @@ typedef const char *op_attr_s;
   X(HardSwish, "14 22", "X:T", OPT_F, OUT_T, broadcast, ,                                          \
     F("X * max(0, min(1, 0.16666666666666666 * X + 0.5))"), none,                                  \
     ORTR("computes HardSwish's alpha * x + beta in another order", ""))                            \
-  X(Elu, "1 6 22", "X:T", OPT_F, OUT_T, broadcast, A(f, alpha, 1.0f),                              \
-    F("where(X < 0, alpha * (exp(X) - 1), X)"), none, ORT(APPROX))                                 \
+  X(Elu, "1 6 22", "X:T", OPT_F, OUT_T, broadcast, A(f, alpha, 1.0f), B(elu), none,                \
+    ORT(APPROX))                                                                                   \
   X(Selu, "1 6 22", "X:T", OPT_F, OUT_T, broadcast,                                                \
-    A(f, alpha, 1.67326319217681884765625f) A(f, gamma, 1.05070102214813232421875f),               \
-    F("where(X > 0, gamma * X, ((exp(X) - 1) * alpha) * gamma)"), none, ORT(APPROX))               \
-  X(Celu, "12 28", "X:T", OPT_F, OUT_T, broadcast, A(f, alpha, 1.0f),                              \
-    F("max(0, X) + min(0, alpha * (exp(X / alpha) - 1))"), none, ORT(APPROX))                      \
+    A(f, alpha, 1.67326319217681884765625f) A(f, gamma, 1.05070102214813232421875f), B(selu),      \
+    none, ORT(APPROX))                                                                             \
+  X(Celu, "12 28", "X:T", OPT_F, OUT_T, broadcast, A(f, alpha, 1.0f), B(celu), none,               \
+    ORT(APPROX))                                                                                   \
   X(Cast, "1 6 9 13 19 21 23 24 25 28", "input:T", OPT_ALL, OUT_CAST, broadcast,                   \
     A(i, to, -1) AV(i, saturate, 1, 19, 0) AV(s, round_mode, "up", 24, 0), B(cast), cast,          \
     ORT(EXACT))                                                                                    \
@@ -199,10 +198,8 @@ typedef const char *op_attr_s;
     ORT(APPROX))                                                                                   \
   X(Atanh, "9 22", "input:T", OPT_F, OUT_T, broadcast, , F("atanh(input)"), none,                  \
     ORT(APPROX))                                                                                   \
-  X(Softplus, "1 22", "X:T", OPT_F, OUT_T, broadcast, , F("log(exp(X) + 1)"), none,                \
-    ORT(APPROX))                                                                                   \
-  X(Mish, "18 22", "X:T", OPT_F, OUT_T, broadcast, ,                                               \
-    F("X * tanh(log(exp(X) + 1))"), none, ORT(APPROX))                                             \
+  X(Softplus, "1 22", "X:T", OPT_F, OUT_T, broadcast, , B(softplus), none, ORT(APPROX))            \
+  X(Mish, "18 22", "X:T", OPT_F, OUT_T, broadcast, , B(mish), none, ORT(APPROX))                   \
   X(Gelu, "20", "X:T", OPT_F, OUT_T, broadcast, A(s, approximate, "none"), B(gelu), gelu,          \
     ORT(APPROX))                                                                                   \
   X(Sum, "1 6 8 13", "data_0:T...", OPT_F, OUT_T, broadcast, , B(sum), same_shape_6,               \

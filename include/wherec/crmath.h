@@ -423,8 +423,8 @@ static const double wc_tanh_tab_[2 * 292] = { /* tanh(i/32) = TH + TL */
     0x1.ffffff0000000p-1, 0x1.91873e437e9a7p-29, 0x1.ffffff0000000p-1, 0x1.38aeb8d9bea7ap-28
 };
 
-/* tanh(a) rounded to odd at 53 bits, a in [0, 9.1]. */
-WC_INLINE double wc_tanh_odd_(double a) {
+/* tanh(a) = h + *lo within B = 2^-64.1 (h = RN(h + *lo)), a in [0, 9.1]. */
+WC_INLINE double wc_tanh_pair_(double a, double *lo) {
   WC_CR_CONTRACT_
   double   m = a * 32.0 + 0x1.8p52, c = (m - 0x1.8p52) * 0.03125, d = a - c;
   uint64_t i = wc_f64_to_bits(m) - 0x4338000000000000u; /* round(32 a) */
@@ -451,7 +451,14 @@ WC_INLINE double wc_tanh_odd_(double a) {
   h = n1 * y0;
   l = (nh - n1) * y0 + ((nh + nl) * y0 * c2 + nl * y0);
   th = h + l;
-  return wc_cr_odd_(th, l - (th - h));
+  *lo = l - (th - h);
+  return th;
+}
+
+/* tanh(a) rounded to odd at 53 bits, a in [0, 9.1]. */
+WC_INLINE double wc_tanh_odd_(double a) {
+  double l, h = wc_tanh_pair_(a, &l);
+  return wc_cr_odd_(h, l);
 }
 
 /* |x| of a float's bits u, clamped to the float of bits top (NaN too: its
@@ -538,9 +545,9 @@ WC_INLINE float wc_tanh_raw_f32(float x) {
    B(x) < 2^-84), and for |x| >= 2^-6 2^-53.1 (x = 0x1.437902p-5); float16
    2^-37.6, bfloat16 2^-28.6 (over all inputs, both ways well below). */
 
-/* sigmoid(x) rounded to odd at 53 bits, x a float in [-104, 18] (outside:
-   anything, for the callers to replace). */
-WC_INLINE double wc_sigmoid_odd_(float x) {
+/* sigmoid(x) = h + *lo within B (h = RN(h + *lo)), x a float in [-104, 18] (in
+   [-112, 18] for silu, activations.h: exp_core_'s steps hold up to |x| < 177). */
+WC_INLINE double wc_sigmoid_pair_(float x, double *lo) {
   WC_CR_CONTRACT_
   double   xd = (double)x, x2 = xd * xd, q, h0, e0, ls, hs, z, e, sc, eh, dh, bb, dl, y0, dh1, c, h,
            l;
@@ -564,7 +571,15 @@ WC_INLINE double wc_sigmoid_odd_(float x) {
   l = y0 * (c + c * c) + 0.0; /* a sum: h and l read one value (exp.h) */
   h = y0 + l;
   l = l - (h - y0);
-  return wc_sel_f64(x2 < 0x1p-12, wc_cr_odd_(hs, ls), wc_cr_odd_(h, l));
+  *lo = wc_sel_f64(x2 < 0x1p-12, ls, l);
+  return wc_sel_f64(x2 < 0x1p-12, hs, h);
+}
+
+/* sigmoid(x) rounded to odd at 53 bits, x a float in [-104, 18] (outside:
+   anything, for the callers to replace). */
+WC_INLINE double wc_sigmoid_odd_(float x) {
+  double l, h = wc_sigmoid_pair_(x, &l);
+  return wc_cr_odd_(h, l);
 }
 
 /* sigmoid's value in a format from w, its rounding (x finite in [-104, 18]),

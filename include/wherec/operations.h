@@ -95,6 +95,11 @@ extern "C" {
   X(P, ASINH, "asinh",    1, CRF,   SAME, CALL,   asinh, NONE) /* inverse_hyperbolic.h */ \
   X(P, ACOSH, "acosh",    1, CRF,   SAME, CALL,   acosh, NONE) /* inverse_hyperbolic.h */ \
   X(P, ATANH, "atanh",    1, CRF,   SAME, CALL,   atanh, NONE) /* inverse_hyperbolic.h */ \
+  X(P, EXPM1, "expm1",    1, CRF,   SAME, CALL,   expm1, NONE) /* activations.h */       \
+  X(P, SOFTPLUS, "softplus", 1, CRF, SAME, CALL,  softplus, NONE) /* activations.h */    \
+  X(P, SOFTSIGN, "softsign", 1, CRF, SAME, CALL,  softsign, NONE) /* activations.h */    \
+  X(P, SILU,  "silu",     1, CRF,   SAME, CALL,   silu,  NONE) /* activations.h */        \
+  X(P, MISH,  "mish",     1, CRF,   SAME, CALL,   mish,  NONE) /* activations.h */ \
   X(P, RSUM,  "row_sum",  1, NUM,   SAME, REDUCE, rsum,  NONE) /* b = rows' rank; rows.h */ \
   X(P, RMAX,  "row_max",  1, NUM,   SAME, REDUCE, rmax,  NONE) /* rows.h */              \
   X(P, RMIN,  "row_min",  1, NUM,   SAME, REDUCE, rmin,  NONE) /* rows.h */              \

@@ -1,4 +1,5 @@
-/* ref_math.c: the reference's log, tanh, sigmoid, erf, sinh, cosh and pow, rounded to nearest even
+/* ref_math.c: the reference's log, tanh, sigmoid, erf, sinh, cosh, expm1, softplus, softsign,
+   silu, mish and pow, rounded to nearest even
    into any binary format, computed independently of wherec/crmath.h (other
    algorithms: libm's long double functions, and exact series in fixed point). */
 #include <math.h>
@@ -31,6 +32,16 @@
      e^|x|) for x >= 0), by long division: within 2^-340 of values >= 2^-150.
    - cosh(a), sinh(a) = (e^a +- e^-a)/2, e^-a by long division: within
      2^-350 of values >= 2^-149.
+   - expm1(x) = e^x - 1 (x >= 0), (1 - 1/e^|x|) negated (x < 0): within
+     2^-350 absolute, 2^-200 relative of values >= 2^-149 in magnitude.
+   - softplus(x) = max(x, 0) + log(1 + 1/e^|x|) (fixed.c's log: within
+     2^-494 absolute, of values >= 2^-151): 2^-340 relative.
+   - softsign(x) = |x|/(1 + |x|) by long division (exact |x|): within 2^-500
+     absolute, of values >= 2^-150.
+   - silu(x) = x sigmoid(x), sigmoid as above and one exact product by x's
+     significand: within 2^-330 relative of values >= 2^-160.
+   - mish(x) = x N/(N + 2), N = E (E + 2), E = e^x (tanh(log(1 + E)) is that
+     quotient), by long division: within 2^-330 relative of values >= 2^-166.
    - erf(a) = 2/sqrt(pi) sum (-1)^n a^(2n+1)/(n! (2n+1)) (a <= 3.95, its terms
      below 2^17 in magnitude, summed positive and negative apart), 1/sqrt(pi)
      by Newton's iteration from pi = 16 atan(1/5) - 4 atan(1/239): within
@@ -151,6 +162,93 @@ static double hyp_exact(float x, bool cosh, int p, int emin, int emax) {
   return fx_round(&v, !cosh && x < 0, p, emin, emax, cosh ? "cosh" : "sinh", x);
 }
 
+/* expm1: as ref_expm1 beyond [-110, 90] */
+static double expm1_exact(float x, int p, int emin, int emax) {
+  fx e, one = fx_int(1), v;
+  if (x > 90) return HUGE_VAL;
+  if (x < -110) return -1.0;
+  e = fx_exp_abs(x);
+  if (x >= 0) v = fx_sub(e, &one);
+  else {
+    v = fx_div(&one, &e);
+    v = fx_sub(one, &v);
+  }
+  return fx_round(&v, x < 0, p, emin, emax, "expm1", x);
+}
+
+/* softplus: max(x, 0) + log(1 + e^-|x|); as ref_softplus beyond [-110, 40] */
+static double softplus_exact(float x, int p, int emin, int emax) {
+  fx e, one = fx_int(1), v;
+  if (x > 40) return x;
+  if (x < -110) return 0.0;
+  e = fx_exp_abs(x);
+  v = fx_div(&one, &e);
+  v = fx_add(v, &one);
+  v = fx_log(&v);
+  if (x > 0) {
+    fx xf = fx_from_float(x);
+    v = fx_add(v, &xf);
+  }
+  return fx_round(&v, false, p, emin, emax, "softplus", x);
+}
+
+/* mish: x tanh(log(1 + E)) = x N/(N + 2), N = E (E + 2), E = e^x (tanh of a log is
+   rational); x above 40, -0 below -120 (|mish| < 2^-166) */
+static double mish_exact(float x, int p, int emin, int emax) {
+  fx       e, one = fx_int(1), two = fx_int(2), n, d, v;
+  uint32_t m;
+  int      sh;
+  if (x > 40 || x == 0) return x;
+  if (x < -120) return -0.0;
+  e = fx_exp_abs(x);
+  if (x < 0) e = fx_div(&one, &e);
+  n = fx_add(e, &two);
+  n = fx_mul(&e, &n);
+  d = fx_add(n, &two);
+  v = fx_div(&n, &d);
+  float_parts(x, &m, &sh);
+  v = fx_mul_small_shift(&v, m, sh);
+  return fx_round(&v, x < 0, p, emin, emax, "mish", x);
+}
+
+/* softsign: |x|/(1 + |x|), signed; +-1 beyond 2^26 (it rounds to 1 from 2^25 on) */
+static double softsign_exact(float x, int p, int emin, int emax) {
+  fx a, one = fx_int(1), d, v;
+  if (fabsf(x) > 0x1p26f) return x < 0 ? -1.0 : 1.0;
+  a = fx_from_float_any(x);
+  d = fx_add(one, &a);
+  v = fx_div(&a, &d);
+  return fx_round(&v, x < 0, p, emin, emax, "softsign", x);
+}
+
+static double round_exact(double v, int p, int emin, int emax);
+
+/* silu below 2^-60 in magnitude: x/2 + x^2/4 - ..., above x/2 by less than 2^-60 |x/2|,
+   where x/2 may be a midpoint (a subnormal x/2: silu(2^-149) = 2^-150 + 2^-300) that no
+   series here resolves (fx_round would abort); every value strictly between x/2 and x/2
+   + x^2/2 rounds alike (no midpoint or representable lies there: they are 2^-25 |x/2|
+   apart at least), x/2's neighbour above among the doubles too. */
+static double silu_tiny(float x, int p, int emin, int emax) {
+  double r = round_exact(nextafter(fabs((double)x / 2), x > 0 ? 1.0 : 0.0), p, emin, emax);
+  return x < 0 ? -r : r;
+}
+
+/* silu: x sigmoid(x), signed; x above 40, -0 below -120 (|silu| < 2^-166) */
+static double silu_exact(float x, int p, int emin, int emax) {
+  fx       e, one = fx_int(1), den, s, v;
+  uint32_t m;
+  int      sh;
+  if (x > 40 || x == 0) return x;
+  if (x < -120) return -0.0;
+  if (fabsf(x) < 0x1p-60f) return silu_tiny(x, p, emin, emax);
+  e = fx_exp_abs(x);
+  den = fx_add(e, &one);
+  s = x >= 0 ? fx_div(&e, &den) : fx_div(&one, &den);
+  float_parts(x, &m, &sh);
+  v = fx_mul_small_shift(&s, m, sh);
+  return fx_round(&v, x < 0, p, emin, emax, "silu", x);
+}
+
 /* ---- the fast paths: long double, the exact path within DELTA of a boundary ---- */
 
 static double ref_log(float x, int p, int emin, int emax) {
@@ -196,6 +294,59 @@ static double ref_sinh(float x, int p, int emin, int emax) {
   if (fabsf(x) > 90) return x < 0 ? -HUGE_VAL : HUGE_VAL;
   r = round_ld(sinhl((long double)x), p, emin, emax);
   return r == r ? r : hyp_exact(x, false, p, emin, emax);
+}
+
+/* expm1 overflows every format here above 90, and rounds to -1 below -110
+   (e^-110 < 2^-158) */
+static double ref_expm1(float x, int p, int emin, int emax) {
+  double r;
+  if (x != x || x == 0) return x;
+  if (x > 90) return HUGE_VAL;
+  if (x < -110) return -1.0;
+  r = round_ld(expm1l((long double)x), p, emin, emax);
+  return r == r ? r : expm1_exact(x, p, emin, emax);
+}
+
+/* softplus is x above 40 (e^-40 < 2^-57 x), +0 below -110 (< 2^-158) */
+static double ref_softplus(float x, int p, int emin, int emax) {
+  double      r;
+  long double xl = (long double)x;
+  if (x != x) return x;
+  if (x > 40) return x;
+  if (x < -110) return 0.0;
+  r = round_ld(x > 0 ? xl + log1pl(expl(-xl)) : log1pl(expl(xl)), p, emin, emax);
+  return r == r ? r : softplus_exact(x, p, emin, emax);
+}
+
+static double ref_softsign(float x, int p, int emin, int emax) {
+  double r;
+  if (x != x || x == 0) return x;
+  if (fabsf(x) > 0x1p26f) return x < 0 ? -1.0 : 1.0;
+  r = round_ld((long double)x / (1.0L + fabsl((long double)x)), p, emin, emax);
+  return r == r ? r : softsign_exact(x, p, emin, emax);
+}
+
+/* silu is x above 40 (x e^-x < 2^-57 x), -0 below -120, silu_tiny below 2^-60 */
+static double ref_silu(float x, int p, int emin, int emax) {
+  double      r;
+  long double xl = (long double)x;
+  if (x != x || x == 0) return x;
+  if (x > 40) return x;
+  if (x < -120) return -0.0;
+  if (fabsf(x) < 0x1p-60f) return silu_tiny(x, p, emin, emax);
+  r = round_ld(xl / (1.0L + expl(-xl)), p, emin, emax);
+  return r == r ? r : silu_exact(x, p, emin, emax);
+}
+
+/* mish as mish_exact's formula in long double (no cancellation: N >= 0) */
+static double ref_mish(float x, int p, int emin, int emax) {
+  double      r;
+  long double e = expl((long double)x), n = e * (e + 2.0L);
+  if (x != x || x == 0) return x;
+  if (x > 40) return x;
+  if (x < -120) return -0.0;
+  r = round_ld((long double)x * n / (n + 2.0L), p, emin, emax);
+  return r == r ? r : mish_exact(x, p, emin, emax);
 }
 
 static double ref_erf(float x, int p, int emin, int emax) {
@@ -348,6 +499,11 @@ double wc__ref_crf(wc_opcode op, float x, int p, int emin, int emax) {
   case WC_OP_ERF: return ref_erf(x, p, emin, emax);
   case WC_OP_SINH: return ref_sinh(x, p, emin, emax);
   case WC_OP_COSH: return ref_cosh(x, p, emin, emax);
+  case WC_OP_EXPM1: return ref_expm1(x, p, emin, emax);
+  case WC_OP_SOFTPLUS: return ref_softplus(x, p, emin, emax);
+  case WC_OP_SOFTSIGN: return ref_softsign(x, p, emin, emax);
+  case WC_OP_SILU: return ref_silu(x, p, emin, emax);
+  case WC_OP_MISH: return ref_mish(x, p, emin, emax);
   default: return wc__ref_trig(op, x, p, emin, emax); /* ref_trig.c; NaN for the rest */
   }
 }
@@ -361,6 +517,11 @@ double wc__ref_crf_exact(wc_opcode op, float x, int p, int emin, int emax) {
   case WC_OP_ERF: return erf_exact(x, p, emin, emax);
   case WC_OP_SINH: return hyp_exact(x, false, p, emin, emax);
   case WC_OP_COSH: return hyp_exact(x, true, p, emin, emax);
+  case WC_OP_EXPM1: return expm1_exact(x, p, emin, emax);
+  case WC_OP_SOFTPLUS: return softplus_exact(x, p, emin, emax);
+  case WC_OP_SOFTSIGN: return softsign_exact(x, p, emin, emax);
+  case WC_OP_SILU: return silu_exact(x, p, emin, emax);
+  case WC_OP_MISH: return mish_exact(x, p, emin, emax);
   default: return wc__ref_trig_exact(op, x, p, emin, emax);
   }
 }

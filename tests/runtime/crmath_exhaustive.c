@@ -7,7 +7,8 @@
    -march=native: crmath_variant.c, the raw forms in blocks as generated
    kernels run them) against them; and each raw form (exp.h) against the
    exact one: the same bits or a NaN, and how many NaNs.
-   usage: crmath_exhaustive [--stride N] [FUNCTION...]   (default: all, N = 1) */
+   usage: crmath_exhaustive [--stride N] [--threads T] [FUNCTION...]
+   (default: all, N = 1, a thread per core) */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,6 +139,11 @@ int main(int argc, char **argv) {
       if (stride < 1) stride = 1;
       continue;
     }
+    if (strcmp(argv[a], "--threads") == 0 && a + 1 < argc) { /* a shared machine: fewer */
+      int n = atoi(argv[++a]);
+      threads = n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : n;
+      continue;
+    }
     for (int f = 0; f < N_FUNCS; f++)
       if (strcmp(argv[a], funcs[f].name) == 0) wanted[f] = any = 1;
   }
@@ -174,6 +180,6 @@ int main(int argc, char **argv) {
     }
     fflush(stdout);
   }
-  printf("%d threads (one per core)\n", threads);
+  printf("%d threads\n", threads);
   return failed;
 }

@@ -1,12 +1,13 @@
 /* crmath_hardest.c: the inputs of log, tanh, sigmoid, erf, sinh, cosh, the circular
-   functions and their inverses, and the inverse hyperbolic functions (and exp) whose
-   values lie nearest a rounding boundary (a midpoint) of float, float16 and
-   bfloat16, over every input: long double (libm) as a filter, MPFR at 256 bits
+   functions and their inverses, the inverse hyperbolic functions, expm1, softplus,
+   softsign, silu and mish (and exp) whose values lie nearest a rounding boundary (a midpoint) of
+   float, float16 and bfloat16, over every input: long double (libm) as a filter, MPFR at 256 bits
    for the candidates. Its minimum is the distance D that the error bounds of
    wherec/crmath.h must stay below (their proofs quote it). Not run by test.sh
    (minutes); tests/runtime/crmath_exhaustive.c checks the functions themselves.
-   usage: crmath_hardest [FUNCTION[:MIN]...]   (default: all; MIN: only |x| >= MIN,
-   e.g. sigmoid:0x1p-6, the part its small-argument series leaves to exp) */
+   usage: crmath_hardest [--threads N] [FUNCTION[:MIN]...]   (default: all, a thread
+   per core; MIN: only |x| >= MIN, e.g. sigmoid:0x1p-6, the part its small-argument
+   series leaves to exp; up to 4 MINs of one function in one scan, a list each) */
 #include <math.h>
 #include <mpfr.h>
 #include <pthread.h>
@@ -34,6 +35,57 @@ static int mpfr_sigmoid(mpfr_t r, const mpfr_t x, mpfr_rnd_t rnd) {
   return 0;
 }
 
+/* softplus = log(1 + e^x), as x + log1p(e^-x) for x > 0 (no cancellation) */
+static long double softplusl(long double x) { return x > 0 ? x + log1pl(expl(-x)) : log1pl(expl(x)); }
+static int mpfr_softplus(mpfr_t r, const mpfr_t x, mpfr_rnd_t rnd) {
+  mpfr_t t;
+  mpfr_init2(t, mpfr_get_prec(r) + 64);
+  mpfr_abs(t, x, MPFR_RNDN);
+  mpfr_neg(t, t, MPFR_RNDN);
+  mpfr_exp(t, t, MPFR_RNDN);
+  mpfr_log1p(t, t, MPFR_RNDN);
+  if (mpfr_sgn(x) > 0) mpfr_add(r, t, x, rnd);
+  else mpfr_set(r, t, rnd);
+  mpfr_clear(t);
+  return 0;
+}
+
+static long double softsignl(long double x) { return x / (1.0L + fabsl(x)); }
+static int mpfr_softsign(mpfr_t r, const mpfr_t x, mpfr_rnd_t rnd) {
+  mpfr_t t;
+  mpfr_init2(t, mpfr_get_prec(r) + 160); /* |x| + 1 exactly */
+  mpfr_abs(t, x, MPFR_RNDN);
+  mpfr_add_ui(t, t, 1, MPFR_RNDN);
+  mpfr_div(r, x, t, rnd);
+  mpfr_clear(t);
+  return 0;
+}
+
+static long double silul(long double x) { return x / (1.0L + expl(-x)); }
+static int mpfr_silu(mpfr_t r, const mpfr_t x, mpfr_rnd_t rnd) {
+  mpfr_t t;
+  mpfr_init2(t, mpfr_get_prec(r) + 64);
+  mpfr_sigmoid(t, x, MPFR_RNDN);
+  mpfr_mul(r, t, x, rnd);
+  mpfr_clear(t);
+  return 0;
+}
+
+/* mish = x tanh(softplus(x)) = x N/(N + 2), N = e^x (e^x + 2) */
+static long double mishl(long double x) {
+  long double e = expl(x), n = e * (e + 2.0L);
+  return x * n / (n + 2.0L);
+}
+static int mpfr_mish(mpfr_t r, const mpfr_t x, mpfr_rnd_t rnd) {
+  mpfr_t t;
+  mpfr_init2(t, mpfr_get_prec(r) + 64);
+  mpfr_softplus(t, x, MPFR_RNDN);
+  mpfr_tanh(t, t, MPFR_RNDN);
+  mpfr_mul(r, t, x, rnd);
+  mpfr_clear(t);
+  return 0;
+}
+
 static const struct fn {
   const char *name;
   ld_fn       ld;
@@ -43,7 +95,9 @@ static const struct fn {
            {"cosh", coshl, mpfr_cosh}, {"sin", sinl, mpfr_sin}, {"cos", cosl, mpfr_cos},
            {"tan", tanl, mpfr_tan}, {"asin", asinl, mpfr_asin}, {"acos", acosl, mpfr_acos},
            {"atan", atanl, mpfr_atan}, {"asinh", asinhl, mpfr_asinh}, {"acosh", acoshl, mpfr_acosh},
-           {"atanh", atanhl, mpfr_atanh}};
+           {"atanh", atanhl, mpfr_atanh}, {"expm1", expm1l, mpfr_expm1},
+           {"softplus", softplusl, mpfr_softplus}, {"softsign", softsignl, mpfr_softsign},
+           {"silu", silul, mpfr_silu}, {"mish", mishl, mpfr_mish}};
 
 static const struct fmt {
   const char *name;
@@ -113,24 +167,35 @@ static void keep(hard *list, const hard *h) { /* sorted ascending by rel, KEEP l
   list[i] = *h;
 }
 
-static double min_abs; /* inputs below it in magnitude are skipped */
+/* The ranges |x| >= mins[r] of the function searched (FUNCTION:MIN, once or more: one
+   scan, a list each), ascending; inputs below mins[0] are skipped. */
+#define MAX_MINS 4
+static double mins[MAX_MINS];
+static int    n_mins;
+
+/* h into the list of each range that holds input x */
+static void keep_ranges(hard (*lists)[KEEP], float x, const hard *h) {
+  for (int r = 0; r < n_mins; r++)
+    if (fabsf(x) >= mins[r]) keep(lists[r], h);
+}
 
 typedef struct job {
   const struct fn *fn;
   uint64_t         begin, end;
-  hard             list[KEEP];
+  hard             list[MAX_MINS][KEEP];
   uint64_t         candidates;
 } job;
 
 static void *run(void *arg) {
   job *j = arg;
-  for (int i = 0; i < KEEP; i++) j->list[i].rel = 1.0;
+  for (int r = 0; r < MAX_MINS; r++)
+    for (int i = 0; i < KEEP; i++) j->list[r][i].rel = 1.0;
   for (uint64_t b = j->begin; b < j->end; b++) {
     uint32_t    u = (uint32_t)b;
     float       x = f32(u);
     long double y;
     double      rel, ulps;
-    if (x != x || x == 0 || fabsf(x) < min_abs) continue;
+    if (x != x || x == 0 || fabsf(x) < mins[0]) continue;
     y = j->fn->ld((long double)x);
     if (y != y || y == 0 || isinf(y)) continue;
     if (fabsl(y) >= 0x1p128L) continue; /* overflows (exp): no midpoint below inf matters */
@@ -140,13 +205,15 @@ static void *run(void *arg) {
       h.x = u;
       dist_mp(j->fn, u, &fmts[0], &h);
       j->candidates++;
-      keep(j->list, &h);
+      keep_ranges(j->list, x, &h);
     }
   }
   return NULL;
 }
 
-static void report(const char *fn, const struct fmt *f, const hard *list, uint64_t cand, double secs) {
+static void report(const char *fn, const struct fmt *f, const hard *list, uint64_t cand, double secs,
+                   double min) {
+  if (min > 0) printf("(%s: only |x| >= %a)\n", fn, min);
   printf("%s on %s: nearest %.1f (log2, relative) = %.1f (log2, ulps); %llu candidates; %.0f s\n", fn,
          f->name, log2(list[0].rel), log2(list[0].ulps), (unsigned long long)cand, secs);
   for (int i = 0; i < KEEP && list[i].rel < 1.0; i++)
@@ -164,24 +231,35 @@ static double now(void) {
 int main(int argc, char **argv) {
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   int  threads = cores < 1 ? 1 : cores > 16 ? 16 : (int)cores;
+  if (argc > 2 && strcmp(argv[1], "--threads") == 0) { /* a shared machine: fewer */
+    int n = atoi(argv[2]);
+    threads = n < 1 ? 1 : n > 16 ? 16 : n;
+    argv[2] = argv[0];
+    argc -= 2;
+    argv += 2;
+  }
   for (size_t k = 0; k < sizeof fns / sizeof fns[0]; k++) {
     const struct fn *fn = &fns[k];
     int              wanted = argc < 2;
     size_t           len = strlen(fn->name);
-    min_abs = 0;
+    n_mins = 0;
     for (int a = 1; a < argc; a++)
-      if (strncmp(argv[a], fn->name, len) == 0 && (argv[a][len] == 0 || argv[a][len] == ':')) {
-        wanted = 1;
-        if (argv[a][len] == ':') min_abs = strtod(argv[a] + len + 1, NULL);
+      if (strncmp(argv[a], fn->name, len) == 0 && (argv[a][len] == 0 || argv[a][len] == ':') &&
+          n_mins < MAX_MINS) {
+        double m = argv[a][len] == ':' ? strtod(argv[a] + len + 1, NULL) : 0;
+        int    r = n_mins++;
+        for (; r > 0 && mins[r - 1] > m; r--) mins[r] = mins[r - 1]; /* ascending */
+        mins[r] = m;
       }
-    if (!wanted) continue;
-    if (min_abs > 0) printf("(%s: only |x| >= %a)\n", fn->name, min_abs);
+    if (!wanted && n_mins == 0) continue;
+    if (n_mins == 0) mins[n_mins++] = 0;
     /* the half formats: every input through MPFR */
     for (int fi = 1; fi < 3; fi++) {
-      hard     list[KEEP];
+      hard     list[MAX_MINS][KEEP];
       double   t0 = now();
       uint64_t n = 0;
-      for (int i = 0; i < KEEP; i++) list[i].rel = 1.0;
+      for (int r = 0; r < MAX_MINS; r++)
+        for (int i = 0; i < KEEP; i++) list[r][i].rel = 1.0;
       for (uint32_t h = 0; h < 65536; h++) {
         uint32_t u;
         float    x;
@@ -199,7 +277,7 @@ int main(int argc, char **argv) {
           } else u = s | ((e + 112) << 23) | (m << 13);
         }
         x = f32(u);
-        if (x != x || x == 0 || isinf(x) || fabsf(x) < min_abs) continue;
+        if (x != x || x == 0 || isinf(x) || fabsf(x) < mins[0]) continue;
         {
           long double y = fn->ld((long double)x);
           if (y == 0 || y != y || isinf(y) || fabsl(y) >= ldexpl(1.0L, fmts[fi].emax + 1)) continue;
@@ -207,14 +285,14 @@ int main(int argc, char **argv) {
         hd.x = u;
         dist_mp(fn, u, &fmts[fi], &hd);
         n++;
-        keep(list, &hd);
+        keep_ranges(list, x, &hd);
       }
-      report(fn->name, &fmts[fi], list, n, now() - t0);
+      for (int r = 0; r < n_mins; r++) report(fn->name, &fmts[fi], list[r], n, now() - t0, mins[r]);
     }
     {
       pthread_t th[16];
       job       jobs[16];
-      hard      all[KEEP];
+      hard      all[MAX_MINS][KEEP];
       uint64_t  per = ((uint64_t)1 << 32) / (uint64_t)threads, cand = 0;
       double    t0 = now();
       for (int i = 0; i < threads; i++) {
@@ -224,13 +302,15 @@ int main(int argc, char **argv) {
         jobs[i].end = i == threads - 1 ? (uint64_t)1 << 32 : per * (uint64_t)(i + 1);
         pthread_create(&th[i], NULL, run, &jobs[i]);
       }
-      for (int i = 0; i < KEEP; i++) all[i].rel = 1.0;
+      for (int r = 0; r < MAX_MINS; r++)
+        for (int i = 0; i < KEEP; i++) all[r][i].rel = 1.0;
       for (int i = 0; i < threads; i++) {
         pthread_join(th[i], NULL);
         cand += jobs[i].candidates;
-        for (int k2 = 0; k2 < KEEP; k2++) keep(all, &jobs[i].list[k2]);
+        for (int r = 0; r < n_mins; r++)
+          for (int k2 = 0; k2 < KEEP; k2++) keep(all[r], &jobs[i].list[r][k2]);
       }
-      report(fn->name, &fmts[0], all, cand, now() - t0);
+      for (int r = 0; r < n_mins; r++) report(fn->name, &fmts[0], all[r], cand, now() - t0, mins[r]);
     }
     fflush(stdout);
   }

@@ -1,6 +1,7 @@
 /* test_crmath.c: log, tanh, sigmoid, erf (wherec/crmath.h), sinh and cosh
    (wherec/hyperbolic.h), sin, cos, tan (trig.h), asin, acos, atan
-   (inverse_trig.h), asinh, acosh, atanh (inverse_hyperbolic.h) on special values,
+   (inverse_trig.h), asinh, acosh, atanh (inverse_hyperbolic.h), expm1, softplus,
+   softsign, silu and mish (activations.h) on special values,
    boundaries and the hardest inputs; every float16 and bfloat16 input against the
    reference (src/ref/ref_math.c); the reference's two paths; the shared rounding
    steps of wherec/exp.h against exact rounding. */
@@ -18,7 +19,8 @@
 #include "ref/reference.h"
 
 enum { F_LOG, F_TANH, F_SIGMOID, F_ERF, F_EXP, F_SINH, F_COSH, F_SIN, F_COS, F_TAN, F_ASIN,
-       F_ACOS, F_ATAN, F_ASINH, F_ACOSH, F_ATANH, N_FUNCS };
+       F_ACOS, F_ATAN, F_ASINH, F_ACOSH, F_ATANH, F_EXPM1, F_SOFTPLUS, F_SOFTSIGN,
+       F_SILU, F_MISH, N_FUNCS };
 
 /* Each function: its name, opcode, three forms, and how it orders its results (1
    increasing, -1 decreasing, 2 even and increasing in |x|, 0 neither) */
@@ -35,6 +37,8 @@ static const struct fn {
     FN_(exp, EXP, 1),    FN_(sinh, SINH, 1),  FN_(cosh, COSH, 2),       FN_(sin, SIN, 0),
     FN_(cos, COS, 0),    FN_(tan, TAN, 0),    FN_(asin, ASIN, 1),       FN_(acos, ACOS, -1),
     FN_(atan, ATAN, 1),  FN_(asinh, ASINH, 1), FN_(acosh, ACOSH, 1),    FN_(atanh, ATANH, 1),
+    FN_(expm1, EXPM1, 1), FN_(softplus, SOFTPLUS, 1), FN_(softsign, SOFTSIGN, 1),
+    FN_(silu, SILU, 0),   FN_(mish, MISH, 0),
 #undef FN_
 };
 
@@ -168,6 +172,33 @@ static const uint32_t hardest[][3] = {
     {F_COSH, 0xba6f7750u, 0x3f800004u}, /* cosh(-0x1.deeeap-11): 2^-53.3 relative */
     {F_COSH, 0x3d609528u, 0x3f803145u}, /* cosh(0x1.c12a5p-5): 2^-52.7 relative */
     {F_COSH, 0xbd609528u, 0x3f803145u}, /* cosh(-0x1.c12a5p-5): 2^-52.7 relative */
+    {F_EXPM1, 0x3dc252ddu, 0x3dcbd76bu}, /* expm1(0x1.84a5bap-4): 2^-52.8 relative */
+    {F_EXPM1, 0x34ca62c1u, 0x34ca62c3u}, /* expm1(0x1.94c582p-22): 2^-52.4 relative */
+    {F_EXPM1, 0xb675cbfcu, 0xb675cbdfu}, /* expm1(-0x1.eb97f8p-19): 2^-52.3 relative */
+    {F_EXPM1, 0x3a254e7au, 0x3a255bd3u}, /* expm1(0x1.4a9cf4p-11): 2^-52.3 relative */
+    {F_EXPM1, 0x33b504f3u, 0x33b504f3u}, /* expm1(0x1.6a09e6p-24): 2^-51.8 relative */
+    {F_EXPM1, 0xbb7b3b6cu, 0xbb7ac04eu}, /* expm1(-0x1.f676d8p-9): 2^-51.4 relative */
+    {F_SOFTPLUS, 0x39ea41d0u, 0x3f3180bdu}, /* softplus(0x1.d483ap-12): 2^-57.0 relative */
+    {F_SOFTPLUS, 0x40a3f888u, 0x40a42924u}, /* softplus(0x1.47f11p+2): 2^-52.5 relative */
+    {F_SOFTPLUS, 0x3ad68ba7u, 0x3f31a7c1u}, /* softplus(0x1.ad174ep-10): 2^-52.2 relative */
+    {F_SOFTPLUS, 0x398b9622u, 0x3f317ad1u}, /* softplus(0x1.172c44p-12): 2^-51.9 relative */
+    {F_SOFTPLUS, 0xb36fa39fu, 0x3f317218u}, /* softplus(-0x1.df473ep-25): 2^-51.0 relative */
+    {F_SOFTPLUS, 0xbee22485u, 0x3efe3490u}, /* softplus(-0x1.c4490ap-2): 2^-50.5 relative */
+    {F_SOFTSIGN, 0x3c7c0fc2u, 0x3c783e10u}, /* softsign(0x1.f81f84p-7): 2^-54.0 relative */
+    {F_SOFTSIGN, 0xbc7c0fc2u, 0xbc783e10u}, /* softsign(-0x1.f81f84p-7): 2^-54.0 relative */
+    {F_SOFTSIGN, 0x3c0b8116u, 0x3c0a5391u}, /* softsign(0x1.17022cp-7): 2^-53.1 relative */
+    {F_SOFTSIGN, 0x3bc17b88u, 0x3bc058c8u}, /* softsign(0x1.82f71p-8): 2^-52.6 relative */
+    {F_SILU, 0xbf503320u, 0xbe7fd440u}, /* silu(-0x1.a0664p-1): 2^-49.7 relative */
+    {F_SILU, 0x3ecea6b0u, 0x3e77cc40u}, /* silu(0x1.9d4d6p-2): 2^-49.6 relative */
+    {F_SILU, 0xc1ee41a0u, 0xac73de8cu}, /* silu(-0x1.dc834p+4): 2^-49.4 relative */
+    {F_SILU, 0x3c99acdau, 0x3c1b1dd8u}, /* silu(0x1.3359b4p-6): 2^-49.3 relative */
+    {F_MISH, 0xb3a00000u, 0xb33fffffu}, /* mish(-0x1.4p-24): 2^-52.6 relative */
+    {F_MISH, 0x33a00000u, 0x33400000u}, /* mish(0x1.4p-24): 2^-52.6 relative */
+    {F_MISH, 0x3f193f7fu, 0x3eee01d1u}, /* mish(0x1.327efep-1): 2^-50.9 relative */
+    {F_MISH, 0x3b64c4d0u, 0x3b09844bu}, /* mish(0x1.c989ap-9): 2^-50.8 relative */
+    /* silu's structured cases below 2^-11: x/2 + x^2/4 on a midpoint */
+    {F_SILU, 0xb3800000u, 0xb3000000u}, /* silu(-0x1p-24): 2^-76.6 relative */
+    {F_SILU, 0x35400000u, 0x34c00004u}, /* silu(0x1.8p-21): 2^-65.8 relative */
 };
 
 /* Values checked against MPFR and the boundaries where results change. */
@@ -196,6 +227,33 @@ static const uint32_t known[][3] = {
     {F_ERF, 0x00000001u, 0x00000001u},     /* erf(2^-149) = 2^-149 (2/sqrt(pi) 2^-149 rounds down) */
     {F_ERF, 0x00000002u, 0x00000002u},     /* erf(2^-148) */
     {F_ERF, 0x00000007u, 0x00000008u},     /* erf(7 2^-149) = 7.9 2^-149 */
+    {F_EXPM1, 0x00000001u, 0x00000001u},   /* expm1(2^-149) = 2^-149 */
+    {F_EXPM1, 0x80000000u, 0x80000000u},   /* expm1(-0) = -0 */
+    {F_EXPM1, 0x2edbe6ffu, 0x2edbe6ffu},   /* expm1(1e-10): exp(x) - 1 gives 0 */
+    {F_EXPM1, 0x3f800000u, 0x3fdbf0a9u},   /* expm1(1) */
+    {F_EXPM1, 0xc18aa123u, 0xbf800000u},   /* expm1(-17.33) = -1 */
+    {F_EXPM1, 0xc18aa122u, 0xbf7fffffu},   /* its successor: above -1 */
+    {F_EXPM1, 0x42b17217u, 0x7f7fff84u},   /* expm1(88.72): the largest finite */
+    {F_EXPM1, 0x42b17218u, 0x7f800000u},   /* its successor overflows */
+    {F_EXPM1, 0xff800000u, 0xbf800000u},   /* expm1(-inf) = -1 */
+    {F_SOFTPLUS, 0x00000000u, 0x3f317218u}, /* softplus(0) = log 2 */
+    {F_SOFTPLUS, 0xc1a00000u, 0x310da433u}, /* softplus(-20): log(exp(x) + 1) gives 0 */
+    {F_SOFTPLUS, 0x42c80000u, 0x42c80000u}, /* softplus(100) = 100: log(exp(x) + 1) gives inf */
+    {F_SOFTPLUS, 0xc2cff1b5u, 0x00000000u}, /* softplus(-103.97) underflows to 0 */
+    {F_SOFTPLUS, 0xc2cff1b4u, 0x00000001u}, /* its successor: the smallest subnormal */
+    {F_SOFTPLUS, 0x7f800000u, 0x7f800000u}, /* softplus(inf) = inf */
+    {F_SOFTPLUS, 0xff800000u, 0x00000000u}, /* softplus(-inf) = +0 */
+    {F_SOFTSIGN, 0x3f800000u, 0x3f000000u}, /* softsign(1) = 1/2 */
+    {F_SOFTSIGN, 0x4c000000u, 0x3f800000u}, /* softsign(2^25) = 1 - 2^-25 + 2^-50: rounds to 1 */
+    {F_SOFTSIGN, 0x4bffffffu, 0x3f7fffffu}, /* softsign(2^25 - 2): below 1 */
+    {F_SOFTSIGN, 0xff800000u, 0xbf800000u}, /* softsign(-inf) = -1 */
+    {F_SILU, 0x00000001u, 0x00000001u},   /* silu(2^-149) = 2^-150 + 2^-300: rounds up */
+    {F_SILU, 0x80000001u, 0x80000000u},   /* silu(-2^-149) = -2^-150 + 2^-300: rounds to -0 */
+    {F_SILU, 0x00000003u, 0x00000002u},   /* silu(3 2^-149) = 1.5 2^-149 + ...: 2^-148 */
+    {F_SILU, 0x80000003u, 0x80000001u},   /* silu(-3 2^-149) = -1.5 2^-149 + ...: -2^-149 */
+    {F_SILU, 0x34000000u, 0x33800000u},   /* silu(2^-23) = 2^-24 + 2^-48 - 2^-97.6: below */
+    {F_SILU, 0x80000000u, 0x80000000u},   /* silu(-0) = -0 */
+    {F_SILU, 0xff800000u, 0x80000000u},   /* silu(-inf) = -0 */
 };
 
 /* the function of each row, correctly rounded by the reference */

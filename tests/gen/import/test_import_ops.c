@@ -24,12 +24,15 @@ typedef struct result {
   size_t log_len;
 } result;
 
+static bool literal_activations; /* import_pbw's --literal-activations */
+
 static result import_pbw(const pbw *g, int opset) {
-  pbw    m = {0};
-  result r = {0, NULL, NULL, 0};
+  pbw            m = {0};
+  result         r = {0, NULL, NULL, 0};
+  import_options o = {.bake_limit = IMPORT_BAKE_LIMIT, .literal_activations = literal_activations};
   pbw_model(&m, g, opset);
   FILE *log = open_memstream(&r.log, &r.log_len);
-  r.rc = import_model(m.buf, m.len, "test.onnx", log, &r.spec);
+  r.rc = import_model_options(m.buf, m.len, "test.onnx", "", log, &r.spec, NULL, &o);
   fclose(log);
   pbw_free(&m);
   return r;
@@ -442,8 +445,9 @@ static void test_exp_is_the_spec_function_and_refused_on_double(void **state) {
     if (elem == 1) expect_in(r.spec, "kernel out(x: float[4]) = exp(x);");
     else
       expect_in(r.log, "not taken: Exp 'exp': Exp on double: wherec's exp, log, tanh, sigmoid, "
-                       "erf, pow and the circular and hyperbolic functions are correctly "
-                       "rounded on float, float16 and bfloat16 only");
+                       "erf, pow, the activations (expm1, softplus, softsign, silu, mish) and the "
+                       "circular and hyperbolic functions are correctly rounded on float, "
+                       "float16 and bfloat16 only");
     done(&r);
     pbw_free(&g);
   }
@@ -490,8 +494,8 @@ static void test_functions_import_as_calls_and_composites_as_onnx_function_bodie
       {"Asinh", 9, "= asinh(x);"},
       {"Acosh", 9, "= acosh(x);"},
       {"Atanh", 9, "= atanh(x);"},
-      {"Softplus", 7, "= log(exp(x) + 1.0);"},
-      {"Mish", 18, "= x * tanh(log(exp(x) + 1.0));"},
+      {"Softplus", 7, "= softplus(x);"},
+      {"Mish", 18, "= mish(x);"},
       {"Gelu", 20, "= (0.5 * x) * (erf(x / 1.41421354) + 1.0);"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -516,6 +520,69 @@ static void test_functions_import_as_calls_and_composites_as_onnx_function_bodie
   done(&r);
 }
 
+/* SiLU, a Mul of a value and its Sigmoid (either order): silu, rounded once; with
+   --literal-activations, the product of the two. */
+static void test_mul_of_a_value_and_its_sigmoid_is_silu(void **state) {
+  (void)state;
+  static const int64_t     x[] = {4};
+  static const char *const tanh_in[] = {"x"}, *const sig_in[] = {"t"};
+  static const char *const mul_ts[] = {"t", "s"}, *const mul_st[] = {"s", "t"};
+  static const char *const mul_xs[] = {"x", "s"};
+  static const struct {
+    const char *const *mul;
+    const char        *exact, *literal;
+  } cases[] = {
+      {mul_ts, "out = silu(t);", "out = t * sigmoid(t);"},
+      {mul_st, "out = silu(t);", "out = sigmoid(t) * t;"},
+      {mul_xs, "= x * sigmoid(tanh(x));", "= x * sigmoid(tanh(x));"}, /* another value's */
+  };
+  for (int lit = 0; lit < 2; lit++)
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+      pbw g = {0};
+      pbw_node(&g, "Tanh", "tanh", tanh_in, 1, "t", NULL);
+      pbw_node(&g, "Sigmoid", "sig", sig_in, 1, "s", NULL);
+      pbw_node(&g, "Mul", "mul", cases[i].mul, 2, "out", NULL);
+      pbw_value_info(&g, 11, "x", 1, 1, x, NULL);
+      pbw_value_info(&g, 12, "out", 1, 1, x, NULL);
+      literal_activations = lit;
+      result r = import_pbw(&g, 13);
+      literal_activations = false;
+      assert_int_equal(r.rc, 0);
+      expect_in(r.spec, lit ? cases[i].literal : cases[i].exact);
+      expect_generates(r.spec);
+      done(&r);
+      pbw_free(&g);
+    }
+}
+
+/* Softplus and Elu, Selu, Celu: softplus and expm1, correctly rounded; with
+   --literal-activations, ONNX's formulas, each step rounded. */
+static void test_activations_import_correctly_rounded_or_literal(void **state) {
+  (void)state;
+  static const struct {
+    const char *op, *exact, *literal;
+  } cases[] = {
+      {"Softplus", "= softplus(x);", "= log(exp(x) + 1.0);"},
+      {"Mish", "= mish(x);", "= x * tanh(log(exp(x) + 1.0));"},
+      {"Elu", "= where(x < 0.0, 1.0 * expm1(x), x);", "= where(x < 0.0, 1.0 * (exp(x) - 1.0), x);"},
+      {"Selu", "= where(x > 0.0, 1.05070102 * x, (expm1(x) * 1.67326319) * 1.05070102);",
+       "= where(x > 0.0, 1.05070102 * x, ((exp(x) - 1.0) * 1.67326319) * 1.05070102);"},
+      {"Celu", "= max(0.0, x) + min(0.0, 1.0 * expm1(x / 1.0));",
+       "= max(0.0, x) + min(0.0, 1.0 * (exp(x / 1.0) - 1.0));"},
+      {"Softsign", "= softsign(x);", "= x / (1.0 + abs(x));"},
+  };
+  for (int lit = 0; lit < 2; lit++)
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+      literal_activations = lit;
+      result r = unary(cases[i].op, strcmp(cases[i].op, "Mish") == 0 ? 18 : 13, NULL, NULL);
+      literal_activations = false;
+      assert_int_equal(r.rc, 0);
+      expect_in(r.spec, lit ? cases[i].literal : cases[i].exact);
+      expect_generates(r.spec);
+      done(&r);
+    }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_batchnorm_is_reference_order_with_per_channel_parameters),
@@ -528,6 +595,8 @@ int main(void) {
       cmocka_unit_test(test_quantize_and_dequantize_forms),
       cmocka_unit_test(test_exp_is_the_spec_function_and_refused_on_double),
       cmocka_unit_test(test_functions_import_as_calls_and_composites_as_onnx_function_bodies),
+      cmocka_unit_test(test_activations_import_correctly_rounded_or_literal),
+      cmocka_unit_test(test_mul_of_a_value_and_its_sigmoid_is_silu),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
