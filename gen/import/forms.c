@@ -316,12 +316,14 @@ ex *form_sign(form *f) {
 /* ---- activations: correctly rounded, or ONNX's formulas (--literal-activations) ---------- */
 
 /* The form of formula text exact, or of literal under --literal-activations (set on the
-   model's graph; a sub-graph's is the outer one's). */
+   model's graph; a sub-graph's is the outer one's) and on double. */
 static ex *exact_or_literal(form *f, const char *exact, const char *literal) {
   const import_graph *g = f->gr;
   const char         *why = NULL;
   while (g->outer) g = g->outer;
-  ex *e = form_formula(f, g->literal_activations ? literal : exact, &why);
+  /* double has no correctly rounded activations: ONNX's formula, taken or refused as the
+     functions it calls are defined on double (Softsign is, Softplus's exp is not) */
+  ex *e = form_formula(f, g->literal_activations || f->t == WC_DOUBLE ? literal : exact, &why);
   if (why && !f->x->unspellable) f->x->unspellable = why;
   return e;
 }
