@@ -249,9 +249,9 @@ def main():
                 c[key] = min(float(ns), c.get(key, float("inf")))
 
         run_c(True)  # the C side's checks; it writes the outputs
-        print("rows.py: onnxruntime %s, numpy %s; every output against onnxruntime's "
-              "(|d| <= 1e-6 + 1e-4 |ort|), each way's largest error against float64:"
-              % (ort.__version__, np.__version__))
+        print("rows.py: onnxruntime %s, numpy %s; every output within |d| <= 1e-6 + 1e-4 |ort| "
+              "of onnxruntime's (the first graph's); largest differences:\n  %-17s %-36s %-15s   %s"
+              % (ort.__version__, np.__version__, "case", "way", "vs ORT abs rel", "vs float64 abs rel"))
         timed, errs, ran = [], {}, {}
         for name, kernel, family, ext, params, np_fn in cases:
             if family == "profile":
@@ -277,11 +277,10 @@ def main():
             for way, got in outs.items():
                 ok = close(np, got, ref)
                 bad += not ok
-                e = errors(np, got, f64)
-                errs[(name, way)] = e
-                print("  %-18s %-38s vs f64: max abs %.2e rel %.2e%s" %
-                      (name, way, e[0], e[1], "" if ok else
-                       "   OUT OF TOLERANCE against onnxruntime (max abs %.2e)" % errors(np, got, ref)[0]))
+                e, d = errors(np, got, f64), errors(np, got, ref)
+                errs[(name, way)] = e + d
+                print("  %-17s %-36s %.1e %.1e   %.1e %.1e%s" % (
+                    name, way, d[0], d[1], e[0], e[1], "" if ok else "  OUT OF TOLERANCE"))
             timed.append((name, family, ext, params, np_fn, sessions, shape))
         print("onnxruntime ran (after ORT_ENABLE_ALL):")
         for (family, way), ops in ran.items():
@@ -321,7 +320,7 @@ def main():
                   newline="") as f:
             w = csv.writer(f)
             w.writerow(["case", "shape", "threads", "way", "us_per_call", "ns_per_element",
-                        "vs_wherec", "max_abs_err_vs_f64"])
+                        "vs_wherec", "max_abs_err_vs_f64", "max_abs_diff_vs_ort"])
             w.writerows(rows)
     return 0
 
@@ -390,13 +389,15 @@ def report(cases, c, overhead, errs, ort_version, a):
             for b in BUILDS:
                 for way, v in (("wherec", gen[b]), ("plain", plain[b])):
                     if v:
+                        e = errs[(name, "wherec" if way == "wherec" else "plain " + b)]
                         rows.append([name, shape, threads, "%s %s" % (way, b), "%.2f" % (v / 1e3),
-                                     "%.3f" % (v / n_elem), "%.3f" % (v / gen[b]), "%.2e" %
-                                     errs[(name, "wherec" if way == "wherec" else "plain " + b)][0]])
+                                     "%.3f" % (v / n_elem), "%.3f" % (v / gen[b]),
+                                     "%.2e" % e[0], "%.2e" % e[2]])
             for way in ways + (["numpy"] if npy else []):
                 v = c[(name, threads, way)]
                 rows.append([name, shape, threads, way, "%.2f" % (v / 1e3), "%.3f" % (v / n_elem),
-                             "%.3f" % (v / o3), "%.2e" % errs[(name, way)][0]])
+                             "%.3f" % (v / o3), "%.2e" % errs[(name, way)][0],
+                             "%.2e" % errs[(name, way)][2]])
     lines.append("")
     lines.append("µs per call, the best of %d rounds of each column's median (%d samples).\n"
                  "gcc-O3n .. clang-O2: wherec's kernel under each build (O3n: -O3 -march=native); "
@@ -425,7 +426,7 @@ def report(cases, c, overhead, errs, ort_version, a):
             for b, v in zip(BUILDS, vals):
                 if v and part != kernel:
                     rows.append([key, "", 1, "wherec " + b, "%.2f" % (v / 1e3), "%.3f" % (v / n_elem),
-                                 "", ""])
+                                 "", "", ""])
         for way in sorted(w for (n, t, w) in c if n == name and t == 1 and w.startswith("ort ")):
             lines.append("%-16s %-52s %9.2f" % (name, "onnxruntime " + way[4:] + " (net)",
                                                  (c[(name, 1, way)] - overhead) / n_elem))
