@@ -551,8 +551,7 @@ static wc_status interp_rows(const wc_kernel *k, const wc_tensor *in, wc_tensor 
   int              rank = out->rank, n_in = k->n_inputs;
   rows_call        c = {.k = k, .in = in, .outs = outs, .n_out = n_out, .row = 1};
   wc_status        s = WC_OK;
-  if (rows > rank) return WC_E_SHAPE;
-  c.outer_rank = rank - rows;
+  c.outer_rank = rows < rank ? rank - rows : 0; /* an output of fewer axes: one row of all */
   int64_t count = 1;
   for (int d = 0; d < rank; d++) {
     count *= out->shape[d];
