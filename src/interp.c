@@ -553,12 +553,13 @@ static wc_status interp_rows(const wc_kernel *k, const wc_tensor *in, wc_tensor 
   wc_status        s = WC_OK;
   c.outer_rank = rows < rank ? rank - rows : 0; /* an output of fewer axes: one row of all */
   int64_t count = 1;
-  for (int d = 0; d < rank; d++) {
+  for (int d = 0; d < rank; d++) /* an empty output first: its other extents may be huge */
+    if (out->shape[d] == 0) return WC_OK;
+  for (int d = 0; d < rank; d++) { /* the products of a checked, non-empty output fit */
     count *= out->shape[d];
     if (d < c.outer_rank) c.outer[d] = out->shape[d];
     else c.row *= out->shape[d];
   }
-  if (count == 0) return WC_OK;
   for (int a = 0; a < n_in; a++) {
     const wc_tensor *t = &in[a];
     int64_t          st = 1, row_st[WC_MAX_RANK] = {0};
