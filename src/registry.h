@@ -45,13 +45,8 @@ static inline int wc__kernel_rows(const wc_kernel *k) {
     if (wc_op_reduces((wc_opcode)k->program[i].op)) return k->program[i].b;
   return 0;
 }
-/* Elements per row of k's output shape (rank, shape); 1 without rows. */
-static inline size_t wc__row_elems(const wc_kernel *k, int rank, const int64_t *shape) {
-  size_t n = 1;
-  for (int d = rank - wc__kernel_rows(k); d < rank; d++) n *= (size_t)shape[d];
-  return n;
-}
-/* The same from k's output pattern, its symbolic extents bound to ext. */
+/* Elements per row of k's output pattern, its symbolic extents bound to ext; 1
+   without rows. */
 static inline size_t wc__row_elems_bound(const wc_kernel *k, const size_t *ext) {
   size_t n = 1;
   for (int d = k->out_rank - wc__kernel_rows(k); d < k->out_rank; d++)
