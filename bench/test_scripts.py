@@ -162,5 +162,39 @@ class Accuracy(unittest.TestCase):
         self.assertEqual(numpy_helper.to_array(m.graph.initializer[0]).dtype, np.float64)
 
 
+class CrmathReport(unittest.TestCase):
+    LINES = ["exp\tgcc -O3 -march=native\t0.800\n", "exp\tclang -O3 -march=native\t0.600\n",
+             "exp\tgcc -O3 -mavx2 -mfma\t1.300\n", "exp\tclang -O3 -mavx2 -mfma\t0.900\n",
+             "exp\tnumpy 2.4.6\t0.310\n", "exp\tonnxruntime 1.32.0\t0.500\n",
+             "elu_cr\tgcc -O3 -march=native\t0.900\n", "elu_cr\tclang -O3 -march=native\t0.700\n",
+             "elu_cr\tonnxruntime 1.32.0\t1.340\n", "not a line\n"]
+
+    def test_builds_become_columns_and_peers_keep_their_versions(self):
+        import crmath_report
+        runs = crmath_report.read_lines(self.LINES)
+        self.assertEqual(runs["exp"]["gcc O3n"], 0.8)
+        self.assertEqual(runs["exp"]["clang AVX2"], 0.9)
+        self.assertEqual(crmath_report.peers_of(runs), ["numpy 2.4.6", "onnxruntime 1.32.0"])
+        self.assertIn("| exp |  | 0.80 |  | 0.60 | 1.30 | 0.90 | 0.31 | 0.50 |", crmath_report.table(runs))
+
+    def test_targets_judge_the_slower_compiler_against_the_faster_peer(self):
+        import crmath_report
+        t = crmath_report.targets(crmath_report.read_lines(self.LINES))
+        # exp: the faster peer is numpy (0.31); gcc's 0.80 is 2.6x: missed
+        self.assertIn("numpy's 0.31: 2.6x and 1.9x (within 2x: missed)", t)
+        # an activation is set against onnxruntime alone: Elu's 0.90 is 0.7x of 1.34
+        self.assertIn("onnxruntime's 1.34: 0.7x and 0.5x (within 2x: met)", t)
+        # AVX2: exp at most 1.0 ns, gcc's 1.30 misses it
+        self.assertIn("exp under -O3 -mavx2 -mfma: gcc 1.30, clang 0.90 ns (at most 1.0: missed)", t)
+
+    def test_csv_round_trip(self):
+        import crmath_report
+        runs = crmath_report.read_lines(self.LINES)
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "c.csv")
+            crmath_report.write_csv(runs, path)
+            self.assertEqual(crmath_report.read_csv(path), runs)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -499,6 +499,73 @@ WC_INLINE wc_bfloat16 wc_tan_bf16(wc_bfloat16 a) {
   return wc_trig_bf16_(a, wc_trig_sign_(wc_tan_odd_(wc_trig_abs_(u)), u));
 }
 
+/* ---- the raw forms (exp.h: a block's first pass) -------------------------------
+   For |x| <= 2^20, in plain double: k = round(|x| 2/pi) (< 2^19.35, an integer
+   held in a double) and r = |x| - k pi/2 by Cody-Waite in three parts: C1 and
+   C2 of 33 bits each, so k C1 and k C2 are exact (20 + 33 bits), C3 the rest
+   rounded (within 2^-119, k times that 2^-99). |x| - k C1 is exact: both are
+   multiples of 2^-32 (|x| >= 1/2 wherever k != 0) and it is below 1. Then
+   subtracting k C2 rounds once, k C3 (< 2^-45) once, the last subtraction
+   once: r within 2^-52 (|r| + 2^-45) + 2^-97.4 of |x| - k pi/2, which is at
+   least 2^-29.21 wherever k != 0 (the float nearest a multiple of pi/2, at the
+   top of this file): within 2^-51.9 |r|. sin r and cos r by Taylor's series
+   to r^15 and r^16 (|r| <= pi/4 (1 + 2^-40); the first term left out is below
+   2^-53.8 |sin r| and 2^-58 |cos r|), Horner in z = r^2 with each operation
+   rounded once at most: 2.5 and 2.2 * 2^-53 of each. As |r cot r| <= 1 and
+   |r tan r| <= 1 on that range, sin x and cos x (the quadrant's choice and
+   sign, exact) are within 2^-50.4 of themselves, and tan x = sin x / cos x
+   within 2^-49.4. Above 2^20, at inf and at NaN the raw forms give a NaN: the
+   exact forms reduce those. */
+#define WC_TRIG_RAW_MAX_ 0x1p20f
+
+/* sin |x| and cos |x| in plain double for |x| <= 2^20 (above, anything). */
+WC_INLINE void wc_trig_raw_sc_(float ax, double *s, double *c) {
+  WC_CR_CONTRACT_
+  double   x = (double)ax, m = x * 0x1.45f306dc9c883p-1 + 0x1.8p52, kd = m - 0x1.8p52;
+  uint64_t q = wc_f64_to_bits(m) & 3u;
+  double   r = ((x - kd * 0x1.921fb544p+0) - kd * 0x1.0b4611a6p-34) - kd * 0x1.3198a2e037073p-69;
+  double   z = r * r;
+  double   sr = r + (r * z) * (-0x1.5555555555555p-3 + z * (0x1.1111111111111p-7 +
+                z * (-0x1.a01a01a01a01ap-13 + z * (0x1.71de3a556c734p-19 + z * (-0x1.ae64567f544e4p-26 +
+                z * (0x1.6124613a86d09p-33 + z * -0x1.ae7f3e733b81fp-41))))));
+  double   cr = 1.0 + z * (-0.5 + z * (0x1.5555555555555p-5 + z * (-0x1.6c16c16c16c17p-10 +
+                z * (0x1.a01a01a01a01ap-16 + z * (-0x1.27e4fb7789f5cp-22 + z * (0x1.1eed8eff8d898p-29 +
+                z * (-0x1.93974a8c07c9dp-37 + z * 0x1.ae7f3e733b81fp-45)))))));
+  /* sin |x| = (sin r, cos r, -sin r, -cos r)[q], cos |x| = (cos r, -sin r, -cos r, sin r)[q] */
+  *s = wc_sel_f64((q & 2u) != 0, -1.0, 1.0) * wc_sel_f64((q & 1u) != 0, cr, sr);
+  *c = wc_sel_f64(((q + 1u) & 2u) != 0, -1.0, 1.0) * wc_sel_f64((q & 1u) != 0, sr, cr);
+}
+
+/* y rounded as the raw forms round (exp.h), sign apart: the sign of y, turned
+   when odd holds x's sign bit (u: x's bits). */
+WC_INLINE float wc_trig_raw_round_(double y, uint32_t u, uint32_t odd, int bad) {
+  uint64_t b = wc_f64_to_bits(y);
+  float    v = wc_cr_raw_round_(wc_bits_to_f64(b & 0x7fffffffffffffffu), 0.0, bad);
+  return wc_bits_to_f32(wc_f32_to_bits(v) ^ ((uint32_t)(b >> 32) & 0x80000000u) ^ (u & odd));
+}
+
+WC_INLINE float wc_sin_raw_f32(float x) {
+  uint32_t u = wc_f32_to_bits(x);
+  float    ax = wc_bits_to_f32(u & 0x7fffffffu);
+  double   s, c;
+  wc_trig_raw_sc_(ax, &s, &c);
+  return wc_trig_raw_round_(s, u, 0x80000000u, !(ax <= WC_TRIG_RAW_MAX_));
+}
+WC_INLINE float wc_cos_raw_f32(float x) {
+  uint32_t u = wc_f32_to_bits(x);
+  float    ax = wc_bits_to_f32(u & 0x7fffffffu);
+  double   s, c;
+  wc_trig_raw_sc_(ax, &s, &c);
+  return wc_trig_raw_round_(c, u, 0u, !(ax <= WC_TRIG_RAW_MAX_));
+}
+WC_INLINE float wc_tan_raw_f32(float x) {
+  uint32_t u = wc_f32_to_bits(x);
+  float    ax = wc_bits_to_f32(u & 0x7fffffffu);
+  double   s, c;
+  wc_trig_raw_sc_(ax, &s, &c);
+  return wc_trig_raw_round_(s / c, u, 0x80000000u, !(ax <= WC_TRIG_RAW_MAX_));
+}
+
 #ifdef __cplusplus
 }
 #endif
