@@ -529,6 +529,7 @@ static bool product_stays_rounded(const lower_kernel *k, int id) {
 /* The correctly rounded functions with a raw form on float (exp.h): plain
    double, a NaN where its rounding is not certain. */
 static bool has_raw_form(wc_opcode op) {
+  if (op == WC_OP_GELU) return true;
   return op == WC_OP_EXP || op == WC_OP_LOG || op == WC_OP_TANH || op == WC_OP_SIGMOID;
 }
 

@@ -333,6 +333,33 @@ def gelu_bound():
     return worst, at
 
 
+GELU_RAW_N = 7  # the raw form's coefficients: b_0 .. b_7
+
+
+def gelu_raw_bound():
+    """relative error bound of wc_gelu_raw_f32's plain h: b0 = B0H, b1 = RN(B1H + B1L),
+    b2 = (c b1 + b0)/2 and the recurrence to b7, Horner from b7 down to b0"""
+    worst, at = 0, None
+    w = mpmath.mpf(1) / 32
+    u2 = 2.01 * U
+    for i, (b0h, b0l, b1h, b1l) in enumerate(gelu_rows()):
+        c = mpmath.mpf(i) / 16
+        b = gelu_coefficients(c, 60)
+        trunc = sum(abs(b[n]) * w**n for n in range(GELU_RAW_N + 1, 60))
+        e = [abs(b[0] - b0h), abs(b[1] - (b1h + b1l)) + U * abs(b[1])]
+        for k in range(1, GELU_RAW_N):
+            a = c * (abs(b[k]) + e[k]) + abs(b[k - 1]) + e[k - 1]
+            e.append(mpmath.mpf(1) / (k + 1) * ((1 + U) ** 2 * (c * e[k] + e[k - 1] + u2 * a) + u2 * a))
+        big, err = abs(b[GELU_RAW_N]) + e[GELU_RAW_N], e[GELU_RAW_N]
+        for k in range(GELU_RAW_N - 1, -1, -1):
+            big = abs(b[k]) + e[k] + w * big
+            err = e[k] + w * err + u2 * big
+        rel = (trunc + err) / gelu_h(min(c + w, GELU_TOP))
+        if rel > worst:
+            worst, at = rel, i
+    return worst, at
+
+
 # ---- check: the headers' numbers against the tables above ------------------------
 HEADERS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "include", "wherec")
 NUMBER = re.compile(r"-?0x[0-9a-fA-F.]+(?:p[+-]?[0-9]+)?u?")
@@ -414,6 +441,8 @@ def main():
             print("%s: B = 2^%.2f (interval %d)" % (name, float(mpmath.log(b, 2)), i))
         b, i = gelu_bound()
         print("gelu: h within 2^%.2f (interval %d)" % (float(mpmath.log(b, 2)), i))
+        b, i = gelu_raw_bound()
+        print("gelu raw: h within 2^%.2f (interval %d)" % (float(mpmath.log(b, 2)), i))
         e = asin_error()
         print("asin: |z^3 (G* - G)| <= 2^%.2f on 20001 points" % float(mpmath.log(e, 2)))
 
