@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/crmath.sh: the correctly rounded functions (exp log tanh sigmoid erf sinh cosh, the
 # circular functions and their inverses, the inverse hyperbolic ones, expm1 softplus softsign
-# silu) in generated kernels on 16M floats, built six ways (the last two for AVX2 machines:
+# silu mish gelu) in generated kernels on 16M floats, built six ways (the last two for AVX2 machines:
 # -mavx2 -mfma), and
 # numpy (and onnxruntime, when the Python given has it) on the same inputs right after, in
 # one run: ns per element, one thread.
