@@ -54,11 +54,13 @@ extern "C" {
      sum, the product; the inner terms below 2^-12 of R), the truncation x^8/3456 <=
      2^-59.7 |l|; x/2 exact, Fast2Sum. |l| <= 2 phi0 |x| (1.013) |x/2|, |gelu| >= |x/2|
      (1 - 2 phi0 |x|): B(x) = 2^-51.7 |x| (at most 2^-57.7).
-     Below 2^-26 no bound is needed, the structure decides: x/2 is a float or a midpoint
-     (when it is a subnormal), every other boundary is farther from x/2 than 2^-26 |x/2|
-     (normal) or 2^-150 (subnormal, a multiple of which x/2 is), gelu(x) and h + l both
-     lie strictly between x/2 and x/2 + 1.01 x^2 phi0 (< 2^-26 |x/2| and < 2^-250), on the
-     side of l: both round alike (gelu(2^-149) rounds up to 2^-149, gelu(-2^-149) to -0).
+     Below 2^-26 no bound is needed, the structure decides: x/2 is a value of the format or
+     a midpoint (when it is a subnormal), every other boundary is farther from x/2 than
+     2^-26 |x/2| (normal) or half the least subnormal (2^-150 for float, 2^-134 for
+     bfloat16, of which x/2 is a multiple; float16 has no non-zero input there), gelu(x)
+     and h + l both lie strictly between x/2 and x/2 + 1.01 x^2 phi0 (< 2^-26 |x/2| and <
+     2^-250), on the side of l: both round alike (gelu(2^-149) rounds up to 2^-149,
+     gelu(-2^-149) to -0).
    gelu keeps x's sign (Phi > 0), gelu(-0) = -0, gelu(-inf) = -0 (the limit; ONNX's formula
    gives NaN there), gelu(inf) = inf.
    D (crmath_hardest gelu:MIN): float 2^-51.3 from 2^-6 up (x = 0x1.5b4488p-2), 2^-53.4 from
