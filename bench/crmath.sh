@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/crmath.sh: the correctly rounded functions (exp log tanh sigmoid erf sinh cosh, the
 # circular functions and their inverses, the inverse hyperbolic ones) and the activations
-# (Elu, SiLU, Softplus, Softsign, Mish, Gelu) in generated kernels on 16M floats, built six
+# (Elu, SiLU, Softplus, Softsign, Mish, Gelu, alone and in the forms they replace) in generated kernels on 16M floats, built six
 # ways (the last two for AVX2 machines: -mavx2 -mfma), then numpy's and onnxruntime's on the
 # same inputs (bench/crmath_peers.py, with each PYTHON given; onnxruntime runs the ONNX
 # nodes at ORT_ENABLE_ALL), in one run: ns per element, one thread.

@@ -21,8 +21,7 @@ RANGES = {"exp": (-10, 10), "log": (0.01, 100), "tanh": (-10, 10), "sigmoid": (-
           "cos": (-10, 10), "tan": (-10, 10), "asin": (-1, 1), "acos": (-1, 1),
           "atan": (-10, 10), "asinh": (-10, 10), "acosh": (1, 100), "atanh": (-0.999, 0.999),
           "elu_cr": (-10, 10), "silu_cr": (-10, 10), "softplus": (-10, 10),
-          "softsign": (-10, 10), "mish": (-10, 10), "gelu_cr": (-4, 4),
-          "gelu_tanh": (-4, 4)}
+          "softsign": (-10, 10), "mish": (-10, 10), "gelu_cr": (-4, 4)}
 _inputs = {}
 
 
@@ -60,7 +59,7 @@ ORT = [("exp", "Exp", 13, {}), ("log", "Log", 13, {}), ("tanh", "Tanh", 13, {}),
        ("atanh", "Atanh", 13, {}), ("elu_cr", "Elu", 13, {"alpha": 1.0}),
        ("silu_cr", "SiLU", 13, {}), ("softplus", "Softplus", 13, {}),
        ("softsign", "Softsign", 13, {}), ("mish", "Mish", 18, {}),
-       ("gelu_cr", "Gelu", 20, {}), ("gelu_tanh", "Gelu", 20, {"approximate": "tanh"})]
+       ("gelu_cr", "Gelu", 20, {})]
 
 
 def numpy_rows():

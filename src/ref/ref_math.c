@@ -1,5 +1,5 @@
 /* ref_math.c: the reference's log, tanh, sigmoid, erf, sinh, cosh, expm1, softplus, softsign,
-   silu, mish and pow, rounded to nearest even
+   silu, mish, gelu and pow, rounded to nearest even
    into any binary format, computed independently of wherec/crmath.h (other
    algorithms: libm's long double functions, and exact series in fixed point). */
 #include <math.h>
@@ -42,6 +42,11 @@
      significand: within 2^-330 relative of values >= 2^-160.
    - mish(x) = x N/(N + 2), N = E (E + 2), E = e^x (tanh(log(1 + E)) is that
      quotient), by long division: within 2^-330 relative of values >= 2^-166.
+   - gelu(x) = x Phi(x), Phi(x) = 1/2 + phi0 sum (-1)^n x^(2n+1)/(2^n n! (2n+1)), phi0 =
+     1/sqrt(2 pi) (fx_sqrt, fx_recip), |x| <= 16 (its terms below e^128 * 16 < 2^190,
+     summed positive and negative apart; an error in a term reaches later ones at most
+     e^(x^2/2) <= 2^185 times): within 2^-320 absolute, 2^-160 relative of values >= 2^-160
+     (1/2 - phi0 S cancels down to Phi(-16) > 2^-191), one exact product by x's significand.
    - erf(a) = 2/sqrt(pi) sum (-1)^n a^(2n+1)/(n! (2n+1)) (a <= 3.95, its terms
      below 2^17 in magnitude, summed positive and negative apart), 1/sqrt(pi)
      by Newton's iteration from pi = 16 atan(1/5) - 4 atan(1/239): within
@@ -224,6 +229,7 @@ static double softsign_exact(float x, int p, int emin, int emax) {
 static double round_exact(double v, int p, int emin, int emax);
 
 /* silu below 2^-60 in magnitude: x/2 + x^2/4 - ..., above x/2 by less than 2^-60 |x/2|,
+   (and gelu, x/2 + x^2 phi0 - ..., phi0 = 1/sqrt(2 pi) < 1/2: the same holds)
    where x/2 may be a midpoint (a subnormal x/2: silu(2^-149) = 2^-150 + 2^-300) that no
    series here resolves (fx_round would abort); every value strictly between x/2 and x/2
    + x^2/2 rounds alike (no midpoint or representable lies there: they are 2^-25 |x/2|
@@ -247,6 +253,41 @@ static double silu_exact(float x, int p, int emin, int emax) {
   float_parts(x, &m, &sh);
   v = fx_mul_small_shift(&s, m, sh);
   return fx_round(&v, x < 0, p, emin, emax, "silu", x);
+}
+
+/* gelu: x Phi(x), signed; x above 16 (1 - Phi(16) < 2^-190), -0 below -16 (|gelu| <
+   2^-188), silu_tiny below 2^-60 */
+static double gelu_exact(float x, int p, int emin, int emax) {
+  fx       a, a2, t, pos, neg, two, phi0, half = fx_div_small(fx_int(1), 2), v;
+  uint32_t m;
+  int      sh;
+  if (x > 16) return round_exact(x, p, emin, emax);
+  if (x == 0) return x;
+  if (x < -16) return -0.0;
+  if (fabsf(x) < 0x1p-60f) return silu_tiny(x, p, emin, emax);
+  a = fx_from_float(x);
+  a2 = fx_mul(&a, &a);
+  t = a;
+  pos = a;
+  memset(&neg, 0, sizeof neg);
+  for (uint32_t n = 1; n < 4000 && !fx_is_zero(&t); n++) { /* t = a^(2n+1)/(2^n n!) */
+    fx term;
+    t = fx_mul(&t, &a2);
+    t = fx_div_small(t, 2 * n);
+    term = fx_div_small(t, 2 * n + 1);
+    if (n & 1u) neg = fx_add(neg, &term);
+    else pos = fx_add(pos, &term);
+  }
+  pos = fx_sub(pos, &neg);
+  two = fx_pi();
+  two = fx_add(two, &two);
+  two = fx_sqrt(&two);
+  phi0 = fx_recip(&two);
+  pos = fx_mul(&pos, &phi0);
+  v = x < 0 ? fx_sub(half, &pos) : fx_add(half, &pos);
+  float_parts(x, &m, &sh);
+  v = fx_mul_small_shift(&v, m, sh);
+  return fx_round(&v, x < 0, p, emin, emax, "gelu", x);
 }
 
 /* ---- the fast paths: long double, the exact path within DELTA of a boundary ---- */
@@ -347,6 +388,20 @@ static double ref_mish(float x, int p, int emin, int emax) {
   if (x < -120) return -0.0;
   r = round_ld((long double)x * n / (n + 2.0L), p, emin, emax);
   return r == r ? r : mish_exact(x, p, emin, emax);
+}
+
+/* gelu as x/2 (1 + erf(x/sqrt2)), or x/2 erfc(-x/sqrt2) for x < 0 (no cancellation;
+   x/sqrt2 rounded twice to 64 bits moves erfc by 2t^2 2^-63 <= 2^-55.3 of itself at t =
+   -x/sqrt2 <= 11.4: far inside DELTA) */
+static double ref_gelu(float x, int p, int emin, int emax) {
+  double      r;
+  long double xl = (long double)x, t = xl * 0.707106781186547524400844362104849039L;
+  if (x != x || x == 0) return x;
+  if (x > 16) return round_exact(x, p, emin, emax);
+  if (x < -16) return -0.0;
+  if (fabsf(x) < 0x1p-60f) return silu_tiny(x, p, emin, emax);
+  r = round_ld(x < 0 ? xl / 2 * erfcl(-t) : xl / 2 * (1.0L + erfl(t)), p, emin, emax);
+  return r == r ? r : gelu_exact(x, p, emin, emax);
 }
 
 static double ref_erf(float x, int p, int emin, int emax) {
@@ -504,6 +559,7 @@ double wc__ref_crf(wc_opcode op, float x, int p, int emin, int emax) {
   case WC_OP_SOFTSIGN: return ref_softsign(x, p, emin, emax);
   case WC_OP_SILU: return ref_silu(x, p, emin, emax);
   case WC_OP_MISH: return ref_mish(x, p, emin, emax);
+  case WC_OP_GELU: return ref_gelu(x, p, emin, emax);
   default: return wc__ref_trig(op, x, p, emin, emax); /* ref_trig.c; NaN for the rest */
   }
 }
@@ -522,6 +578,7 @@ double wc__ref_crf_exact(wc_opcode op, float x, int p, int emin, int emax) {
   case WC_OP_SOFTSIGN: return softsign_exact(x, p, emin, emax);
   case WC_OP_SILU: return silu_exact(x, p, emin, emax);
   case WC_OP_MISH: return mish_exact(x, p, emin, emax);
+  case WC_OP_GELU: return gelu_exact(x, p, emin, emax);
   default: return wc__ref_trig_exact(op, x, p, emin, emax);
   }
 }

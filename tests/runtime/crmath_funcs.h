@@ -9,6 +9,6 @@
   RAW(exp, EXP) RAW(log, LOG) RAW(tanh, TANH) RAW(sigmoid, SIGMOID) X(erf, ERF) X(sinh, SINH)    \
   X(cosh, COSH) RAW(sin, SIN) RAW(cos, COS) RAW(tan, TAN) X(asin, ASIN) X(acos, ACOS) X(atan, ATAN)    \
   X(asinh, ASINH) X(acosh, ACOSH) X(atanh, ATANH) X(expm1, EXPM1) X(softplus, SOFTPLUS) \
-  X(softsign, SOFTSIGN) X(silu, SILU) X(mish, MISH)
+  X(softsign, SOFTSIGN) X(silu, SILU) X(mish, MISH) RAW(gelu, GELU)
 
 #endif

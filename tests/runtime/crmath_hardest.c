@@ -1,6 +1,6 @@
 /* crmath_hardest.c: the inputs of log, tanh, sigmoid, erf, sinh, cosh, the circular
    functions and their inverses, the inverse hyperbolic functions, expm1, softplus,
-   softsign, silu and mish (and exp) whose values lie nearest a rounding boundary (a midpoint) of
+   softsign, silu, mish and gelu (and exp) whose values lie nearest a rounding boundary (a midpoint) of
    float, float16 and bfloat16, over every input: long double (libm) as a filter, MPFR at 256 bits
    for the candidates. Its minimum is the distance D that the error bounds of
    wherec/crmath.h must stay below (their proofs quote it). Not run by test.sh
@@ -86,6 +86,29 @@ static int mpfr_mish(mpfr_t r, const mpfr_t x, mpfr_rnd_t rnd) {
   return 0;
 }
 
+/* gelu = x/2 (1 + erf(x/sqrt2)), as x/2 erfc(-x/sqrt2) for x < 0 (no cancellation) */
+static long double gelul(long double x) {
+  long double t = x * 0.707106781186547524400844362104849039L;
+  return x < 0 ? x / 2 * erfcl(-t) : x / 2 * (1.0L + erfl(t));
+}
+static int mpfr_gelu(mpfr_t r, const mpfr_t x, mpfr_rnd_t rnd) {
+  mpfr_t t, s;
+  mpfr_inits2(mpfr_get_prec(r) + 64, t, s, (mpfr_ptr)0);
+  mpfr_sqrt_ui(s, 2, MPFR_RNDN);
+  mpfr_div(t, x, s, MPFR_RNDN);
+  if (mpfr_sgn(x) < 0) {
+    mpfr_neg(t, t, MPFR_RNDN);
+    mpfr_erfc(t, t, MPFR_RNDN);
+  } else {
+    mpfr_erf(t, t, MPFR_RNDN);
+    mpfr_add_ui(t, t, 1, MPFR_RNDN);
+  }
+  mpfr_mul(t, t, x, MPFR_RNDN);
+  mpfr_div_2ui(r, t, 1, rnd);
+  mpfr_clears(t, s, (mpfr_ptr)0);
+  return 0;
+}
+
 static const struct fn {
   const char *name;
   ld_fn       ld;
@@ -97,7 +120,7 @@ static const struct fn {
            {"atan", atanl, mpfr_atan}, {"asinh", asinhl, mpfr_asinh}, {"acosh", acoshl, mpfr_acosh},
            {"atanh", atanhl, mpfr_atanh}, {"expm1", expm1l, mpfr_expm1},
            {"softplus", softplusl, mpfr_softplus}, {"softsign", softsignl, mpfr_softsign},
-           {"silu", silul, mpfr_silu}, {"mish", mishl, mpfr_mish}};
+           {"silu", silul, mpfr_silu}, {"mish", mishl, mpfr_mish}, {"gelu", gelul, mpfr_gelu}};
 
 static const struct fmt {
   const char *name;

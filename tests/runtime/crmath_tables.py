@@ -6,12 +6,13 @@ table interval; the headers quote the maxima):
   trig          wherec/trig.h's 2/pi rows (Payne-Hanek) and sin, cos of j pi/128
   atan          wherec/inverse_trig.h's atan(i/64) and pi/2 - atan(i/64)
   asin          inverse_trig.h's degree-13 G (interpolation at Chebyshev nodes)
+  gelu          wherec/gelu.h's h(i/16) and h'(i/16), h(a) = Phi(-a) e^(a^2/2)
   bounds        B of log, erf and the inverse hyperbolic functions' log of a
-                pair; G's approximation error on 20001 points
+                pair; G's approximation error on 20001 points; gelu's h
   check         every table and G regenerated and compared with the headers'
                 numbers (exit 1 on a difference): the ctest crmath_tables_match_headers
 Prints the C initializers.
-usage: python3 tests/runtime/crmath_tables.py {log|tanh|erf|trig|atan|asin|bounds|check}"""
+usage: python3 tests/runtime/crmath_tables.py {log|tanh|erf|trig|atan|asin|gelu|bounds|check}"""
 import os
 import re
 import struct
@@ -267,6 +268,98 @@ AHYP = [("asinh", 2**-20.01, 2**-100.3), ("acosh", 2**-11.01, 2**-100.3),
         ("atanh", 2**-19.01, 2**-102.7)]
 
 
+# ---- gelu: h(a) = Phi(-a) e^(a^2/2) and h'(a) at c = i/16, i = 0 .. 232 ----------
+GELU_N = 10  # Taylor coefficients of h kept: b_0 .. b_10
+GELU_TOP = mpmath.mpf(29) / 2  # a = |x| clamped to 14.5
+
+
+def gelu_h(a):
+    return mpmath.erfc(a / mpmath.sqrt(2)) / 2 * mpmath.exp(a * a / 2)
+
+
+def gelu_coefficients(c, n):
+    """b_k = h^(k)(c)/k!, k = 0 .. n: h' = c h - 1/sqrt(2 pi), then
+    b_(k+1) = (c b_k + b_(k-1))/(k + 1)"""
+    b = [gelu_h(c)]
+    b.append(c * b[0] - 1 / mpmath.sqrt(2 * mpmath.pi))
+    for k in range(1, n):
+        b.append((c * b[k] + b[k - 1]) / (k + 1))
+    return b
+
+
+def gelu_rows():
+    out = []
+    for i in range(233):
+        b = gelu_coefficients(mpmath.mpf(i) / 16, 1)
+        b1h = rn_bits(b[1], 29)
+        out.append(pair(b[0]) + (b1h, rn_bits(b[1] - b1h, 53)))
+    return out
+
+
+def gelu_bound():
+    """relative error bound of wc_gelu_h_ (the pair H of h(a)), the maximum over the 233
+    intervals: the truncation after b_10, the recurrence's and Horner's roundings, the
+    sums of low, the tables' own errors"""
+    worst, at = 0, None
+    w = mpmath.mpf(1) / 32
+    u2 = 2.01 * U
+    for i, (b0h, b0l, b1h, b1l) in enumerate(gelu_rows()):
+        c = mpmath.mpf(i) / 16
+        b = gelu_coefficients(c, 60)
+        trunc = sum(abs(b[n]) * w**n for n in range(GELU_N + 1, 60))
+        # b2 = ((c b1h + b0h) + (c b1l + b0l))/2 (c b1h exact: 8 + 29 bits), then the
+        # recurrence from it and RN(b1h + b1l): each step c b + b', times RN(1/(k + 1))
+        e = [0, abs(b[1] - (b1h + b1l)) + U * abs(b[1])]
+        s, t = c * b1h + b0h, c * b1l + b0l
+        e.append((U * abs(s) + U * abs(c * b1l) + U * abs(t) + U * (abs(s) + abs(t)) +
+                  c * abs(b[1] - b1h - b1l) + abs(b[0] - b0h - b0l)) / 2)
+        for k in range(2, GELU_N):
+            a = c * (abs(b[k]) + e[k]) + abs(b[k - 1]) + e[k - 1]
+            e.append(mpmath.mpf(1) / (k + 1) * ((1 + U) ** 2 * (c * e[k] + e[k - 1] + u2 * a) + u2 * a))
+        # Horner from b_10 down to b_2: P_k = b_k + d P_(k+1), |d| <= w
+        big, err = abs(b[GELU_N]) + e[GELU_N], e[GELU_N]
+        for k in range(GELU_N - 1, 1, -1):
+            big = abs(b[k]) + e[k] + w * big
+            err = e[k] + w * err + u2 * big
+        # low = Se + (b0l + (b1l d + d^2 P)): three sums, d^2 P and b1l d rounded once each
+        tail = w * w * big + abs(b1l) * w
+        m = U * (abs(b[0]) + abs(b[1]) * w) + abs(b0l) + tail
+        total = (trunc + w * w * (err + U * big) + U * abs(b1l) * w + 3 * U * m +
+                 abs(b[0] - b0h - b0l) + w * abs(b[1] - b1h - b1l))
+        lo = gelu_h(min(c + w, GELU_TOP))
+        rel = total / lo
+        if rel > worst:
+            worst, at = rel, i
+    return worst, at
+
+
+GELU_RAW_N = 7  # the raw form's coefficients: b_0 .. b_7
+
+
+def gelu_raw_bound():
+    """relative error bound of wc_gelu_raw_f32's plain h: b0 = B0H, b1 = RN(B1H + B1L),
+    b2 = (c b1 + b0)/2 and the recurrence to b7, Horner from b7 down to b0"""
+    worst, at = 0, None
+    w = mpmath.mpf(1) / 32
+    u2 = 2.01 * U
+    for i, (b0h, b0l, b1h, b1l) in enumerate(gelu_rows()):
+        c = mpmath.mpf(i) / 16
+        b = gelu_coefficients(c, 60)
+        trunc = sum(abs(b[n]) * w**n for n in range(GELU_RAW_N + 1, 60))
+        e = [abs(b[0] - b0h), abs(b[1] - (b1h + b1l)) + U * abs(b[1])]
+        for k in range(1, GELU_RAW_N):
+            a = c * (abs(b[k]) + e[k]) + abs(b[k - 1]) + e[k - 1]
+            e.append(mpmath.mpf(1) / (k + 1) * ((1 + U) ** 2 * (c * e[k] + e[k - 1] + u2 * a) + u2 * a))
+        big, err = abs(b[GELU_RAW_N]) + e[GELU_RAW_N], e[GELU_RAW_N]
+        for k in range(GELU_RAW_N - 1, -1, -1):
+            big = abs(b[k]) + e[k] + w * big
+            err = e[k] + w * err + u2 * big
+        rel = (trunc + err) / gelu_h(min(c + w, GELU_TOP))
+        if rel > worst:
+            worst, at = rel, i
+    return worst, at
+
+
 # ---- check: the headers' numbers against the tables above ------------------------
 HEADERS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "include", "wherec")
 NUMBER = re.compile(r"-?0x[0-9a-fA-F.]+(?:p[+-]?[0-9]+)?u?")
@@ -292,6 +385,7 @@ def check():
         ("trig.h", "wc_trig_tab_[4 * 64] = {"): [v for r in trig_rows() for v in r],
         ("inverse_trig.h", "wc_atan_tab_[4 * 65] = {"): [v for r in atan_rows() for v in r],
         ("inverse_trig.h", "  g = "): asin_coefficients(),
+        ("gelu.h", "wc_gelu_tab_[4 * 233] = {"): [v for r in gelu_rows() for v in r],
     }
     bad = 0
     for (header, start), values in want.items():
@@ -304,7 +398,7 @@ def check():
     return bad
 
 
-COMMANDS = ("log", "tanh", "erf", "trig", "atan", "asin", "bounds", "check")
+COMMANDS = ("log", "tanh", "erf", "trig", "atan", "asin", "gelu", "bounds", "check")
 
 
 def main():
@@ -321,6 +415,9 @@ def main():
     elif what == "erf":
         for sh, sl, eh, el in erf_rows():
             print("    %s, %s, %s, %s," % (d(sh), d(sl), d(eh), d(el)))
+    elif what == "gelu":
+        for b0h, b0l, b1h, b1l in gelu_rows():
+            print("    %s, %s, %s, %s," % (d(b0h), d(b0l), d(b1h), d(b1l)))
     elif what == "trig":
         for e, r in zip(range(110, 255), trig_2opi_rows()):
             print("   " + "".join(" 0x%08xu," % v for v in r) + " /* E = %d */" % e)
@@ -342,6 +439,10 @@ def main():
         for name, l_center, e_v in AHYP:
             b, i = ahyp_bound(mpmath.mpf(l_center), mpmath.mpf(e_v))
             print("%s: B = 2^%.2f (interval %d)" % (name, float(mpmath.log(b, 2)), i))
+        b, i = gelu_bound()
+        print("gelu: h within 2^%.2f (interval %d)" % (float(mpmath.log(b, 2)), i))
+        b, i = gelu_raw_bound()
+        print("gelu raw: h within 2^%.2f (interval %d)" % (float(mpmath.log(b, 2)), i))
         e = asin_error()
         print("asin: |z^3 (G* - G)| <= 2^%.2f on 20001 points" % float(mpmath.log(e, 2)))
 

@@ -1,7 +1,7 @@
 /* test_crmath.c: log, tanh, sigmoid, erf (wherec/crmath.h), sinh and cosh
    (wherec/hyperbolic.h), sin, cos, tan (trig.h), asin, acos, atan
    (inverse_trig.h), asinh, acosh, atanh (inverse_hyperbolic.h), expm1, softplus,
-   softsign, silu and mish (activations.h) on special values,
+   softsign, silu and mish (activations.h), gelu (gelu.h) on special values,
    boundaries and the hardest inputs; every float16 and bfloat16 input against the
    reference (src/ref/ref_math.c); the reference's two paths; the shared rounding
    steps of wherec/exp.h against exact rounding. */
@@ -20,7 +20,7 @@
 
 enum { F_LOG, F_TANH, F_SIGMOID, F_ERF, F_EXP, F_SINH, F_COSH, F_SIN, F_COS, F_TAN, F_ASIN,
        F_ACOS, F_ATAN, F_ASINH, F_ACOSH, F_ATANH, F_EXPM1, F_SOFTPLUS, F_SOFTSIGN,
-       F_SILU, F_MISH, N_FUNCS };
+       F_SILU, F_MISH, F_GELU, N_FUNCS };
 
 /* Each function: its name, opcode, three forms, and how it orders its results (1
    increasing, -1 decreasing, 2 even and increasing in |x|, 0 neither) */
@@ -38,7 +38,7 @@ static const struct fn {
     FN_(cos, COS, 0),    FN_(tan, TAN, 0),    FN_(asin, ASIN, 1),       FN_(acos, ACOS, -1),
     FN_(atan, ATAN, 1),  FN_(asinh, ASINH, 1), FN_(acosh, ACOSH, 1),    FN_(atanh, ATANH, 1),
     FN_(expm1, EXPM1, 1), FN_(softplus, SOFTPLUS, 1), FN_(softsign, SOFTSIGN, 1),
-    FN_(silu, SILU, 0),   FN_(mish, MISH, 0),
+    FN_(silu, SILU, 0),   FN_(mish, MISH, 0),   FN_(gelu, GELU, 0),
 #undef FN_
 };
 
@@ -196,6 +196,12 @@ static const uint32_t hardest[][3] = {
     {F_MISH, 0x33a00000u, 0x33400000u}, /* mish(0x1.4p-24): 2^-52.6 relative */
     {F_MISH, 0x3f193f7fu, 0x3eee01d1u}, /* mish(0x1.327efep-1): 2^-50.9 relative */
     {F_MISH, 0x3b64c4d0u, 0x3b09844bu}, /* mish(0x1.c989ap-9): 2^-50.8 relative */
+    {F_GELU, 0x3eada244u, 0x3e5bbb3eu}, /* gelu(0x1.5b4488p-2): 2^-51.3 relative */
+    {F_GELU, 0xc0925885u, 0xb7382e06u}, /* gelu(-0x1.24b10ap+2): 2^-51.2 relative */
+    {F_GELU, 0x3e493cc6u, 0x3de896f5u}, /* gelu(0x1.92798cp-3): 2^-51.0 relative */
+    {F_GELU, 0xbe493cc6u, 0xbda9e297u}, /* gelu(-0x1.92798cp-3): 2^-50.5 relative */
+    {F_GELU, 0x37b0a46fu, 0x3730a531u}, /* gelu(0x1.6148dep-16): 2^-53.4 relative (series) */
+    {F_GELU, 0xb7b0a46fu, 0xb730a3adu}, /* gelu(-0x1.6148dep-16): 2^-53.4 relative (series) */
     /* silu's structured cases below 2^-11: x/2 + x^2/4 on a midpoint */
     {F_SILU, 0xb3800000u, 0xb3000000u}, /* silu(-0x1p-24): 2^-76.6 relative */
     {F_SILU, 0x35400000u, 0x34c00004u}, /* silu(0x1.8p-21): 2^-65.8 relative */
@@ -254,6 +260,24 @@ static const uint32_t known[][3] = {
     {F_SILU, 0x34000000u, 0x33800000u},   /* silu(2^-23) = 2^-24 + 2^-48 - 2^-97.6: below */
     {F_SILU, 0x80000000u, 0x80000000u},   /* silu(-0) = -0 */
     {F_SILU, 0xff800000u, 0x80000000u},   /* silu(-inf) = -0 */
+    {F_GELU, 0x3f800000u, 0x3f57625fu},   /* gelu(1) */
+    {F_GELU, 0xbf800000u, 0xbe227686u},   /* gelu(-1) */
+    {F_GELU, 0xc0400000u, 0xbb84b34cu},   /* gelu(-3): (x/2)(1 + erf(x/sqrt2)) loses 9 bits */
+    {F_GELU, 0xc1200000u, 0x9ab83c9bu},   /* gelu(-10) = -7.6e-23: the formula gives -0 */
+    {F_GELU, 0xc1525706u, 0x80800054u},   /* gelu(-13.146245): the last normal result */
+    {F_GELU, 0xc1525707u, 0x807fffebu},   /* its successor: subnormal */
+    {F_GELU, 0xc165b274u, 0x80000001u},   /* gelu(-14.356067): -2^-149 */
+    {F_GELU, 0xc165b275u, 0x80000000u},   /* its successor rounds to -0 */
+    {F_GELU, 0xc1680000u, 0x80000000u},   /* gelu(-14.5) = -0 */
+    {F_GELU, 0x40ab1ed8u, 0x40ab1ed7u},   /* gelu(5.3475151): below x */
+    {F_GELU, 0x40ab1ed9u, 0x40ab1ed9u},   /* its successor: x */
+    {F_GELU, 0x00000001u, 0x00000001u},   /* gelu(2^-149) = 2^-150 + 2^-298/sqrt(2 pi): up */
+    {F_GELU, 0x80000001u, 0x80000000u},   /* gelu(-2^-149) = -2^-150 + ...: rounds to -0 */
+    {F_GELU, 0x80000003u, 0x80000001u},   /* gelu(-3 2^-149) = -1.5 2^-149 + ...: -2^-149 */
+    {F_GELU, 0x80000000u, 0x80000000u},   /* gelu(-0) = -0 */
+    {F_GELU, 0xff800000u, 0x80000000u},   /* gelu(-inf) = -0 */
+    {F_GELU, 0x7f800000u, 0x7f800000u},   /* gelu(inf) = inf */
+    {F_GELU, 0x7f7fffffu, 0x7f7fffffu},   /* gelu(FLT_MAX) = FLT_MAX */
 };
 
 /* the function of each row, correctly rounded by the reference */
