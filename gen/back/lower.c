@@ -529,7 +529,8 @@ static bool product_stays_rounded(const lower_kernel *k, int id) {
 /* The correctly rounded functions with a raw form on float (exp.h): plain
    double, a NaN where its rounding is not certain. */
 static bool has_raw_form(wc_opcode op) {
-  return op == WC_OP_EXP || op == WC_OP_LOG || op == WC_OP_TANH || op == WC_OP_SIGMOID;
+  return op == WC_OP_EXP || op == WC_OP_LOG || op == WC_OP_TANH || op == WC_OP_SIGMOID ||
+         op == WC_OP_EXPM1 || op == WC_OP_SOFTPLUS || op == WC_OP_SILU || op == WC_OP_MISH;
 }
 
 /* NaNs cost most of a float kernel's time: ops.h pins which NaN each
