@@ -200,17 +200,6 @@ WC_INLINE double wc_log_odd_(float x) {
   return wc_cr_odd_(h, l - (h - s));
 }
 
-/* TH + log1p r in plain double, log's tail in its raw forms: y = TH + (r +
-   (TL + t)), t = r^2 p(r) as in wc_log_odd_ (truncation |r|^9/9, roundings
-   3.04 u |t|). */
-WC_INLINE double wc_log_plain_tail_(double th, double tl, double r) {
-  WC_CR_CONTRACT_
-  double p = -0.5 + r * (0x1.5555555555555p-2 + r * (-0.25 + r * (0x1.999999999999ap-3 +
-             r * (-0x1.5555555555555p-3 + r * (0x1.2492492492492p-3 + r * -0.125)))));
-  double t = (r * r) * p;
-  return th + (r + (tl + t));
-}
-
 /* log x in plain double (exp.h's raw forms), as wc_log_odd_ without its
    error-free steps: y = TH + (r + (TL + t)). Roundings: TL + t 2^-70, r + ...
    2^-61 (|r| <= 2^-8), the last addition 2^-53 |y|; with t's and TL's (above)
@@ -221,7 +210,7 @@ WC_INLINE float wc_log_raw_f32(float x) {
   WC_CR_CONTRACT_
   uint32_t u = wc_f32_to_bits(x), sub = u < 0x00800000u, ix, tmp;
   uint64_t i;
-  double   z, r, kd, th, tl;
+  double   z, r, kd, th, tl, p, t;
   ix = wc_f32_to_bits(wc_sel_f32(sub != 0, x * 0x1p23f, x));
   tmp = ix - 0x3f328000u;
   i = (tmp >> 16) & 127u;
@@ -230,30 +219,10 @@ WC_INLINE float wc_log_raw_f32(float x) {
   r = z * wc_log_tab_[3 * i] - 1.0;
   th = kd * 0x1.62e42fefa3a00p-1 + wc_log_tab_[3 * i + 1];
   tl = kd * -0x1.0ca86c3898d00p-49 + wc_log_tab_[3 * i + 2];
-  return wc_cr_raw_round_(wc_log_plain_tail_(th, tl, r), 0.0, !(u - 1u < 0x7f7fffffu));
-}
-
-/* log1p e in plain double for e in [0, 1] (softplus's e^-|x|): log V, V = 1
-   + e in [1, 2], on log's table as inverse_hyperbolic.h's log of a pair
-   takes it (the interval i and k = 0 or 1 from V's bits; c = invc 2^-k), r
-   = Vc - 1 as (c - 1) + ec: c - 1 exact (Sterbenz, c in [1/2, 1.44]), e c
-   and the sum within u (ec + |r|) whatever contracts; |r| <= 2^-8 + 2^-49
-   (V rounded reaches the next interval only by u). TH = k L1 + LH exact, TL
-   within 2^-92.9 (there). Relative to L = log1p e: L >= e ln2 (e <= 1), so
-   e c's rounding is within u 1.44/ln2 = 2.07 u L; L >= log(1 + 2^-8) >=
-   |r| / 1.01 outside the interval around 1 (there c = 1, r = e exactly and
-   TH = TL = 0), so the sum with c - 1 and the tail's r + ... within 1.01 u
-   each, the tail's t and TL + t below 2^-8 u, the last addition u: 5.1 u
-   <= 2^-50.65 L, plus e's own error times e/((1 + e) L) <= 1. No
-   cancellation near e = 0: L = r + t there. */
-WC_INLINE double wc_log1p_plain_(double e) {
-  WC_CR_CONTRACT_
-  uint64_t tmp = wc_f64_to_bits(1.0 + e) - 0x3fe6500000000000u, i = (tmp >> 45) & 127u, k = tmp >> 52;
-  double   kd = wc_bits_to_f64(0x4330000000000000u | k) - 0x1p52; /* 0 or 1 */
-  double   c = wc_bits_to_f64(wc_f64_to_bits(wc_log_tab_[3 * i]) - (k << 52));
-  double   th = kd * 0x1.62e42fefa3a00p-1 + wc_log_tab_[3 * i + 1];
-  double   tl = kd * -0x1.0ca86c3898d00p-49 + wc_log_tab_[3 * i + 2];
-  return wc_log_plain_tail_(th, tl, (c - 1.0) + e * c);
+  p = -0.5 + r * (0x1.5555555555555p-2 + r * (-0.25 + r * (0x1.999999999999ap-3 +
+      r * (-0x1.5555555555555p-3 + r * (0x1.2492492492492p-3 + r * -0.125)))));
+  t = (r * r) * p;
+  return wc_cr_raw_round_(th + (r + (tl + t)), 0.0, !(u - 1u < 0x7f7fffffu));
 }
 
 /* The float bits of log x where x is not positive and finite: the canonical
