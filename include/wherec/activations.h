@@ -284,7 +284,7 @@ WC_INLINE wc_bfloat16 wc_silu_bf16(wc_bfloat16 a) {
    midpoint (+-inf: inf and -0). Subnormal results (|x| < 2^-125, and x from
    about -109 to -92) and NaN give the NaN. */
 WC_INLINE float wc_silu_raw_f32(float x) {
-  float xl = wc_sel_f32(x < -112.0f, -112.0f, x); /* the clamps on floats: no mask widening */
+  float  xl = wc_sel_f32(x < -112.0f, -112.0f, x); /* the clamps on floats: no mask widening */
   double e = wc_exp_plain_((double)-wc_sel_f32(xl > 18.0f, 18.0f, xl));
   return wc_cr_raw_round_signed_((double)xl / (1.0 + e), x);
 }
