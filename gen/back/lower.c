@@ -530,7 +530,8 @@ static bool product_stays_rounded(const lower_kernel *k, int id) {
    trig.h, gelu.h): plain double, a NaN where its rounding is not certain. */
 static bool has_raw_form(wc_opcode op) {
   return op == WC_OP_EXP || op == WC_OP_LOG || op == WC_OP_TANH || op == WC_OP_SIGMOID ||
-         op == WC_OP_SIN || op == WC_OP_COS || op == WC_OP_TAN || op == WC_OP_GELU;
+         op == WC_OP_SIN || op == WC_OP_COS || op == WC_OP_TAN || op == WC_OP_GELU ||
+         op == WC_OP_EXPM1 || op == WC_OP_SOFTPLUS || op == WC_OP_SILU || op == WC_OP_MISH;
 }
 
 /* NaNs cost most of a float kernel's time: ops.h pins which NaN each

@@ -75,6 +75,19 @@ WC_INLINE wc_bfloat16 wc_expm1_bf16(wc_bfloat16 a) {
   return wc_cr_bf16_of_(a, wc_expm1_odd_(wc_bf16_to_f32(a)), (uint16_t)(a & 0x8000u));
 }
 
+/* expm1 in plain double (exp.h's raw forms): wc_expm1_plain_, within
+   2^-49.0 |expm1(x)|, x clamped to [-104, 89] (above, it overflows:
+   expm1(89) > 2^128.4; below, it rounds to -1, as every result from -17.33
+   down, a normal float). x's sign is put on (expm1(-0) = -0, where y is +0);
+   below 2^-126 in magnitude y = x (x^2/2 is below half its ulp in double),
+   which is the rounding of expm1(x) for a negative x, and the NaN for a
+   positive one (the subnormal rule); a NaN x gives the NaN. */
+WC_INLINE float wc_expm1_raw_f32(float x) {
+  float r = wc_cr_raw_round_(wc_expm1_plain_((double)wc_cr_clamp_(x, -104.0f, 89.0f)),
+                             WC_CR_RAW_TINY_, x != x);
+  return wc_bits_to_f32(wc_f32_to_bits(r) | (wc_f32_to_bits(x) & 0x80000000u));
+}
+
 /* ---- softplus --------------------------------------------------------------------
    softplus(x) = log(1 + e^x) = max(x, 0) + log1p(E), E = e^-|x| in (0, 1]:
    no cancellation (both terms >= 0). a = |x| clamped to 104 (beyond, e^-a <
@@ -141,6 +154,39 @@ WC_INLINE wc_bfloat16 wc_softplus_bf16(wc_bfloat16 a) {
   double w = wc_sel_f64(x > 104.0f, (double)x, wc_cr_round_p_(wc_softplus_odd_(x), 8, -126));
   return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
                      (wc_bfloat16)(wc_f32_to_bits((float)w) >> 16));
+}
+
+/* log1p e in plain double for e in [0, 1] (softplus's e^-|x|), without a
+   table (no gather): 2 atanh(s), s = e/(2 + e) in [0, 1/3], = t + t z P(z),
+   t = 2s, z = s^2, P = 1/3 + z/5 + ... + z^13/29 by Estrin's scheme. s
+   within 2u plus e's error (scaled by 2/(2 + e) <= 1), which reaches L =
+   log1p e scaled by 2s/((1 - s^2) L) <= 1.08; truncation z^15/31/(1 - z)
+   <= 2^-52.3 (1.62u); z P <= 0.042 is within 8u of itself (z, P's 5u, the
+   two products), and the last addition u: 1.08 (e's error + 2u) + 3.7u. No
+   cancellation near e = 0: L = t (1 + z P). */
+WC_INLINE double wc_log1p_plain_(double e) {
+  WC_CR_CONTRACT_
+  double s = e / (2.0 + e), z = s * s, z2 = z * z, z4 = z2 * z2, t = s + s;
+  double p = ((0x1.5555555555555p-2 + z * 0x1.999999999999ap-3) +
+              z2 * (0x1.2492492492492p-3 + z * 0x1.c71c71c71c71cp-4)) +
+             z4 * ((0x1.745d1745d1746p-4 + z * 0x1.3b13b13b13b14p-4) +
+                   z2 * (0x1.1111111111111p-4 + z * 0x1.e1e1e1e1e1e1ep-5));
+  double p8 = ((0x1.af286bca1af28p-5 + z * 0x1.8618618618618p-5) +
+               z2 * (0x1.642c8590b2164p-5 + z * 0x1.47ae147ae147bp-5)) +
+              z4 * (0x1.2f684bda12f68p-5 + z * 0x1.1a7b9611a7b96p-5);
+  return t + t * (z * (p + (z4 * z4) * p8));
+}
+
+/* softplus in plain double (exp.h's raw forms): m + L, m = max(x, 0) exact,
+   L = log1p(E) (wc_log1p_plain_: 1.08 (2^-51.3 + 2u) + 3.7u <= 2^-49.7 L),
+   E = e^-a (exp_plain_: 2^-51.3 E), a = |x| clamped to 104; L <= m + L and
+   the sum's rounding: 2^-49.6 in all. Beyond 104: x + e^-104 is x in double
+   above, and e^-104 < 2^-150 (1 - 2^-40) rounds to +0 below. Subnormal
+   results (x from -103.97 to -87.34) and NaN give the NaN. */
+WC_INLINE float wc_softplus_raw_f32(float x) {
+  double e = wc_exp_plain_(-wc_cr_abs_clamp_(wc_f32_to_bits(x), WC_SOFTPLUS_TOP_));
+  double y = wc_sel_f64(x > 0.0f, (double)x, 0.0) + wc_log1p_plain_(e);
+  return wc_cr_raw_round_(y, WC_CR_RAW_TINY_, x != x);
 }
 
 /* ---- softsign --------------------------------------------------------------------
@@ -227,6 +273,22 @@ WC_INLINE wc_bfloat16 wc_silu_bf16(wc_bfloat16 a) {
                      (wc_bfloat16)(wc_f32_to_bits((float)w) >> 16));
 }
 
+/* silu in plain double (exp.h's raw forms): x/(1 + E), E = e^-x within
+   2^-51.3 E (exp_plain_, whose steps hold up to |x| < 177 as exp_core_'s),
+   E's error scaled by E/(1 + E) < 1, the sum and the quotient within 2^-53
+   each: 2^-50.6. x is clamped to -112 (below, silu(-112), |y| < 2^-154.8,
+   rounds to -0 as silu(x) does) and E's argument to -18: above 18, y = x/(1
+   + e^-18) (1 + 2^-50.6) and silu(x) both lie in [x (1 - 2^-25.9), x], with
+   no float midpoint (the half ulp under x is 2^-25 x at least): both round
+   to x, as the exact form selects, and y is 2^-2.1 ulp or more from the
+   midpoint (+-inf: inf and -0). Subnormal results (|x| < 2^-125, and x from
+   about -109 to -92) and NaN give the NaN. */
+WC_INLINE float wc_silu_raw_f32(float x) {
+  float  xl = wc_sel_f32(x < -112.0f, -112.0f, x); /* the clamps on floats: no mask widening */
+  double e = wc_exp_plain_((double)-wc_sel_f32(xl > 18.0f, 18.0f, xl));
+  return wc_cr_raw_round_signed_((double)xl / (1.0 + e), x);
+}
+
 /* ---- mish ------------------------------------------------------------------------
    mish(x) = x tanh(softplus(x)), rounded once. Above 9.1, x: softplus(x) >= x and
    tanh(9.1) > 1 - 2^-25.6, so x (1 - 2^-25.6) at least, which rounds to x in every
@@ -273,6 +335,25 @@ WC_INLINE wc_bfloat16 wc_mish_bf16(wc_bfloat16 a) {
   double w = wc_sel_f64(x > 9.1f, (double)x, wc_cr_round_p_(wc_mish_odd_(x), 8, -126));
   return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
                      (wc_bfloat16)(wc_f32_to_bits((float)w) >> 16));
+}
+
+/* mish in plain double (exp.h's raw forms), without a log: tanh(log(1 + E))
+   = n/(n + 2), n = E (E + 2), E = e^x (exp_plain_: 2^-51.3 E), no
+   cancellation (all positive). n within 2 * 2^-51.3 + 2u (E's error scaled by
+   (2E + 2)/(E + 2) < 2, two roundings), n/(n + 2) scales it by 2/(n + 2) <= 1,
+   then (x n)/(n + 2): three roundings (a fused n + 2 from the exact product
+   is as good): 2^-50.3 + 5u <= 2^-49.5 |mish(x)|. x is clamped to -112
+   (below, mish(-112), |y| < 2^-154.8, rounds to -0 as mish(x) does) and E's
+   argument to 9.1: above 9.1, y = x n/(n + 2) with 2/(n + 2) = 2^-25.26 at
+   9.1, and mish(x) both lie in [x (1 - 2^-25.25), x], with no float midpoint
+   (the half ulp under x is 2^-25 x at least): both round to x, as the exact
+   form selects, and y is 2^-3.6 ulp or more from the midpoint. Subnormal
+   results (|x| < 2^-125.2, and x from about -109 to -92) and NaN give the
+   NaN. */
+WC_INLINE float wc_mish_raw_f32(float x) {
+  float  xl = wc_sel_f32(x < -112.0f, -112.0f, x); /* the clamps on floats: no mask widening */
+  double e = wc_exp_plain_((double)wc_sel_f32(xl > 9.1f, 9.1f, xl)), n = e * (e + 2.0);
+  return wc_cr_raw_round_signed_(((double)xl * n) / (n + 2.0), x);
 }
 
 #ifdef __cplusplus

@@ -251,6 +251,15 @@ WC_INLINE float wc_cr_raw_round_(double y, double tiny, int bad) {
 }
 #define WC_CR_RAW_TINY_ 0x1.ffffffffffep-151 /* 2^-150 (1 - 2^-40) */
 
+/* y, a value of x's sign (f(x) has it, f(-0) = -0), rounded as above with
+   the callers' tiny 2^-150 (1 - 2^-40): its magnitude (the subnormal test
+   reads magnitudes), then x's sign put on; a NaN x gives the NaN. */
+WC_INLINE float wc_cr_raw_round_signed_(double y, float x) {
+  float r = wc_cr_raw_round_(wc_bits_to_f64(wc_f64_to_bits(y) & 0x7fffffffffffffffu),
+                             WC_CR_RAW_TINY_, x != x);
+  return wc_bits_to_f32(wc_f32_to_bits(r) | (wc_f32_to_bits(x) & 0x80000000u));
+}
+
 /* exp(x) in plain double for x in [-104, 89]: 2^(j/64) (its double, within
    2^-53) times p(r) = 1 + r + ... + r^5/120 (Taylor: truncation |r|^6/720
    <= 2^-54.6 for |r| <= 2^-7.52; Horner's roundings within 1.01 * 2^-53 |p|
@@ -264,6 +273,35 @@ WC_INLINE double wc_exp_plain_(double x) {
   double   p = 1.0 + r * (1.0 + r * (0.5 + r * (0x1.5555555555555p-3 +
                r * (0x1.5555555555555p-5 + r * 0x1.1111111111111p-7))));
   return wc_bits_to_f64(wc_f64_to_bits(wc_exp_tab_[2 * j] * p) + ((mb >> 6) << 52));
+}
+
+/* expm1(t) = e^t - 1 in plain double for a float t in [-104, 89], without
+   a table (no gather: as cheap as exp_plain_): t = k ln2 + r, k the integer
+   nearest t/ln2, |r| <= ln2/2 (1 + 2^-40), r = (t - k L1) - k L2 (ln2 =
+   L1 + L2 within 2^-102, crmath.h's log constants) within u |r| + 2^-94, q
+   = r + r^2 p = expm1(r) Taylor to r^12 (truncation |r|^12/13! 1.03 <=
+   2^-50.86 |r|), p by Estrin's scheme (a short dependency chain: gcc does
+   not contract generated code): p within 5 u of itself (its terms add up to
+   at most 1.3 p), r^2 and the product u each, |r^2 p| <= 0.2 |r|, so the
+   roundings before the last addition 1.4 u |r|; E = (2^k - 1) + 2^k q.
+   - k = 0 (|t| < ln2/2): r = t exactly, E = q, |E| >= 0.845 |r|: (5.2 +
+     1.66 + 1) u <= 2^-50.0 |E|. No cancellation near 0.
+   - k != 0: 2^k |q| <= 1.42 |E| and e^t <= 3.42 |E| (|t| >= ln2/2): r's
+     error 1.19 u, q's 7.9 u |q| (11.2 u |E|), the product 1.42 u (2^k
+     exact: the double stays normal), 2^k - 1 (exact for |k| <= 53, else
+     within 0.7 u |E|) and the last sum u: 15.5 u <= 2^-49.0 |E|.
+   Whatever contracts: each step is bounded as if rounded. */
+WC_INLINE double wc_expm1_plain_(double t) {
+  WC_CR_CONTRACT_
+  double m = t * 0x1.71547652b82fep+0 + 0x1.8p52, kd = m - 0x1.8p52;
+  double sc = wc_bits_to_f64(0x3ff0000000000000u + (wc_f64_to_bits(m) << 52)); /* 2^k */
+  double r = (t - kd * 0x1.62e42fefa3a00p-1) - kd * -0x1.0ca86c3898d00p-49;
+  double r2 = r * r, r4 = r2 * r2;
+  double p = (0.5 + r * 0x1.5555555555555p-3) + r2 * (0x1.5555555555555p-5 + r * 0x1.1111111111111p-7);
+  double p4 = (0x1.6c16c16c16c17p-10 + r * 0x1.a01a01a01a01ap-13) +
+              r2 * (0x1.a01a01a01a01ap-16 + r * 0x1.71de3a556c734p-19);
+  double p8 = (0x1.27e4fb7789f5cp-22 + r * 0x1.ae64567f544e4p-26) + r2 * 0x1.1eed8eff8d898p-29;
+  return (sc - 1.0) + sc * (r + r2 * ((p + r4 * p4) + (r4 * r4) * p8));
 }
 
 /* x clamped to [lo, hi], a NaN kept. */

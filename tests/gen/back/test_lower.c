@@ -493,9 +493,10 @@ static void test_lower_takes_raw_functions_checked_in_float_blocks(void **state)
   plan p = plan_spec("kernel elu(x: float[N]) = where(x < 0, exp(x) - 1.0, x);\n"
                      "kernel gate(x: float[N], y: float[N]) = where(sigmoid(x) > 0.5, tanh(y), log(y));\n"
                      "kernel half(x: float16[N]) = exp(x);\n"
-                     "kernel test(x: float[N]) = exp(x) > 2.0;\n",
-                     4);
-  const lower_kernel *elu = &p.lp->kernels[0], *gate = &p.lp->kernels[1];
+                     "kernel test(x: float[N]) = exp(x) > 2.0;\n"
+                     "kernel acts(x: float[N]) = silu(x) + mish(x) + softplus(where(x < 0, expm1(x), x));\n",
+                     5);
+  const lower_kernel *elu = &p.lp->kernels[0], *gate = &p.lp->kernels[1], *acts = &p.lp->kernels[4];
   int                 checked = 0;
   assert_true(elu->nan_redo);
   assert_true(gate->nan_redo);
@@ -513,6 +514,17 @@ static void test_lower_takes_raw_functions_checked_in_float_blocks(void **state)
   assert_int_equal(checked, 4);
   assert_false(p.lp->kernels[2].nan_redo);
   assert_false(p.lp->kernels[3].nan_redo);
+  assert_true(acts->nan_redo); /* the activations' raw forms (activations.h) */
+  checked = 0;
+  for (int i = 0; i < acts->n_nodes; i++) {
+    const lower_node *n = &acts->nodes[i];
+    if (n->ins.op == WC_OP_SILU) assert_string_equal(n->c_op_raw, "wc_silu_raw_f32");
+    if (n->ins.op == WC_OP_MISH) assert_string_equal(n->c_op_raw, "wc_mish_raw_f32");
+    if (n->ins.op == WC_OP_SOFTPLUS) assert_string_equal(n->c_op_raw, "wc_softplus_raw_f32");
+    if (n->ins.op == WC_OP_EXPM1) assert_string_equal(n->c_op_raw, "wc_expm1_raw_f32");
+    checked += n->raw_checked;
+  }
+  assert_int_equal(checked, 4);
   plan_free(&p);
 }
 
