@@ -145,15 +145,12 @@ WC_INLINE float wc_softplus_f32(float x) {
   return wc_sel_f32(x != x, wc_quiet_f32(x), r);
 }
 WC_INLINE wc_float16 wc_softplus_f16(wc_float16 a) {
-  float  x = (float)wc_cr_f16_in_(a);
-  double w = wc_sel_f64(x > 104.0f, (double)x, wc_cr_round_p_(wc_softplus_odd_(x), 11, -14));
-  return wc_sel_f16((a & 0x7fffu) > 0x7c00u, wc_cr_f16_nan_(a), wc_cr_f16_out_(w));
+  float x = (float)wc_cr_f16_in_(a);
+  return wc_cr_f16_or_x_(a, x, 104.0f, wc_softplus_odd_(x));
 }
 WC_INLINE wc_bfloat16 wc_softplus_bf16(wc_bfloat16 a) {
-  float  x = wc_bf16_to_f32(a);
-  double w = wc_sel_f64(x > 104.0f, (double)x, wc_cr_round_p_(wc_softplus_odd_(x), 8, -126));
-  return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
-                     (wc_bfloat16)(wc_f32_to_bits((float)w) >> 16));
+  float x = wc_bf16_to_f32(a);
+  return wc_cr_bf16_or_x_(a, x, 104.0f, wc_softplus_odd_(x));
 }
 
 /* log1p e in plain double for e in [0, 1] (softplus's e^-|x|), without a
@@ -262,15 +259,12 @@ WC_INLINE float wc_silu_f32(float x) {
   return wc_sel_f32(x != x, wc_quiet_f32(x), r);
 }
 WC_INLINE wc_float16 wc_silu_f16(wc_float16 a) {
-  float  x = (float)wc_cr_f16_in_(a);
-  double w = wc_sel_f64(x > 18.0f, (double)x, wc_cr_round_p_(wc_silu_odd_(x), 11, -14));
-  return wc_sel_f16((a & 0x7fffu) > 0x7c00u, wc_cr_f16_nan_(a), wc_cr_f16_out_(w));
+  float x = (float)wc_cr_f16_in_(a);
+  return wc_cr_f16_or_x_(a, x, 18.0f, wc_silu_odd_(x));
 }
 WC_INLINE wc_bfloat16 wc_silu_bf16(wc_bfloat16 a) {
-  float  x = wc_bf16_to_f32(a);
-  double w = wc_sel_f64(x > 18.0f, (double)x, wc_cr_round_p_(wc_silu_odd_(x), 8, -126));
-  return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
-                     (wc_bfloat16)(wc_f32_to_bits((float)w) >> 16));
+  float x = wc_bf16_to_f32(a);
+  return wc_cr_bf16_or_x_(a, x, 18.0f, wc_silu_odd_(x));
 }
 
 /* silu in plain double (exp.h's raw forms): x/(1 + E), E = e^-x within
@@ -326,15 +320,12 @@ WC_INLINE float wc_mish_f32(float x) {
   return wc_sel_f32(x != x, wc_quiet_f32(x), r);
 }
 WC_INLINE wc_float16 wc_mish_f16(wc_float16 a) {
-  float  x = (float)wc_cr_f16_in_(a);
-  double w = wc_sel_f64(x > 9.1f, (double)x, wc_cr_round_p_(wc_mish_odd_(x), 11, -14));
-  return wc_sel_f16((a & 0x7fffu) > 0x7c00u, wc_cr_f16_nan_(a), wc_cr_f16_out_(w));
+  float x = (float)wc_cr_f16_in_(a);
+  return wc_cr_f16_or_x_(a, x, 9.1f, wc_mish_odd_(x));
 }
 WC_INLINE wc_bfloat16 wc_mish_bf16(wc_bfloat16 a) {
-  float  x = wc_bf16_to_f32(a);
-  double w = wc_sel_f64(x > 9.1f, (double)x, wc_cr_round_p_(wc_mish_odd_(x), 8, -126));
-  return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
-                     (wc_bfloat16)(wc_f32_to_bits((float)w) >> 16));
+  float x = wc_bf16_to_f32(a);
+  return wc_cr_bf16_or_x_(a, x, 9.1f, wc_mish_odd_(x));
 }
 
 /* mish in plain double (exp.h's raw forms), without a log: tanh(log(1 + E))

@@ -486,6 +486,19 @@ WC_INLINE wc_bfloat16 wc_cr_bf16_of_(wc_bfloat16 a, double w, uint16_t sign) {
   return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
                      (wc_bfloat16)((wc_f32_to_bits((float)wc_cr_round_p_(w, 8, -126)) >> 16) | sign));
 }
+/* The half types of a function f of x, not |x|, that is x itself above top (f(x)
+   rounds to x there in every format: softplus, silu, mish, gelu): w = f(x) rounded
+   to odd at 53 bits (computed for x = a's value), rounded once into the format, or
+   x above top; a NaN x gives its NaN. */
+WC_INLINE wc_float16 wc_cr_f16_or_x_(wc_float16 a, float x, float top, double w) {
+  double v = wc_sel_f64(x > top, (double)x, wc_cr_round_p_(w, 11, -14));
+  return wc_sel_f16((a & 0x7fffu) > 0x7c00u, wc_cr_f16_nan_(a), wc_cr_f16_out_(v));
+}
+WC_INLINE wc_bfloat16 wc_cr_bf16_or_x_(wc_bfloat16 a, float x, float top, double w) {
+  double v = wc_sel_f64(x > top, (double)x, wc_cr_round_p_(w, 8, -126));
+  return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
+                     (wc_bfloat16)(wc_f32_to_bits((float)v) >> 16));
+}
 
 #define WC_TANH_TOP_ 0x4111999au /* 9.1f */
 

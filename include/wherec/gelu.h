@@ -412,15 +412,12 @@ WC_INLINE float wc_gelu_raw_f32(float x) {
 }
 
 WC_INLINE wc_float16 wc_gelu_f16(wc_float16 a) {
-  float  x = (float)wc_cr_f16_in_(a);
-  double w = wc_sel_f64(x > 14.5f, (double)x, wc_cr_round_p_(wc_gelu_odd_(x), 11, -14));
-  return wc_sel_f16((a & 0x7fffu) > 0x7c00u, wc_cr_f16_nan_(a), wc_cr_f16_out_(w));
+  float x = (float)wc_cr_f16_in_(a);
+  return wc_cr_f16_or_x_(a, x, 14.5f, wc_gelu_odd_(x));
 }
 WC_INLINE wc_bfloat16 wc_gelu_bf16(wc_bfloat16 a) {
-  float  x = wc_bf16_to_f32(a);
-  double w = wc_sel_f64(x > 14.5f, (double)x, wc_cr_round_p_(wc_gelu_odd_(x), 8, -126));
-  return wc_sel_bf16((a & 0x7fffu) > 0x7f80u, wc_cr_bf16_nan_(a),
-                     (wc_bfloat16)(wc_f32_to_bits((float)w) >> 16));
+  float x = wc_bf16_to_f32(a);
+  return wc_cr_bf16_or_x_(a, x, 14.5f, wc_gelu_odd_(x));
 }
 
 #ifdef __cplusplus
