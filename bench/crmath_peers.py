@@ -8,6 +8,8 @@ the Mul of a value and its Sigmoid, as models write it) in a session of its own 
 ORT_ENABLE_ALL, its default, which applies every fusion it has.
 usage: PYTHON bench/crmath_peers.py        (onnxruntime and onnx optional)
 """
+import os
+import re
 import time
 
 import numpy as np
@@ -15,13 +17,19 @@ import numpy as np
 N = 1 << 24
 rng = np.random.default_rng(1)
 
-# crmath_speed.c's kernel -> the range its inputs are drawn from
-RANGES = {"exp": (-10, 10), "log": (0.01, 100), "tanh": (-10, 10), "sigmoid": (-10, 10),
-          "erf": (-4, 4), "sinh": (-10, 10), "cosh": (-10, 10), "sin": (-10, 10),
-          "cos": (-10, 10), "tan": (-10, 10), "asin": (-1, 1), "acos": (-1, 1),
-          "atan": (-10, 10), "asinh": (-10, 10), "acosh": (1, 100), "atanh": (-0.999, 0.999),
-          "elu_cr": (-10, 10), "silu_cr": (-10, 10), "softplus": (-10, 10),
-          "softsign": (-10, 10), "mish": (-10, 10), "gelu_cr": (-4, 4)}
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def ranges():
+    """crmath_speed.c's kernel -> the range [lo, hi) its inputs are drawn from, read from
+    its table, so that the peers get the same distribution."""
+    with open(os.path.join(HERE, "crmath_speed.c")) as f:
+        src = f.read()
+    row = r'\{"(\w+)", crb_\w+_k, ([-\d.]+), ([-\d.]+)\}'
+    return {k: (float(lo), float(hi)) for k, lo, hi in re.findall(row, src)}
+
+
+RANGES = ranges()
 _inputs = {}
 
 

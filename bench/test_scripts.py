@@ -187,6 +187,12 @@ class CrmathReport(unittest.TestCase):
         # AVX2: exp at most 1.0 ns, gcc's 1.30 misses it
         self.assertIn("exp under -O3 -mavx2 -mfma: gcc 1.30, clang 0.90 ns (at most 1.0: missed)", t)
 
+    def test_peers_draw_from_the_ranges_crmath_speed_c_uses(self):
+        import crmath_peers
+        self.assertEqual(crmath_peers.RANGES["acosh"], (1.0, 100.0))
+        kernels = [k for k, *_ in crmath_peers.ORT] + [k for k, _ in crmath_peers.NUMPY]
+        self.assertEqual([k for k in kernels if k not in crmath_peers.RANGES], [])
+
     def test_csv_round_trip(self):
         import crmath_report
         runs = crmath_report.read_lines(self.LINES)
