@@ -3,8 +3,8 @@ compiler's output: instructions, micro-ops and llvm-mca's cycles per element.
 
 For each function of bench/crmath.where, a block of 64 floats as generated kernels run it
 (the raw form over the block where the function has one, else the exact form; the exact
-form is shown too) is compiled alone with clang and gcc at -O3 -march=native and at -O3
--mavx2 -mfma; llvm-mca (its model of --mcpu, Sapphire Rapids by default: llvm 14 models no
+form is shown too) is compiled alone with --cc (clang or gcc) at -O3 -march=native and at
+-O3 -mavx2 -mfma; llvm-mca (its model of --mcpu, Sapphire Rapids by default: llvm 14 models no
 AVX-512 AMD CPU) reads the instructions and reports the throughput the ports allow. The
 measured times (bench/crmath.sh) are set beside it by the reader: the cycles here are a
 floor for the compute, before memory and the frequency.
@@ -13,6 +13,7 @@ usage: python3 bench/crmath_mca.py [--mcpu CPU] [--cc clang|gcc] [FUNCTION...]
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -26,8 +27,8 @@ FUNCTIONS = ["exp", "log", "tanh", "sigmoid", "erf", "sinh", "cosh", "sin", "cos
 BUILDS = {"O3n": ["-O3", "-march=native"], "AVX2": ["-O3", "-mavx2", "-mfma"]}
 
 
-def has(header_text, name):
-    return re.search(r"\bwc_%s_f32\s*\(" % name, header_text) is not None
+def defines(header_text, fn):
+    return re.search(r"\b%s\s*\(" % fn, header_text) is not None
 
 
 def source(functions, raw):
@@ -117,8 +118,13 @@ def main():
     a = ap.parse_args()
     headers = "".join(open(os.path.join(ROOT, "include/wherec", h)).read()
                       for h in sorted(os.listdir(os.path.join(ROOT, "include/wherec"))) if h.endswith(".h"))
-    funcs = [f for f in (a.functions or FUNCTIONS) if has(headers, f)]
-    raw = {f for f in funcs if re.search(r"\bwc_%s_raw_f32\s*\(" % f, headers)}
+    unknown = [f for f in a.functions if not defines(headers, "wc_%s_f32" % f)]
+    if unknown:
+        ap.error("no such correctly rounded function in include/wherec: " + ", ".join(unknown))
+    if shutil.which("llvm-mca") is None:
+        ap.error("llvm-mca is not on PATH (Debian: the llvm package)")
+    funcs = [f for f in (a.functions or FUNCTIONS) if defines(headers, "wc_%s_f32" % f)]
+    raw = {f for f in funcs if defines(headers, "wc_%s_raw_f32" % f)}
     print("| function | build | form | instructions / element | uops / element | llvm-mca cycles / element (%s) |"
           % a.mcpu)
     print("|---|---|---|---:|---:|---:|")
@@ -141,6 +147,7 @@ def main():
                     print("| %s | %s %s | %s | %.1f | %.1f | %.2f |"
                           % (f, a.cc, build, form, res["instructions"] / floats, res["uops"] / floats,
                              res["cycles"] / floats), flush=True)
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -144,7 +144,11 @@ def main():
     ap.add_argument("--png", default=os.path.join(HERE, "crmath.png"))
     ap.add_argument("--replot", action="store_true", help="read --csv instead of standard input")
     a = ap.parse_args()
+    if a.replot and not os.path.exists(a.csv):
+        ap.error("--replot: no %s (bench/crmath.sh writes it)" % a.csv)
     runs = read_csv(a.csv) if a.replot else read_lines(sys.stdin)
+    if not runs:
+        ap.error("no measurements read (lines KERNEL<TAB>COLUMN<TAB>ns, as bench/crmath.sh prints)")
     if not a.replot:
         write_csv(runs, a.csv)
     print(table(runs))
