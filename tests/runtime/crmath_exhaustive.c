@@ -143,14 +143,19 @@ int main(int argc, char **argv) {
       no_reference = 1;
       continue;
     }
-    if (strcmp(argv[a], "--stride") == 0 && a + 1 < argc) {
-      stride = strtoull(argv[++a], NULL, 0);
-      if (stride < 1) stride = 1;
-      continue;
-    }
-    if (strcmp(argv[a], "--threads") == 0 && a + 1 < argc) { /* a shared machine: fewer */
-      int n = atoi(argv[++a]);
-      threads = n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : n;
+    /* a count that does not read as a positive number is refused: --stride 0 or a typo
+       would otherwise mean every input, hours of work nobody asked for */
+    if ((strcmp(argv[a], "--stride") == 0 || strcmp(argv[a], "--threads") == 0) && a + 1 < argc) {
+      char              *end;
+      unsigned long long n = strtoull(argv[a + 1], &end, 0);
+      if (*end != '\0' || n < 1 || argv[a + 1][0] == '-') {
+        fprintf(stderr, "crmath_exhaustive: %s wants a positive number, not '%s'\n", argv[a],
+                argv[a + 1]);
+        return 2;
+      }
+      if (strcmp(argv[a], "--stride") == 0) stride = n;
+      else threads = n > MAX_THREADS ? MAX_THREADS : (int)n; /* a shared machine: fewer */
+      a++;
       continue;
     }
     for (int f = 0; f < N_FUNCS; f++)
