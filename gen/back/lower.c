@@ -526,14 +526,6 @@ static bool product_stays_rounded(const lower_kernel *k, int id) {
   return true;
 }
 
-/* The correctly rounded functions with a raw form on float (exp.h, crmath.h,
-   trig.h, gelu.h): plain double, a NaN where its rounding is not certain. */
-static bool has_raw_form(wc_opcode op) {
-  return op == WC_OP_EXP || op == WC_OP_LOG || op == WC_OP_TANH || op == WC_OP_SIGMOID ||
-         op == WC_OP_SIN || op == WC_OP_COS || op == WC_OP_TAN || op == WC_OP_GELU ||
-         op == WC_OP_EXPM1 || op == WC_OP_SOFTPLUS || op == WC_OP_SILU || op == WC_OP_MISH;
-}
-
 /* NaNs cost most of a float kernel's time: ops.h pins which NaN each
    operation gives (three selects and a quieting per + - * /). Plain IEEE
    arithmetic gives the same bits wherever the result is not a NaN, and
@@ -564,7 +556,7 @@ static void plan_nan_redo(arena *a, lower_kernel *k, int64_t *budget) {
     wc_dtype    t = (wc_dtype)n->ins.dtype;
     if (n->level != LOWER_ELEM || n->render != LOWER_RENDER_CALL || (t != WC_FLOAT && t != WC_DOUBLE))
       continue;
-    n->raw_checked = has_raw_form(op) && t == WC_FLOAT;
+    n->raw_checked = wc_op_has_raw_form(op) && t == WC_FLOAT;
     if (op != WC_OP_ADD && op != WC_OP_SUB && op != WC_OP_MUL && op != WC_OP_DIV &&
         !n->raw_checked)
       continue;

@@ -218,6 +218,23 @@ static inline bool wc_op_defined(wc_opcode op, wc_dtype t) {
   }
 }
 
+/* The correctly rounded functions with a raw form on float, wc_<name>_raw_f32 (exp.h
+   says what a raw form is): generated kernels take them in float blocks (lower.c),
+   crmath_exhaustive proves each against the exact form and checks this list against
+   the functions it runs. */
+#define WC_RAW_FORM_OPS(X) \
+  X(EXP) X(LOG) X(TANH) X(SIGMOID) X(SIN) X(COS) X(TAN) X(EXPM1) X(SOFTPLUS) X(SILU) X(MISH) X(GELU)
+
+static inline bool wc_op_has_raw_form(wc_opcode op) {
+  switch (op) {
+#define WC_RAW_FORM_CASE_(NAME) case WC_OP_##NAME:
+    WC_RAW_FORM_OPS(WC_RAW_FORM_CASE_)
+#undef WC_RAW_FORM_CASE_
+    return true;
+  default: return false;
+  }
+}
+
 /* Is a cast from `from` to `to` defined? Numbers and bool convert into each
    other; complex and string cast only to themselves. */
 static inline bool wc_cast_defined(wc_dtype from, wc_dtype to) {
