@@ -65,5 +65,7 @@ opip=("$old/bin/python" -m pip --disable-pip-version-check)
   { cat "$work/deps-ort123.log"; echo "run_pytest.sh: onnxruntime 1.23.2 did not install" >&2; exit 1; }
 "${opip[@]}" install -q --force-reinstall --no-deps "${build_args[@]}" "$src" \
   >"$work/install-ort123.log" 2>&1 || { cat "$work/install-ort123.log"; exit 1; }
-export WHEREC_CACHE_DIR=$work/kernel-cache-ort123
+# The same kernel cache as the first pass: a model's kernels do not depend on the onnxruntime
+# that loads them (the key is the model, the compiler and this wherec), so this pass tests the
+# provider under 1.23, not the import and compile of every model a second time.
 exec "$old/bin/python" -m pytest -p no:cacheprovider -q test_onnxruntime.py
