@@ -43,6 +43,13 @@ for spec in "${specs[@]}"; do
   names+=("$name")
 done
 
+# Does `wherec check` run SPEC's kernels on the emulated ARCH? It compiles them a second
+# time (at check's -O2) and runs its trials under qemu. crmath.where, whose compile and
+# trials take half of this test, is checked on s390x alone (big-endian, the CPU least like
+# x86-64); on aarch64 and riscv64 its digest program still compares the specialized path,
+# the interpreter and the reference on every input, and its digests x86-64's.
+check_on() { [ "$2" != check_crmath ] || [ "$1" = s390x ]; }
+
 # prefix of a generated folder: its one header
 prefix_of() { basename "$(ls "$1"/*.h)" .h; }
 
@@ -81,7 +88,7 @@ build_arch() {
       return
     fi
     kernels=$((kernels + $(wc -l <"$dir/$name.txt")))
-    if [ -n "$qemu" ]; then # wherec check on the emulated CPU
+    if [ -n "$qemu" ] && check_on "$arch" "$name"; then # wherec check on the emulated CPU
       if ! WHEREC_CROSS_CC=$cc WHEREC_CROSS_RUN=$qemu WHEREC_RUNTIME_LIB=$dir/libwherec.a \
         WHEREC_CROSS_SHARE=$dir/share TMPDIR=$dir "$wherec" check "${specs[$(index_of "$name")]}" --cc "$here/cross-cc.sh" \
         >"$dir/$name.check" 2>&1; then
