@@ -230,10 +230,10 @@ static ex *erf_plus_one_of(ex_ctx *x, const ex *s, wc_dtype t) {
 }
 
 /* v when a * b is PyTorch's exported exact GELU of v, else NULL: (v * (erf(v / sqrt(2)) +
-   1)) * 0.5 (torch.onnx's gelu) or (v * 0.5) * (erf(v / sqrt(2)) + 1) (0.5 * x * (1 +
-   erf(x / sqrt(2))) written out), every product and the sum in either order, the
-   constants the dtype's roundings of 0.5, 1 and sqrt(2), on float, float16 and bfloat16;
-   written gelu(v), rounded once, unless --literal-activations. */
+   1)) * 0.5 (torch.onnx's gelu), (v * 0.5) * (erf(v / sqrt(2)) + 1) (0.5 * x * (1 +
+   erf(x / sqrt(2))) written out) or v * ((erf(v / sqrt(2)) + 1) * 0.5), every product and
+   the sum in either order, the constants the dtype's roundings of 0.5, 1 and sqrt(2), on
+   float, float16 and bfloat16; written gelu(v), rounded once, unless --literal-activations. */
 static ex *torch_gelu_of(ex_ctx *x, const char *op, wc_dtype t, ex *a, ex *b) {
   const import_graph *g = x->gr;
   while (g && g->outer) g = g->outer;
@@ -246,6 +246,11 @@ static ex *torch_gelu_of(ex_ctx *x, const char *op, wc_dtype t, ex *a, ex *b) {
       for (int j = 0; j < 2; j++)
         if ((v = erf_plus_one_of(x, l->arg[1 - j], t)) && ex_same(v, l->arg[j])) return v;
     if ((v = erf_plus_one_of(x, r, t)) && is_product_of(x, l, v, 0.5)) return v;
+    if (r->kind == EX_BINARY && strcmp(r->text, "*") == 0)
+      for (int j = 0; j < 2; j++)
+        if (is_lit_of(x, r->arg[1 - j], t, 0.5) && (v = erf_plus_one_of(x, r->arg[j], t)) &&
+            ex_same(v, l))
+          return v;
   }
   return NULL;
 }

@@ -597,6 +597,7 @@ static result torch_gelu(int elem, const uint32_t c[3], int order, const char *m
   const char *const    mx_in[] = {mul_in, "a"}, *const mx_swapped[] = {"a", mul_in};
   const char *const    half_in[] = {"m", "half"}, *const half_swapped[] = {"half", "m"};
   const char *const    h_in[] = {mul_in, "half"}, *const ha_in[] = {"h", "a"};
+  const char *const    ah_in[] = {"a", "half"}, *const xm_in[] = {mul_in, "m"};
   static const char   *names[3] = {"sqrt2", "one", "half"};
   pbw_node(&g, "Tanh", "tanh", t_in, 1, "t", NULL); /* t: a let, read twice */
   pbw_node(&g, "Div", "div", div_in, 2, "d", NULL);
@@ -605,6 +606,9 @@ static result torch_gelu(int elem, const uint32_t c[3], int order, const char *m
   if (order < 2) { /* torch.onnx's gelu: Mul(Mul(x, Add), 0.5), or the products swapped */
     pbw_node(&g, "Mul", "mul", order ? mx_swapped : mx_in, 2, "m", NULL);
     pbw_node(&g, "Mul", "mul_1", order ? half_swapped : half_in, 2, "out", NULL);
+  } else if (order == 3) { /* x * ((erf(x / sqrt(2)) + 1) * 0.5) */
+    pbw_node(&g, "Mul", "mul", ah_in, 2, "m", NULL);
+    pbw_node(&g, "Mul", "mul_1", xm_in, 2, "out", NULL);
   } else { /* 0.5 * x * (1 + erf(x / sqrt(2))) written out */
     pbw_node(&g, "Mul", "mul", h_in, 2, "h", NULL);
     pbw_node(&g, "Mul", "mul_1", ha_in, 2, "out", NULL);
@@ -633,7 +637,7 @@ static void test_torch_exact_gelu_is_gelu(void **state) {
       {16, {0x3fb5u, 0x3f80u, 0x3f00u}, "erf(t / 1.4140625)"},
   };
   static const uint32_t off[3] = {0x3fb504f2u, 0x3f800000u, 0x3f000000u}; /* sqrt(2) - ulp */
-  for (int order = 0; order < 3; order++) {
+  for (int order = 0; order < 4; order++) {
     for (size_t i = 0; i < sizeof types / sizeof *types; i++)
       for (int lit = 0; lit < 2; lit++) {
         literal_activations = lit;
