@@ -109,10 +109,11 @@ const cli_option_row cli_options[CLI_N_OPTIONS] = {
                "kernels are specialized to it, and what depends on it (an If on the batch size) "
                "is decided at import"},
   [CLI_LITERAL_ACTS] = {"--literal-activations", NULL, IMPORT, false, CLI_FLAG, 0, 0,
-                        "write Softplus, Mish, Elu, Selu, Celu, Softsign and x * Sigmoid(x) as "
-                        "ONNX's formulas (log(exp(x) + 1), alpha * (exp(x) - 1), ...: each "
-                        "step rounded) instead of the correctly rounded softplus, mish, "
-                        "expm1, softsign and silu"},
+                        "write Softplus, Mish, Elu, Selu, Celu, Softsign, Gelu, x * Sigmoid(x) "
+                        "and PyTorch's x * (erf(x / sqrt(2)) + 1) * 0.5 as ONNX's formulas "
+                        "(log(exp(x) + 1), alpha * (exp(x) - 1), ...: each step rounded) "
+                        "instead of the correctly rounded softplus, mish, expm1, softsign, "
+                        "silu and gelu"},
   [CLI_SHAPES] = {"--shapes", NULL, IMPORT, false, CLI_FLAG, 0, 0,
                   "print the dtype and shape inference gives every value of the model's graph, "
                   "as JSON (an extent is a number, its dim_param's name, or null where "

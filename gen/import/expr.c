@@ -200,8 +200,65 @@ static bool is_silu(const ex_ctx *x, const char *op, const ex *a, const ex *b) {
          (is_sigmoid_of(b, a) || is_sigmoid_of(a, b));
 }
 
+/* Is e the literal of dtype t nearest v (ex_lit_num's)? */
+static bool is_lit_of(ex_ctx *x, const ex *e, wc_dtype t, double v) {
+  if (e->kind != EX_LIT || e->dtype != t) return false;
+  const char *w = ex_lit_num(x, t, v)->text;
+  return !ex_lit_greater(t, e->text, w) && !ex_lit_greater(t, w, e->text);
+}
+
+/* Is p a product of v and the literal c, either order? */
+static bool is_product_of(ex_ctx *x, const ex *p, const ex *v, double c) {
+  return p->kind == EX_BINARY && strcmp(p->text, "*") == 0 &&
+         ((ex_same(p->arg[0], v) && is_lit_of(x, p->arg[1], v->dtype, c)) ||
+          (ex_same(p->arg[1], v) && is_lit_of(x, p->arg[0], v->dtype, c)));
+}
+
+/* v when s is erf(v / sqrt(2)) + 1 (the sum either order, sqrt(2) rounded to the dtype),
+   else NULL. */
+static ex *erf_plus_one_of(ex_ctx *x, const ex *s, wc_dtype t) {
+  if (s->kind != EX_BINARY || strcmp(s->text, "+") != 0) return NULL;
+  const ex *e = is_lit_of(x, s->arg[1], t, 1.0)   ? s->arg[0]
+                : is_lit_of(x, s->arg[0], t, 1.0) ? s->arg[1]
+                                                  : NULL;
+  if (!e || e->kind != EX_CALL || strcmp(e->text, "erf") != 0 || e->dtype != t) return NULL;
+  const ex *q = e->arg[0];
+  if (q->kind != EX_BINARY || strcmp(q->text, "/") != 0 || q->arg[0]->dtype != t ||
+      !is_lit_of(x, q->arg[1], t, sqrt(2.0)))
+    return NULL;
+  return q->arg[0];
+}
+
+/* v when a * b is PyTorch's exported exact GELU of v, else NULL: (v * (erf(v / sqrt(2)) +
+   1)) * 0.5 (torch.onnx's gelu), (v * 0.5) * (erf(v / sqrt(2)) + 1) (0.5 * x * (1 +
+   erf(x / sqrt(2))) written out) or v * ((erf(v / sqrt(2)) + 1) * 0.5), every product and
+   the sum in either order, the constants the dtype's roundings of 0.5, 1 and sqrt(2), on
+   float, float16 and bfloat16; written gelu(v), rounded once, unless --literal-activations. */
+static ex *torch_gelu_of(ex_ctx *x, const char *op, wc_dtype t, ex *a, ex *b) {
+  const import_graph *g = x->gr;
+  while (g && g->outer) g = g->outer;
+  if (strcmp(op, "*") != 0 || (g && g->literal_activations) ||
+      (t != WC_FLOAT && t != WC_FLOAT16 && t != WC_BFLOAT16))
+    return NULL;
+  for (int k = 0; k < 2; k++) {
+    ex *l = k ? b : a, *r = k ? a : b, *v;
+    if (is_lit_of(x, r, t, 0.5) && l->kind == EX_BINARY && strcmp(l->text, "*") == 0)
+      for (int j = 0; j < 2; j++)
+        if ((v = erf_plus_one_of(x, l->arg[1 - j], t)) && ex_same(v, l->arg[j])) return v;
+    if ((v = erf_plus_one_of(x, r, t)) && is_product_of(x, l, v, 0.5)) return v;
+    if (r->kind == EX_BINARY && strcmp(r->text, "*") == 0)
+      for (int j = 0; j < 2; j++)
+        if (is_lit_of(x, r->arg[1 - j], t, 0.5) && (v = erf_plus_one_of(x, r->arg[j], t)) &&
+            ex_same(v, l))
+          return v;
+  }
+  return NULL;
+}
+
 ex *ex_bin(ex_ctx *x, const char *op, wc_dtype t, ex *a, ex *b) {
   if (is_silu(x, op, a, b)) return ex_fn1(x, "silu", t, is_sigmoid_of(b, a) ? a : b);
+  ex *v = torch_gelu_of(x, op, t, a, b);
+  if (v) return ex_fn1(x, "gelu", t, v);
   ex *e = ex_make(x, EX_BINARY, t, op, 2, a, b, NULL);
   untype_siblings(e, 0);
   return e;

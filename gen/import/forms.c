@@ -315,15 +315,20 @@ ex *form_sign(form *f) {
 
 /* ---- activations: correctly rounded, or ONNX's formulas (--literal-activations) ---------- */
 
-/* The form of formula text exact, or of literal under --literal-activations (set on the
-   model's graph; a sub-graph's is the outer one's) and on double. */
-static ex *exact_or_literal(form *f, const char *exact, const char *literal) {
+/* ONNX's formulas for the activations: under --literal-activations (set on the model's
+   graph; a sub-graph's is the outer one's) and on double, which has no correctly rounded
+   activations (the formula is taken or refused as the functions it calls are defined on
+   double: Softsign's are, Softplus's exp is not). */
+static bool literal_activations(const form *f) {
   const import_graph *g = f->gr;
-  const char         *why = NULL;
   while (g->outer) g = g->outer;
-  /* double has no correctly rounded activations: ONNX's formula, taken or refused as the
-     functions it calls are defined on double (Softsign is, Softplus's exp is not) */
-  ex *e = form_formula(f, g->literal_activations || f->t == WC_DOUBLE ? literal : exact, &why);
+  return g->literal_activations || f->t == WC_DOUBLE;
+}
+
+/* The form of formula text exact, or of literal where literal_activations. */
+static ex *exact_or_literal(form *f, const char *exact, const char *literal) {
+  const char *why = NULL;
+  ex         *e = form_formula(f, literal_activations(f) ? literal : exact, &why);
   if (why && !f->x->unspellable) f->x->unspellable = why;
   return e;
 }
@@ -358,7 +363,8 @@ ex *form_celu(form *f) {
 /* Cast and CastLike: the spec's conversion to the dtype the check found. */
 ex *form_cast(form *f) { return ex_convert(f->x, f->fn->cast_to, form_in(f, 0)); }
 
-/* approximate="none": (0.5 * x) * (erf(x / sqrt(2)) + 1), sqrt(2) rounded to the dtype.
+/* approximate="none": gelu(x) = x Phi(x), rounded once; under --literal-activations and
+   on double ONNX's formula (0.5 * x) * (erf(x / sqrt(2)) + 1), sqrt(2) rounded to the dtype.
    approximate="tanh": ONNX's function body (Gelu-20) step by step in x's dtype, each step
    correctly rounded: its float constants 2/pi = 0.63661977236f and 0.044715f cast to the
    dtype (CastLike), sqrt(2/pi) a Sqrt in the dtype, then
@@ -366,6 +372,8 @@ ex *form_cast(form *f) { return ex_convert(f->x, f->fn->cast_to, form_in(f, 0));
 ex *form_gelu(form *f) {
   ex_ctx  *x = f->x;
   wc_dtype t = f->t;
+  if (strcmp(f->at->Gelu.approximate, "tanh") != 0 && !literal_activations(f))
+    return ex_fn1(x, "gelu", t, form_in(f, 0));
   if (strcmp(f->at->Gelu.approximate, "tanh") != 0)
     return ex_bin(
         x, "*", t, ex_bin(x, "*", t, ex_lit_num(x, t, 0.5), form_in(f, 0)),

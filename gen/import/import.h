@@ -33,9 +33,9 @@ typedef struct import_options {
                                     constants (`const`) of the spec; 0: none */
   const char *const *dims;       /* "NAME=N": the dim_param NAME is N (graph_build_dims) */
   int                n_dims;
-  bool               literal_activations; /* Softplus, Mish, Elu, Selu, Celu, Softsign, SiLU
-                                             as ONNX's formulas (forms.c, expr.c), not
-                                             softplus, expm1, softsign, silu */
+  bool               literal_activations; /* Softplus, Mish, Elu, Selu, Celu, Softsign, SiLU,
+                                             Gelu as ONNX's formulas (forms.c, expr.c), not
+                                             softplus, expm1, softsign, silu, gelu */
 } import_options;
 
 /* The default of --bake-limit: 64 KiB. */

@@ -380,33 +380,45 @@ WC_INLINE float wc_gelu_f32(float x) {
   float r = wc_sel_f32(x > 14.5f, x, (float)wc_gelu_odd_(x));
   return wc_sel_f32(x != x, wc_quiet_f32(x), r);
 }
-/* gelu in plain double (exp.h's raw forms), within 2^-48.07, every a = |x| (clamped to
-   14.5 as above) the same way: h(a) = b0 + d (b1 + d (b2 + ... + d b7)), b0 = B0H, b1 =
-   B1H + B1L, b2 = (c b1 + b0)/2 and the recurrence to b7: within 2^-48.40 h
-   (crmath_tables.py bounds: truncation, recurrence, Horner, per interval; near 0 too: d
-   = a); E = e^(-a^2/2) within 2^-51.3 (exp_plain_: its r as exp_core_'s, a^2/2 exact, k
-   = 0 below 2^-7), Q = E h rounded; |gelu| = a Q (x < 0) or a (1 - Q) (Q's error scaled
-   by Q/(1 - Q) <= 1), two more roundings: 2^-48.40 + 2^-51.3 + 3u <= 2^-48.07. Rounded
-   on |gelu| (the midpoint test is on magnitudes), x's sign put back (a NaN stays one);
-   below -14.5 |y| < 2^-152.9 rounds to 0; above 14.5, x; tiny x, a subnormal: a NaN. */
+/* gelu in plain double (exp.h's raw forms), within 2^-47.5, without a table of its own
+   (exp_plain_'s one read): every a = |x| (clamped to 14.5 as above) the same way, h(a) =
+   P(a)/D(a), degree 8 over 9 (crmath_tables.py's GELU_RAW_P, GELU_RAW_D, fitted by
+   Lawson's iteration: all coefficients positive, D's roots 2.5 or more away from [0,
+   14.5]), within 2^-51.99 h (crmath_tables.py bounds: the Taylor series of P/D - h over
+   1856 intervals, on the double coefficients); P and D by Horner, positive terms and a >=
+   0: within gamma_16 and gamma_18 (one rounding per product and per sum, fewer where it
+   contracts); E = e^(-a^2/2) within 2^-51.3 (exp_plain_, its r as exp_core_'s, a^2/2
+   exact); e = E P rounded. Then |gelu| = a e/D (x < 0) or a (D - e)/D = a (1 - e/D) (x
+   >= 0: e/D's error is Q's relative one, scaled by Q/(1 - Q) <= 1), two or three more
+   roundings: 2^-51.99 + 2^-51.3 + (16 + 18 + 4) u (1.001) <= 2^-47.5. Rounded on |gelu|
+   (the midpoint test is on magnitudes), x's sign put back (a NaN stays one); below -14.5
+   |y| < 2^-152.9 rounds to 0; above 14.5, x; tiny x, a subnormal: a NaN. */
 WC_INLINE float wc_gelu_raw_f32(float x) {
   WC_CR_CONTRACT_
   uint32_t u = wc_f32_to_bits(x);
-  double   a = wc_cr_abs_clamp_(u, WC_GELU_TOP_), m = a * 16.0 + 0x1.8p52;
-  double   c = (m - 0x1.8p52) * 0.0625, d = a - c;
-  uint64_t i = wc_f64_to_bits(m) - 0x4338000000000000u; /* round(16 a) */
-  double   b0 = wc_gelu_tab_[4 * i], b1 = wc_gelu_tab_[4 * i + 2] + wc_gelu_tab_[4 * i + 3];
-  double   b2, b3, b4, b5, b6, b7, h, q, y;
+  double   a = wc_cr_abs_clamp_(u, WC_GELU_TOP_), p, q, e, y;
   float    v;
-  b2 = (c * b1 + b0) * 0.5;
-  b3 = (c * b2 + b1) * 0x1.5555555555555p-2;
-  b4 = (c * b3 + b2) * 0.25;
-  b5 = (c * b4 + b3) * 0.2;
-  b6 = (c * b5 + b4) * 0x1.5555555555555p-3;
-  b7 = (c * b6 + b5) * 0x1.2492492492492p-3;
-  h = b0 + d * (b1 + d * (b2 + d * (b3 + d * (b4 + d * (b5 + d * (b6 + d * b7))))));
-  q = wc_exp_plain_(-(a * a) * 0.5) * h;
-  y = wc_sel_f64(x > 14.5f, (double)x, a * wc_sel_f64(x < 0.0f, q, 1.0 - q));
+  /* P(a) */
+  p = 0x1.0000000000001p-1 +
+      a * (0x1.5fa01b0391e93p-1 +
+           a * (0x1.df3dc436ed5b9p-2 +
+                a * (0x1.9a410d8451cfbp-3 +
+                     a * (0x1.dcc4990c09242p-5 +
+                          a * (0x1.7f594cf2ad094p-7 +
+                               a * (0x1.a0c57315714e3p-10 +
+                                    a * (0x1.199542273f161p-13 + a * 0x1.6e734c82a30f1p-18)))))));
+  /* D(a) - 1 */
+  q = 1.0 + a * (0x1.15f1225119d22p+1 +
+                 a * (0x1.15936dc10d328p+1 +
+                      a * (0x1.4fa7a021102fdp+0 +
+                           a * (0x1.0fc259ff8395ep-1 +
+                                a * (0x1.32e0189200358p-3 +
+                                     a * (0x1.e5f888c6c8f91p-6 +
+                                          a * (0x1.0611d72e4f55cp-8 +
+                                               a * (0x1.60e9796810d5ep-12 +
+                                                    a * 0x1.cb4706e1c0326p-17))))))));
+  e = wc_exp_plain_(-(a * a) * 0.5) * p;
+  y = wc_sel_f64(x > 14.5f, (double)x, (a * wc_sel_f64(x < 0.0f, e, q - e)) / q);
   v = wc_cr_raw_round_(y, WC_CR_RAW_TINY_, x != x);
   return wc_bits_to_f32(wc_f32_to_bits(v) | (u & 0x80000000u));
 }

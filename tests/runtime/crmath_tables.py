@@ -7,12 +7,13 @@ table interval; the headers quote the maxima):
   atan          wherec/inverse_trig.h's atan(i/64) and pi/2 - atan(i/64)
   asin          inverse_trig.h's degree-13 G (interpolation at Chebyshev nodes)
   gelu          wherec/gelu.h's h(i/16) and h'(i/16), h(a) = Phi(-a) e^(a^2/2)
+  gelu_fit      the raw form's rational P/D of h (GELU_RAW_P, GELU_RAW_D), fitted again
   bounds        B of log, erf and the inverse hyperbolic functions' log of a
-                pair; G's approximation error on 20001 points; gelu's h
+                pair; G's approximation error on 20001 points; gelu's h and P/D
   check         every table and G regenerated and compared with the headers'
                 numbers (exit 1 on a difference): the ctest crmath_tables_match_headers
 Prints the C initializers.
-usage: python3 tests/runtime/crmath_tables.py {log|tanh|erf|trig|atan|asin|gelu|bounds|check}"""
+usage: python3 tests/runtime/crmath_tables.py {log|tanh|erf|trig|atan|asin|gelu|gelu_fit|bounds|check}"""
 import os
 import re
 import struct
@@ -333,28 +334,81 @@ def gelu_bound():
     return worst, at
 
 
-GELU_RAW_N = 7  # the raw form's coefficients: b_0 .. b_7
+# wc_gelu_raw_f32's h(a) = P(a)/D(a) on [0, 14.5], degree 8 over 9 (D's constant term 1):
+# `gelu_fit` computes them again (Lawson's iteration, a few minutes)
+GELU_RAW_P = [float.fromhex(v) for v in (
+    "0x1.0000000000001p-1", "0x1.5fa01b0391e93p-1", "0x1.df3dc436ed5b9p-2", "0x1.9a410d8451cfbp-3",
+    "0x1.dcc4990c09242p-5", "0x1.7f594cf2ad094p-7", "0x1.a0c57315714e3p-10", "0x1.199542273f161p-13",
+    "0x1.6e734c82a30f1p-18")]
+GELU_RAW_D = [float.fromhex(v) for v in (
+    "0x1.0000000000000p+0", "0x1.15f1225119d22p+1", "0x1.15936dc10d328p+1", "0x1.4fa7a021102fdp+0",
+    "0x1.0fc259ff8395ep-1", "0x1.32e0189200358p-3", "0x1.e5f888c6c8f91p-6", "0x1.0611d72e4f55cp-8",
+    "0x1.60e9796810d5ep-12", "0x1.cb4706e1c0326p-17")]
+
+
+def gelu_fit(n=8, m=9, points=400, rounds=40):
+    """P of degree n and D of degree m (D(0) = 1) minimizing max |P/(D h) - 1| on [0, 14.5]:
+    Lawson's iteration (weighted least squares on Chebyshev points, the weights scaled by
+    the errors), the best round's coefficients rounded to double"""
+    old = mpmath.mp.prec
+    mpmath.mp.prec = 120
+    try:
+        pts = [GELU_TOP / 2 * (1 - mpmath.cos(mpmath.pi * (i + mpmath.mpf(1) / 2) / points))
+               for i in range(points)]
+        hv = [gelu_h(a) for a in pts]
+        w = [mpmath.mpf(1)] * points
+        best = None
+        for _ in range(rounds):
+            A, b = mpmath.matrix(points, n + 1 + m), mpmath.matrix(points, 1)
+            for i, (a, h) in enumerate(zip(pts, hv)):
+                s = mpmath.sqrt(w[i])
+                for j in range(n + 1):
+                    A[i, j] = s * a**j / h
+                for j in range(1, m + 1):
+                    A[i, n + j] = -s * a**j
+                b[i] = s
+            x, _res = mpmath.qr_solve(A, b)
+            p = [x[j] for j in range(n + 1)]
+            q = [mpmath.mpf(1)] + [x[n + j] for j in range(1, m + 1)]
+            err = [abs(mpmath.polyval(p[::-1], a) / mpmath.polyval(q[::-1], a) / h - 1)
+                   for a, h in zip(pts, hv)]
+            if best is None or max(err) < best[0]:
+                best = (max(err), p, q)
+            tot = sum(wi * ei for wi, ei in zip(w, err))
+            w = [wi * ei / tot * points for wi, ei in zip(w, err)]
+    finally:
+        mpmath.mp.prec = old
+    return [float(c) for c in best[1]], [float(c) for c in best[2]]
+
+
+def poly_taylor(coeffs, c):
+    """the Taylor coefficients at c of the polynomial sum coeffs[k] a^k (exact)"""
+    cs = [mpmath.mpf(v) for v in coeffs]
+    out = []
+    for k in range(len(cs)):
+        out.append(sum(mpmath.binomial(j, k) * cs[j] * c ** (j - k) for j in range(k, len(cs))))
+    return out
 
 
 def gelu_raw_bound():
-    """relative error bound of wc_gelu_raw_f32's plain h: b0 = B0H, b1 = RN(B1H + B1L),
-    b2 = (c b1 + b0)/2 and the recurrence to b7, Horner from b7 down to b0"""
+    """relative error bound of wc_gelu_raw_f32's rational h: |P/D - h| <= sum_k |r_k - b_k|
+    w^k on [c - w, c + w], c = (i + 1/2)/128, w = 1/256 (1856 intervals covering [0, 14.5]),
+    r_k the Taylor coefficients of P/D at c (the double coefficients, exact series
+    division), b_k h's (its recurrence), 40 terms (D's roots are 2.5 or more away from
+    [0, 14.5], so the rest is below 2^-300), over h(c + w) (h decreases)"""
     worst, at = 0, None
-    w = mpmath.mpf(1) / 32
-    u2 = 2.01 * U
-    for i, (b0h, b0l, b1h, b1l) in enumerate(gelu_rows()):
-        c = mpmath.mpf(i) / 16
-        b = gelu_coefficients(c, 60)
-        trunc = sum(abs(b[n]) * w**n for n in range(GELU_RAW_N + 1, 60))
-        e = [abs(b[0] - b0h), abs(b[1] - (b1h + b1l)) + U * abs(b[1])]
-        for k in range(1, GELU_RAW_N):
-            a = c * (abs(b[k]) + e[k]) + abs(b[k - 1]) + e[k - 1]
-            e.append(mpmath.mpf(1) / (k + 1) * ((1 + U) ** 2 * (c * e[k] + e[k - 1] + u2 * a) + u2 * a))
-        big, err = abs(b[GELU_RAW_N]) + e[GELU_RAW_N], e[GELU_RAW_N]
-        for k in range(GELU_RAW_N - 1, -1, -1):
-            big = abs(b[k]) + e[k] + w * big
-            err = e[k] + w * err + u2 * big
-        rel = (trunc + err) / gelu_h(min(c + w, GELU_TOP))
+    w = mpmath.mpf(1) / 256
+    terms = 40
+    for i in range(1856):
+        c = (i + mpmath.mpf(1) / 2) / 128
+        p = poly_taylor(GELU_RAW_P, c) + [mpmath.mpf(0)] * terms
+        q = poly_taylor(GELU_RAW_D, c) + [mpmath.mpf(0)] * terms
+        r = []
+        for k in range(terms):
+            r.append((p[k] - sum(q[j] * r[k - j] for j in range(1, k + 1))) / q[0])
+        b = gelu_coefficients(c, terms - 1)
+        err = sum(abs(r[k] - b[k]) * w**k for k in range(terms))
+        rel = err / gelu_h(c + w)
         if rel > worst:
             worst, at = rel, i
     return worst, at
@@ -386,6 +440,8 @@ def check():
         ("inverse_trig.h", "wc_atan_tab_[4 * 65] = {"): [v for r in atan_rows() for v in r],
         ("inverse_trig.h", "  g = "): asin_coefficients(),
         ("gelu.h", "wc_gelu_tab_[4 * 233] = {"): [v for r in gelu_rows() for v in r],
+        ("gelu.h", "/* P(a) */"): GELU_RAW_P,
+        ("gelu.h", "/* D(a) - 1 */"): GELU_RAW_D[1:],
     }
     bad = 0
     for (header, start), values in want.items():
@@ -398,7 +454,7 @@ def check():
     return bad
 
 
-COMMANDS = ("log", "tanh", "erf", "trig", "atan", "asin", "gelu", "bounds", "check")
+COMMANDS = ("log", "tanh", "erf", "trig", "atan", "asin", "gelu", "gelu_fit", "bounds", "check")
 
 
 def main():
@@ -418,6 +474,10 @@ def main():
     elif what == "gelu":
         for b0h, b0l, b1h, b1l in gelu_rows():
             print("    %s, %s, %s, %s," % (d(b0h), d(b0l), d(b1h), d(b1l)))
+    elif what == "gelu_fit":
+        p, q = gelu_fit()
+        print("P: " + ", ".join(d(v) for v in p))
+        print("D: " + ", ".join(d(v) for v in q))
     elif what == "trig":
         for e, r in zip(range(110, 255), trig_2opi_rows()):
             print("   " + "".join(" 0x%08xu," % v for v in r) + " /* E = %d */" % e)
@@ -442,7 +502,7 @@ def main():
         b, i = gelu_bound()
         print("gelu: h within 2^%.2f (interval %d)" % (float(mpmath.log(b, 2)), i))
         b, i = gelu_raw_bound()
-        print("gelu raw: h within 2^%.2f (interval %d)" % (float(mpmath.log(b, 2)), i))
+        print("gelu raw: P/D within 2^%.2f of h (interval %d)" % (float(mpmath.log(b, 2)), i))
         e = asin_error()
         print("asin: |z^3 (G* - G)| <= 2^%.2f on 20001 points" % float(mpmath.log(e, 2)))
 

@@ -251,8 +251,8 @@ def main():
                initializers=[init("s", np.float32(0.01)), init("z", np.int16(-7))], opset=21,
                expect=lambda f: [dq_ref(f[0], np.float32(0.01), np.int16(-7), 1)])
     # Softplus (opset 1): softplus, log(1 + e^x) correctly rounded as a whole; Mish (18): mish,
-    # x tanh(softplus(x)) correctly rounded as a whole; Gelu (20): ONNX's function body from correctly rounded erf (oracle:
-    # double, rounded to float), each step in float
+    # x tanh(softplus(x)) correctly rounded as a whole; Gelu (20): gelu, x Phi(x) correctly
+    # rounded as a whole (oracle: double, (x/2) erfc(-x/sqrt(2)), rounded to float)
     import math
 
     def cr(fn, a):
@@ -284,11 +284,9 @@ def main():
     write_case(out, "mish_opset18", [h.make_node("Mish", ["x"], ["y"])],
                [vi("x", F, [12])], [vi("y", F, [12])], [xa], opset=18, check=False,
                expect=lambda f: [mish(f[0])])
-    s2 = np.float32(math.sqrt(2.0))
     write_case(out, "gelu_opset20", [h.make_node("Gelu", ["x"], ["y"])],
                [vi("x", F, [12])], [vi("y", F, [12])], [xa], opset=20, check=False,
-               expect=lambda f: [(np.float32(0.5) * f[0]) *
-                                 (cr(math.erf, f[0] / s2) + np.float32(1))])
+               expect=lambda f: [cr(lambda v: 0.5 * v * math.erfc(-v / math.sqrt(2.0)), f[0])])
     print("wrote the operator cases into %s" % out)
 
 

@@ -496,7 +496,7 @@ static void test_functions_import_as_calls_and_composites_as_onnx_function_bodie
       {"Atanh", 9, "= atanh(x);"},
       {"Softplus", 7, "= softplus(x);"},
       {"Mish", 18, "= mish(x);"},
-      {"Gelu", 20, "= (0.5 * x) * (erf(x / 1.41421354) + 1.0);"},
+      {"Gelu", 20, "= gelu(x);"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     result r = unary(cases[i].op, cases[i].opset, NULL, NULL);
@@ -506,7 +506,7 @@ static void test_functions_import_as_calls_and_composites_as_onnx_function_bodie
     done(&r);
   }
   result r = unary("Gelu", 20, "approximate", "none");
-  expect_in(r.spec, "= (0.5 * x) * (erf(x / 1.41421354) + 1.0);");
+  expect_in(r.spec, "= gelu(x);");
   done(&r);
   /* tanh: ONNX's function body in its order, sqrt(2/pi) that of the float 0.63661977236 */
   r = unary("Gelu", 20, "approximate", "tanh");
@@ -570,17 +570,94 @@ static void test_activations_import_correctly_rounded_or_literal(void **state) {
       {"Celu", "= max(0.0, x) + min(0.0, 1.0 * expm1(x / 1.0));",
        "= max(0.0, x) + min(0.0, 1.0 * (exp(x / 1.0) - 1.0));"},
       {"Softsign", "= softsign(x);", "= x / (1.0 + abs(x));"},
+      {"Gelu", "= gelu(x);", "= (0.5 * x) * (erf(x / 1.41421354) + 1.0);"},
   };
   for (int lit = 0; lit < 2; lit++)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
       literal_activations = lit;
-      result r = unary(cases[i].op, strcmp(cases[i].op, "Mish") == 0 ? 18 : 13, NULL, NULL);
+      int    opset = strcmp(cases[i].op, "Mish") == 0 ? 18 : strcmp(cases[i].op, "Gelu") == 0 ? 20 : 13;
+      result r = unary(cases[i].op, opset, NULL, NULL);
       literal_activations = false;
       assert_int_equal(r.rc, 0);
       expect_in(r.spec, lit ? cases[i].literal : cases[i].exact);
       expect_generates(r.spec);
       done(&r);
     }
+}
+
+/* PyTorch's exported exact GELU, x * (erf(x / sqrt(2)) + 1) * 0.5 in its orders: gelu,
+   rounded once; with --literal-activations, another constant than sqrt(2) rounded to the
+   dtype, or another value in the product than in the quotient, the nodes' formula. c:
+   the bits of sqrt(2), 1 and 0.5 in the dtype. */
+static result torch_gelu(int elem, const uint32_t c[3], int order, const char *mul_in) {
+  pbw                  g = {0};
+  static const int64_t x[] = {4};
+  const char *const    t_in[] = {"x"}, *const div_in[] = {"t", "sqrt2"}, *const erf_in[] = {"d"};
+  const char *const    add_in[] = {"e", "one"}, *const add_swapped[] = {"one", "e"};
+  const char *const    mx_in[] = {mul_in, "a"}, *const mx_swapped[] = {"a", mul_in};
+  const char *const    half_in[] = {"m", "half"}, *const half_swapped[] = {"half", "m"};
+  const char *const    h_in[] = {mul_in, "half"}, *const ha_in[] = {"h", "a"};
+  const char *const    ah_in[] = {"a", "half"}, *const xm_in[] = {mul_in, "m"};
+  static const char   *names[3] = {"sqrt2", "one", "half"};
+  pbw_node(&g, "Tanh", "tanh", t_in, 1, "t", NULL); /* t: a let, read twice */
+  pbw_node(&g, "Div", "div", div_in, 2, "d", NULL);
+  pbw_node(&g, "Erf", "erf", erf_in, 1, "e", NULL);
+  pbw_node(&g, "Add", "add", order == 2 ? add_swapped : add_in, 2, "a", NULL);
+  if (order < 2) { /* torch.onnx's gelu: Mul(Mul(x, Add), 0.5), or the products swapped */
+    pbw_node(&g, "Mul", "mul", order ? mx_swapped : mx_in, 2, "m", NULL);
+    pbw_node(&g, "Mul", "mul_1", order ? half_swapped : half_in, 2, "out", NULL);
+  } else if (order == 3) { /* x * ((erf(x / sqrt(2)) + 1) * 0.5) */
+    pbw_node(&g, "Mul", "mul", ah_in, 2, "m", NULL);
+    pbw_node(&g, "Mul", "mul_1", xm_in, 2, "out", NULL);
+  } else { /* 0.5 * x * (1 + erf(x / sqrt(2))) written out */
+    pbw_node(&g, "Mul", "mul", h_in, 2, "h", NULL);
+    pbw_node(&g, "Mul", "mul_1", ha_in, 2, "out", NULL);
+  }
+  for (int k = 0; k < 3; k++) {
+    uint16_t h = (uint16_t)c[k];
+    if (elem == 1) pbw_scalar_init(&g, names[k], elem, &c[k], 4);
+    else pbw_scalar_init(&g, names[k], elem, &h, 2);
+  }
+  pbw_value_info(&g, 11, "x", elem, 1, x, NULL);
+  pbw_value_info(&g, 12, "out", elem, 1, x, NULL);
+  result r = import_pbw(&g, 17);
+  pbw_free(&g);
+  return r;
+}
+
+static void test_torch_exact_gelu_is_gelu(void **state) {
+  (void)state;
+  static const struct {
+    int         elem;
+    uint32_t    c[3];
+    const char *literal; /* the quotient under --literal-activations */
+  } types[] = {
+      {1, {0x3fb504f3u, 0x3f800000u, 0x3f000000u}, "erf(t / 1.41421354)"},
+      {10, {0x3da8u, 0x3c00u, 0x3800u}, "erf(t / 1.4140625)"},
+      {16, {0x3fb5u, 0x3f80u, 0x3f00u}, "erf(t / 1.4140625)"},
+  };
+  static const uint32_t off[3] = {0x3fb504f2u, 0x3f800000u, 0x3f000000u}; /* sqrt(2) - ulp */
+  for (int order = 0; order < 4; order++) {
+    for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+      for (int lit = 0; lit < 2; lit++) {
+        literal_activations = lit;
+        result r = torch_gelu(types[i].elem, types[i].c, order, "t");
+        literal_activations = false;
+        assert_int_equal(r.rc, 0);
+        expect_in(r.spec, lit ? types[i].literal : "out = gelu(t);");
+        if (!lit) assert_null(strstr(r.spec, "erf("));
+        expect_generates(r.spec);
+        done(&r);
+      }
+    result r = torch_gelu(1, off, order, "t");
+    expect_in(r.spec, "erf(t / 1.41421342)");
+    assert_null(strstr(r.spec, "gelu("));
+    done(&r);
+    r = torch_gelu(1, types[0].c, order, "x"); /* x * (erf(tanh(x) / sqrt(2)) + 1) * 0.5 */
+    expect_in(r.spec, "erf(tanh(x) / 1.41421354)");
+    assert_null(strstr(r.spec, "gelu("));
+    done(&r);
+  }
 }
 
 int main(void) {
@@ -597,6 +674,7 @@ int main(void) {
       cmocka_unit_test(test_functions_import_as_calls_and_composites_as_onnx_function_bodies),
       cmocka_unit_test(test_activations_import_correctly_rounded_or_literal),
       cmocka_unit_test(test_mul_of_a_value_and_its_sigmoid_is_silu),
+      cmocka_unit_test(test_torch_exact_gelu_is_gelu),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
