@@ -10,6 +10,6 @@
   X(cosh, COSH) RAW(sin, SIN) RAW(cos, COS) RAW(tan, TAN) X(asin, ASIN) X(acos, ACOS) X(atan, ATAN)    \
   X(asinh, ASINH) X(acosh, ACOSH) X(atanh, ATANH) RAW(expm1, EXPM1) RAW(softplus, SOFTPLUS) \
   X(softsign, SOFTSIGN) RAW(silu, SILU) RAW(mish, MISH) RAW(gelu, GELU) \
-  X(gelu_tanh, GELU_TANH)
+  RAW(gelu_tanh, GELU_TANH)
 
 #endif
