@@ -359,13 +359,19 @@ ex *form_celu(form *f) {
 ex *form_cast(form *f) { return ex_convert(f->x, f->fn->cast_to, form_in(f, 0)); }
 
 /* approximate="none": (0.5 * x) * (erf(x / sqrt(2)) + 1), sqrt(2) rounded to the dtype.
-   approximate="tanh": ONNX's function body (Gelu-20) step by step in x's dtype, each step
-   correctly rounded: its float constants 2/pi = 0.63661977236f and 0.044715f cast to the
-   dtype (CastLike), sqrt(2/pi) a Sqrt in the dtype, then
+   approximate="tanh": gelu_tanh(x), the function with exact constants rounded once (its
+   kernel is faster than the body: bench/crmath.where's gelu_tanh_k); under
+   --literal-activations and on double, ONNX's function body (Gelu-20) step by step in x's
+   dtype, each step correctly rounded: its float constants 2/pi = 0.63661977236f and
+   0.044715f cast to the dtype (CastLike), sqrt(2/pi) a Sqrt in the dtype, then
    (0.5 * x) * (1 + tanh(sqrt(2/pi) * (x + 0.044715 * pow(x, 3)))). */
 ex *form_gelu(form *f) {
-  ex_ctx  *x = f->x;
-  wc_dtype t = f->t;
+  ex_ctx             *x = f->x;
+  wc_dtype            t = f->t;
+  const import_graph *g = f->gr;
+  while (g->outer) g = g->outer;
+  if (strcmp(f->at->Gelu.approximate, "tanh") == 0 && !g->literal_activations && t != WC_DOUBLE)
+    return ex_fn1(x, "gelu_tanh", t, form_in(f, 0));
   if (strcmp(f->at->Gelu.approximate, "tanh") != 0)
     return ex_bin(
         x, "*", t, ex_bin(x, "*", t, ex_lit_num(x, t, 0.5), form_in(f, 0)),
