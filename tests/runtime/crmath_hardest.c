@@ -110,8 +110,11 @@ static int mpfr_gelu(mpfr_t r, const mpfr_t x, mpfr_rnd_t rnd) {
 }
 
 /* gelu_tanh = x/2 (1 + tanh(s (x + 0.044715 x^3))) = x/(1 + e^-z), z = 2 s x (1 + 0.044715 x^2)
-   (no cancellation) */
+   (no cancellation); x above 10 (e^-z < 2^-125) and 0 below -12 (|gelu_tanh| < 2^-201), where
+   expl's huge arguments would cost the scan ten times as much */
 static long double gelu_tanhl(long double x) {
+  if (x > 10) return x;
+  if (x < -12) return 0;
   return x / (1.0L + expl(-x * (1.59576912160573071175978423973752747L +
                                 0.0713548162726002487763387522798635L * (x * x))));
 }

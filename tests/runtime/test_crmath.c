@@ -203,6 +203,18 @@ static const uint32_t hardest[][3] = {
     {F_GELU, 0xbe493cc6u, 0xbda9e297u}, /* gelu(-0x1.92798cp-3): 2^-50.5 relative */
     {F_GELU, 0x37b0a46fu, 0x3730a531u}, /* gelu(0x1.6148dep-16): 2^-53.4 relative (series) */
     {F_GELU, 0xb7b0a46fu, 0xb730a3adu}, /* gelu(-0x1.6148dep-16): 2^-53.4 relative (series) */
+    {F_GELU_TANH, 0x37b0a46fu, 0x3730a531u}, /* gelu_tanh(0x1.6148dep-16): 2^-53.3 relative */
+    {F_GELU_TANH, 0xb7b0a46fu, 0xb730a3adu}, /* gelu_tanh(-0x1.6148dep-16): 2^-53.3 relative */
+    {F_GELU_TANH, 0x334aa765u, 0x32caa765u}, /* gelu_tanh(0x1.954ecap-25): 2^-50.7 relative */
+    {F_GELU_TANH, 0xb34aa765u, 0xb2caa765u}, /* gelu_tanh(-0x1.954ecap-25): 2^-50.7 relative */
+    {F_GELU_TANH, 0x3eab6834u, 0x3e5858f6u}, /* gelu_tanh(0x1.56d068p-2): 2^-50.5 relative */
+    {F_GELU_TANH, 0x37f5c377u, 0x3775c4efu}, /* gelu_tanh(0x1.eb86eep-16): 2^-50.4 relative */
+    {F_GELU_TANH, 0x3c6feb06u, 0x3bf2b89bu}, /* gelu_tanh(0x1.dfd60cp-7): 2^-50.3 relative */
+    {F_GELU_TANH, 0x3f414d8fu, 0x3f15c5ddu}, /* gelu_tanh(0x1.829b1ep-1): 2^-50.0 relative */
+    {F_GELU_TANH, 0xc0773385u, 0xb90b96f9u}, /* gelu_tanh(-0x1.ee670ap+1): 2^-49.4 relative */
+    {F_GELU_TANH, 0xc0d3541cu, 0xaa69e369u}, /* gelu_tanh(-0x1.a6a838p+2): 2^-49.3 relative */
+    {F_GELU_TANH, 0x40878b38u, 0x40878b0bu}, /* gelu_tanh(0x1.0f167p+2): 2^-49.2 relative */
+    {F_GELU_TANH, 0xc0a103efu, 0xb4466f4au}, /* gelu_tanh(-0x1.4207dep+2): 2^-48.1 relative */
     /* silu's structured cases below 2^-11: x/2 + x^2/4 on a midpoint */
     {F_SILU, 0xb3800000u, 0xb3000000u}, /* silu(-0x1p-24): 2^-76.6 relative */
     {F_SILU, 0x35400000u, 0x34c00004u}, /* silu(0x1.8p-21): 2^-65.8 relative */
