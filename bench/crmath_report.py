@@ -21,14 +21,17 @@ FUNCTIONS = ["exp", "log", "tanh", "sigmoid", "erf", "sinh", "cosh", "sin", "cos
              "acos", "atan", "asinh", "acosh", "atanh"]
 # the activations rounded once, then the forms they replaced and the memory-bound floor
 KERNELS = FUNCTIONS + ["elu_cr", "silu_cr", "softplus", "softsign", "mish", "gelu_cr",
-                       "expm1", "elu", "silu", "gelu", "relu"]
+                       "gelu_tanh", "expm1", "elu", "silu", "gelu", "gelu_tanh_lit", "relu"]
 LABELS = {"elu_cr": "Elu: where(x < 0, expm1(x), x)", "silu_cr": "SiLU: silu(x)",
           "softplus": "Softplus: softplus(x)", "softsign": "Softsign: softsign(x)",
           "mish": "Mish: mish(x)", "gelu_cr": "Gelu: gelu(x)",
+          "gelu_tanh": "Gelu (tanh): gelu_tanh(x)",
           "elu": "Elu as where(x < 0, exp(x) - 1, x)", "silu": "SiLU as x * sigmoid(x)",
-          "gelu": "Gelu as x * (erf(x * 0.70710678) + 1) * 0.5", "relu": "Relu (memory-bound)"}
+          "gelu": "Gelu as x * (erf(x * 0.70710678) + 1) * 0.5",
+          "gelu_tanh_lit": "Gelu (tanh) as (0.5 * x) * (1 + tanh(0.7978845 * (x + 0.044715 * x^3)))",
+          "relu": "Relu (memory-bound)"}
 # the kernels set against onnxruntime's same ONNX nodes, within 2x
-ACTIVATIONS = ["elu_cr", "silu_cr", "softplus", "mish", "gelu_cr"]
+ACTIVATIONS = ["elu_cr", "silu_cr", "softplus", "mish", "gelu_cr", "gelu_tanh"]
 # at most this many ns per element under -O3 -mavx2 -mfma
 AVX2_TARGETS = {"exp": 1.0, "sigmoid": 1.0, "log": 2.0, "tanh": 2.0, "erf": 2.0, "sin": 2.5,
                 "cos": 2.5, "asin": 2.5, "acos": 2.5}

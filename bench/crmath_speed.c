@@ -1,5 +1,6 @@
 /* crmath_speed.c: ns per element of the kernels of bench/crmath.where on 16M
-   floats (the best of 9 calls, one thread), for bench/crmath.sh. */
+   floats (the best of 9 calls, one thread), for bench/crmath.sh.
+   usage: crmath_speed [NAME...]   (default: every kernel; names: the table's) */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
@@ -17,7 +18,7 @@ static double now(void) {
 
 typedef void (*kernel_fn)(size_t, const float *, float *);
 
-int main(void) {
+int main(int argc, char **argv) {
   static const struct {
     const char *name;
     kernel_fn   fn;
@@ -35,13 +36,17 @@ int main(void) {
             {"gelu", crb_gelu_k, -4, 4},         {"expm1", crb_expm1_k, -10, 10},
             {"softplus", crb_softplus_k, -10, 10}, {"softsign", crb_softsign_k, -10, 10},
             {"silu_cr", crb_silu_cr_k, -10, 10}, {"elu_cr", crb_elu_cr_k, -10, 10},
-            {"mish", crb_mish_k, -10, 10},       {"gelu_cr", crb_gelu_cr_k, -4, 4}};
+            {"mish", crb_mish_k, -10, 10},       {"gelu_cr", crb_gelu_cr_k, -4, 4},
+            {"gelu_tanh", crb_gelu_tanh_k, -4, 4}, {"gelu_tanh_lit", crb_gelu_tanh_lit_k, -4, 4}};
   size_t n = (size_t)1 << 24;
   float *x = malloc(n * sizeof *x), *o = malloc(n * sizeof *o);
   if (!x || !o) return 1;
   for (size_t k = 0; k < sizeof ks / sizeof ks[0]; k++) {
     uint64_t s = 88172645463325252u;
     double   best = 1e9;
+    int      wanted = argc < 2;
+    for (int a = 1; a < argc; a++) wanted |= strcmp(argv[a], ks[k].name) == 0;
+    if (!wanted) continue;
     for (size_t i = 0; i < n; i++) {
       s ^= s << 13;
       s ^= s >> 7;

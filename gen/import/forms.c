@@ -363,18 +363,19 @@ ex *form_celu(form *f) {
 /* Cast and CastLike: the spec's conversion to the dtype the check found. */
 ex *form_cast(form *f) { return ex_convert(f->x, f->fn->cast_to, form_in(f, 0)); }
 
-/* approximate="none": gelu(x) = x Phi(x), rounded once; under --literal-activations and
-   on double ONNX's formula (0.5 * x) * (erf(x / sqrt(2)) + 1), sqrt(2) rounded to the dtype.
-   approximate="tanh": ONNX's function body (Gelu-20) step by step in x's dtype, each step
-   correctly rounded: its float constants 2/pi = 0.63661977236f and 0.044715f cast to the
-   dtype (CastLike), sqrt(2/pi) a Sqrt in the dtype, then
-   (0.5 * x) * (1 + tanh(sqrt(2/pi) * (x + 0.044715 * pow(x, 3)))). */
+/* gelu(x) = x Phi(x) (approximate="none") and gelu_tanh(x) (approximate="tanh", the function
+   with exact constants), each rounded once; their kernels are faster than ONNX's formulas
+   (bench/crmath.where: gelu_cr_k, gelu_tanh_k). Under --literal-activations and on double,
+   ONNX's formulas: (0.5 * x) * (erf(x / sqrt(2)) + 1), sqrt(2) rounded to the dtype; and the
+   function body (Gelu-20) step by step in x's dtype, each step correctly rounded: its float
+   constants 2/pi = 0.63661977236f and 0.044715f cast to the dtype (CastLike), sqrt(2/pi) a
+   Sqrt in the dtype, then (0.5 * x) * (1 + tanh(sqrt(2/pi) * (x + 0.044715 * pow(x, 3)))). */
 ex *form_gelu(form *f) {
   ex_ctx  *x = f->x;
   wc_dtype t = f->t;
-  if (strcmp(f->at->Gelu.approximate, "tanh") != 0 && !literal_activations(f))
-    return ex_fn1(x, "gelu", t, form_in(f, 0));
-  if (strcmp(f->at->Gelu.approximate, "tanh") != 0)
+  bool     tanh_form = strcmp(f->at->Gelu.approximate, "tanh") == 0;
+  if (!literal_activations(f)) return ex_fn1(x, tanh_form ? "gelu_tanh" : "gelu", t, form_in(f, 0));
+  if (!tanh_form)
     return ex_bin(
         x, "*", t, ex_bin(x, "*", t, ex_lit_num(x, t, 0.5), form_in(f, 0)),
         ex_bin(x, "+", t,

@@ -14,6 +14,7 @@
 #include "inverse_hyperbolic.h"                        /* asinh, acosh, atanh, correctly rounded */
 #include "activations.h"                               /* expm1 softplus softsign silu mish, correctly rounded */
 #include "gelu.h"                                      /* gelu, correctly rounded */
+#include "gelu_tanh.h"                                 /* gelu_tanh, correctly rounded */
 #include "loop.h"                                      /* blocks the compiler vectorizes */
 #include "stream.h"                                    /* streaming stores */
 #include "truth.h"                                     /* non-zero byte counts, masks, coordinates */

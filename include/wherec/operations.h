@@ -101,6 +101,7 @@ extern "C" {
   X(P, SILU,  "silu",     1, CRF,   SAME, CALL,   silu,  NONE) /* activations.h */        \
   X(P, MISH,  "mish",     1, CRF,   SAME, CALL,   mish,  NONE) /* activations.h */ \
   X(P, GELU,  "gelu",     1, CRF,   SAME, CALL,   gelu,  NONE) /* gelu.h */               \
+  X(P, GELU_TANH, "gelu_tanh", 1, CRF, SAME, CALL, gelu_tanh, NONE) /* gelu_tanh.h */    \
   X(P, RSUM,  "row_sum",  1, NUM,   SAME, REDUCE, rsum,  NONE) /* b = rows' rank; rows.h */ \
   X(P, RMAX,  "row_max",  1, NUM,   SAME, REDUCE, rmax,  NONE) /* rows.h */              \
   X(P, RMIN,  "row_min",  1, NUM,   SAME, REDUCE, rmin,  NONE) /* rows.h */              \
@@ -223,7 +224,8 @@ static inline bool wc_op_defined(wc_opcode op, wc_dtype t) {
    crmath_exhaustive proves each against the exact form and checks this list against
    the functions it runs. */
 #define WC_RAW_FORM_OPS(X) \
-  X(EXP) X(LOG) X(TANH) X(SIGMOID) X(SIN) X(COS) X(TAN) X(EXPM1) X(SOFTPLUS) X(SILU) X(MISH) X(GELU)
+  X(EXP) X(LOG) X(TANH) X(SIGMOID) X(SIN) X(COS) X(TAN) X(EXPM1) X(SOFTPLUS) X(SILU) X(MISH) X(GELU) \
+  X(GELU_TANH)
 
 static inline bool wc_op_has_raw_form(wc_opcode op) {
   switch (op) {

@@ -1,7 +1,7 @@
 /* test_crmath.c: log, tanh, sigmoid, erf (wherec/crmath.h), sinh and cosh
    (wherec/hyperbolic.h), sin, cos, tan (trig.h), asin, acos, atan
    (inverse_trig.h), asinh, acosh, atanh (inverse_hyperbolic.h), expm1, softplus,
-   softsign, silu and mish (activations.h), gelu (gelu.h) on special values,
+   softsign, silu and mish (activations.h), gelu (gelu.h), gelu_tanh (gelu_tanh.h) on special values,
    boundaries and the hardest inputs; every float16 and bfloat16 input against the
    reference (src/ref/ref_math.c); the reference's two paths; the shared rounding
    steps of wherec/exp.h against exact rounding. */
@@ -20,7 +20,7 @@
 
 enum { F_LOG, F_TANH, F_SIGMOID, F_ERF, F_EXP, F_SINH, F_COSH, F_SIN, F_COS, F_TAN, F_ASIN,
        F_ACOS, F_ATAN, F_ASINH, F_ACOSH, F_ATANH, F_EXPM1, F_SOFTPLUS, F_SOFTSIGN,
-       F_SILU, F_MISH, F_GELU, N_FUNCS };
+       F_SILU, F_MISH, F_GELU, F_GELU_TANH, N_FUNCS };
 
 /* Each function: its name, opcode, three forms, and how it orders its results (1
    increasing, -1 decreasing, 2 even and increasing in |x|, 0 neither) */
@@ -39,6 +39,7 @@ static const struct fn {
     FN_(atan, ATAN, 1),  FN_(asinh, ASINH, 1), FN_(acosh, ACOSH, 1),    FN_(atanh, ATANH, 1),
     FN_(expm1, EXPM1, 1), FN_(softplus, SOFTPLUS, 1), FN_(softsign, SOFTSIGN, 1),
     FN_(silu, SILU, 0),   FN_(mish, MISH, 0),   FN_(gelu, GELU, 0),
+    FN_(gelu_tanh, GELU_TANH, 0),
 #undef FN_
 };
 
@@ -202,6 +203,18 @@ static const uint32_t hardest[][3] = {
     {F_GELU, 0xbe493cc6u, 0xbda9e297u}, /* gelu(-0x1.92798cp-3): 2^-50.5 relative */
     {F_GELU, 0x37b0a46fu, 0x3730a531u}, /* gelu(0x1.6148dep-16): 2^-53.4 relative (series) */
     {F_GELU, 0xb7b0a46fu, 0xb730a3adu}, /* gelu(-0x1.6148dep-16): 2^-53.4 relative (series) */
+    {F_GELU_TANH, 0x37b0a46fu, 0x3730a531u}, /* gelu_tanh(0x1.6148dep-16): 2^-53.3 relative */
+    {F_GELU_TANH, 0xb7b0a46fu, 0xb730a3adu}, /* gelu_tanh(-0x1.6148dep-16): 2^-53.3 relative */
+    {F_GELU_TANH, 0x334aa765u, 0x32caa765u}, /* gelu_tanh(0x1.954ecap-25): 2^-50.7 relative */
+    {F_GELU_TANH, 0xb34aa765u, 0xb2caa765u}, /* gelu_tanh(-0x1.954ecap-25): 2^-50.7 relative */
+    {F_GELU_TANH, 0x3eab6834u, 0x3e5858f6u}, /* gelu_tanh(0x1.56d068p-2): 2^-50.5 relative */
+    {F_GELU_TANH, 0x37f5c377u, 0x3775c4efu}, /* gelu_tanh(0x1.eb86eep-16): 2^-50.4 relative */
+    {F_GELU_TANH, 0x3c6feb06u, 0x3bf2b89bu}, /* gelu_tanh(0x1.dfd60cp-7): 2^-50.3 relative */
+    {F_GELU_TANH, 0x3f414d8fu, 0x3f15c5ddu}, /* gelu_tanh(0x1.829b1ep-1): 2^-50.0 relative */
+    {F_GELU_TANH, 0xc0773385u, 0xb90b96f9u}, /* gelu_tanh(-0x1.ee670ap+1): 2^-49.4 relative */
+    {F_GELU_TANH, 0xc0d3541cu, 0xaa69e369u}, /* gelu_tanh(-0x1.a6a838p+2): 2^-49.3 relative */
+    {F_GELU_TANH, 0x40878b38u, 0x40878b0bu}, /* gelu_tanh(0x1.0f167p+2): 2^-49.2 relative */
+    {F_GELU_TANH, 0xc0a103efu, 0xb4466f4au}, /* gelu_tanh(-0x1.4207dep+2): 2^-48.1 relative */
     /* silu's structured cases below 2^-11: x/2 + x^2/4 on a midpoint */
     {F_SILU, 0xb3800000u, 0xb3000000u}, /* silu(-0x1p-24): 2^-76.6 relative */
     {F_SILU, 0x35400000u, 0x34c00004u}, /* silu(0x1.8p-21): 2^-65.8 relative */
@@ -278,6 +291,25 @@ static const uint32_t known[][3] = {
     {F_GELU, 0xff800000u, 0x80000000u},   /* gelu(-inf) = -0 */
     {F_GELU, 0x7f800000u, 0x7f800000u},   /* gelu(inf) = inf */
     {F_GELU, 0x7f7fffffu, 0x7f7fffffu},   /* gelu(FLT_MAX) = FLT_MAX */
+    {F_GELU_TANH, 0x3f800000u, 0x3f57585cu}, /* gelu_tanh(1) */
+    {F_GELU_TANH, 0xbf800000u, 0xbe229e91u}, /* gelu_tanh(-1) */
+    {F_GELU_TANH, 0xc0400000u, 0xbb6e6150u}, /* gelu_tanh(-3) */
+    {F_GELU_TANH, 0xc1200000u, 0x8223e47fu}, /* gelu_tanh(-10) = -1.2e-37: ONNX's formula gives -0 */
+    {F_GELU_TANH, 0xc1219c35u, 0x808000b2u}, /* gelu_tanh(-10.100636): the last normal result */
+    {F_GELU_TANH, 0xc1219c36u, 0x807ffff8u}, /* its successor: subnormal */
+    {F_GELU_TANH, 0xc12c5579u, 0x80000001u}, /* gelu_tanh(-10.770867): -2^-149 */
+    {F_GELU_TANH, 0xc12c557au, 0x80000000u}, /* its successor rounds to -0 */
+    {F_GELU_TANH, 0xc1300000u, 0x80000000u}, /* gelu_tanh(-11) = -0 */
+    {F_GELU_TANH, 0x409fcff8u, 0x409fcff7u}, /* gelu_tanh(4.9941368): below x */
+    {F_GELU_TANH, 0x409fcff9u, 0x409fcff9u}, /* its successor: x */
+    {F_GELU_TANH, 0x40c00001u, 0x40c00001u}, /* above 6 (selected): x */
+    {F_GELU_TANH, 0x00000001u, 0x00000001u}, /* gelu_tanh(2^-149) = 2^-150 + 2^-298/sqrt(2 pi): up */
+    {F_GELU_TANH, 0x80000001u, 0x80000000u}, /* gelu_tanh(-2^-149): rounds to -0 */
+    {F_GELU_TANH, 0x80000003u, 0x80000001u}, /* gelu_tanh(-3 2^-149) = -1.5 2^-149 + ...: -2^-149 */
+    {F_GELU_TANH, 0x80000000u, 0x80000000u}, /* gelu_tanh(-0) = -0 */
+    {F_GELU_TANH, 0xff800000u, 0x80000000u}, /* gelu_tanh(-inf) = -0 */
+    {F_GELU_TANH, 0x7f800000u, 0x7f800000u}, /* gelu_tanh(inf) = inf */
+    {F_GELU_TANH, 0x7f7fffffu, 0x7f7fffffu}, /* gelu_tanh(FLT_MAX) = FLT_MAX */
 };
 
 /* the function of each row, correctly rounded by the reference */

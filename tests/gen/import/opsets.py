@@ -66,9 +66,11 @@ DEVIATIONS = [
      "onnxruntime's Clip-12 and later and wherec apply"),
     ("Sign", None, r"^float16", "onnxruntime's float16 Sign gives 0 for NaN; its float Sign, "
      "ONNX's reference and wherec keep NaN"),
+    ("Gelu", None, r"^float approximate=tanh", "wherec's gelu_tanh is correctly rounded as a "
+     "whole, and gelu_tanh(-inf) is -0, the limit; ONNX's formula (0.5 * x) * (1 + tanh(...)) "
+     "cancels in float for negative x and gives NaN at -inf, as onnxruntime and its reference do"),
     ("Gelu", None, r"^float16", "onnxruntime computes float16 Gelu in float and rounds once; "
-     "wherec rounds gelu(x) once (approximate \"none\") or, for \"tanh\", each operation of "
-     "ONNX's function body to float16"),
+     "wherec rounds gelu(x) or gelu_tanh(x) once, each correctly rounded as a whole"),
     ("Gelu", None, r"^float (defaults|approximate=none)", "gelu(x) is correctly rounded as a "
      "whole: gelu(-inf) is -0, the limit (ONNX's formula gives -inf * 0 = NaN), and ONNX's "
      "formula, which onnxruntime and its reference compute in float, cancels in 1 + erf for "

@@ -508,8 +508,16 @@ static void test_functions_import_as_calls_and_composites_as_onnx_function_bodie
   result r = unary("Gelu", 20, "approximate", "none");
   expect_in(r.spec, "= gelu(x);");
   done(&r);
-  /* tanh: ONNX's function body in its order, sqrt(2/pi) that of the float 0.63661977236 */
+  /* tanh: gelu_tanh, rounded once; with --literal-activations ONNX's function body in its
+     order, sqrt(2/pi) that of the float 0.63661977236 */
   r = unary("Gelu", 20, "approximate", "tanh");
+  assert_int_equal(r.rc, 0);
+  expect_in(r.spec, "= gelu_tanh(x);");
+  expect_generates(r.spec);
+  done(&r);
+  literal_activations = true;
+  r = unary("Gelu", 20, "approximate", "tanh");
+  literal_activations = false;
   assert_int_equal(r.rc, 0);
   expect_in(r.spec,
             "= (0.5 * x) * (1.0 + tanh(0.797884524 * (x + (0.0447149985 * pow(x, 3.0)))));");
