@@ -5,10 +5,12 @@ table interval; the headers quote the maxima):
   log tanh erf  wherec/crmath.h's tables
   trig          wherec/trig.h's 2/pi rows (Payne-Hanek) and sin, cos of j pi/128
   atan          wherec/inverse_trig.h's atan(i/64) and pi/2 - atan(i/64)
-  asin          inverse_trig.h's degree-13 G (interpolation at Chebyshev nodes)
+  asin          inverse_trig.h's degree-13 G (interpolation at Chebyshev nodes), and
+                the raw form's degree-11 R
   gelu          wherec/gelu.h's h(i/16) and h'(i/16), h(a) = Phi(-a) e^(a^2/2)
   bounds        B of log, erf and the inverse hyperbolic functions' log of a
-                pair; G's approximation error on 20001 points; gelu's h
+                pair; G's approximation error on 20001 points; gelu's h; the
+                raw forms of asin and acos
   check         every table and G regenerated and compared with the headers'
                 numbers (exit 1 on a difference): the ctest crmath_tables_match_headers
 Prints the C initializers.
@@ -234,6 +236,61 @@ def asin_error(points=20000):
     return worst
 
 
+# ---- asin's raw form: asin(s) = s (1 + z R(z)), z = s^2 in [0, 1/4], plain double --
+ASIN_RAW_N = 12  # R of degree 11 through 12 nodes
+
+
+def asin_raw_r(z):
+    """R* = (asin(s)/s - 1)/z, s = sqrt(z); 1/6 at 0"""
+    if z == 0:
+        return mpmath.mpf(1) / 6
+    s = mpmath.sqrt(z)
+    return (mpmath.asin(s) / s - 1) / z
+
+
+def asin_raw_coefficients():
+    with mpmath.workprec(200):
+        nodes = [ASIN_L / 2 * (1 - mpmath.cos(mpmath.pi * (k + mpmath.mpf(1) / 2) / ASIN_RAW_N))
+                 for k in range(ASIN_RAW_N)]
+        a = mpmath.matrix([[x**j for j in range(ASIN_RAW_N)] for x in nodes])
+        c = mpmath.lu_solve(a, mpmath.matrix([asin_raw_r(x) for x in nodes]))
+        return [rn_bits(ci, 53) for ci in c]
+
+
+def asin_raw_bound(points=4000):
+    """relative error bounds of wc_atrig_raw_'s A = s + s (z R(z)) with s exact (a)
+    and with s = the Newton square root (eps_s), on z = k/4/points: R's
+    truncation against R*, Horner's roundings (each product and sum, pointwise
+    magnitudes), q = z r, s q and the last sum each rounded"""
+    cs = asin_raw_coefficients()
+    # sqrt(t): y0 within 0.034365, three Newton steps (e -> 3/2 e^2 + e^3/2 + 3.2 u),
+    # s0 = t y (u), s = s0 + (t - s0^2) y/2: 1.5 u + e^2/2 + 2 e e3
+    e = mpmath.mpf("0.034365")
+    for _ in range(3):
+        e = mpmath.mpf(3) / 2 * e**2 + e**3 / 2 + 3.2 * U
+    e0 = e + U * (1 + e)
+    eps_s = U + U / 2 * (1 + e0) ** 2 * (1 + e) + e0**2 / 2 + 2 * e0 * e
+    worst = mpmath.mpf(0)
+    for k in range(points + 1):
+        z = ASIN_L * k / points
+        h, err = cs[-1], mpmath.mpf(0)
+        for c in reversed(cs[:-1]):
+            p = z * h
+            h = c + p
+            err = z * err + U * (abs(p) + abs(h))
+        ez = z * asin_raw_r(z)
+        d1 = z * (err + abs(h - asin_raw_r(z))) + U * (ez + z * err)
+        rel = (d1 + U * (ez + d1)) / (1 + ez) + U * (1 + d1)
+        worst = max(worst, rel)
+    pi2 = mpmath.pi / 2
+    c_err = abs(pi2 - mpmath.mpf(float(pi2)))
+    big = worst + eps_s * (1 + worst)
+    asin_b = max(worst, 2 * big + c_err / (mpmath.pi / 6) + U)
+    acos_b = max(worst / 2 + c_err / (mpmath.pi / 3) + U, big,
+                 big / 2 + 2 * c_err / (2 * mpmath.pi / 3) + U)
+    return worst, eps_s, asin_b, acos_b
+
+
 # ---- the inverse hyperbolic functions: log of a double pair V (inverse_hyperbolic.h) -
 def ahyp_bound(l_center, e_v):
     """relative error of wc_ahyp_log_ on crmath.h's log table, given the pair V's
@@ -385,6 +442,7 @@ def check():
         ("trig.h", "wc_trig_tab_[4 * 64] = {"): [v for r in trig_rows() for v in r],
         ("inverse_trig.h", "wc_atan_tab_[4 * 65] = {"): [v for r in atan_rows() for v in r],
         ("inverse_trig.h", "  g = "): asin_coefficients(),
+        ("inverse_trig.h", "  rz = "): asin_raw_coefficients(),
         ("gelu.h", "wc_gelu_tab_[4 * 233] = {"): [v for r in gelu_rows() for v in r],
     }
     bad = 0
@@ -429,6 +487,7 @@ def main():
             print("    " + ", ".join("%s, %s" % (d(h), d(l)) for h, l in rows[k:k + 2]) + ",")
     elif what == "asin":
         print(" ".join(d(c) for c in asin_coefficients()))
+        print(" ".join(d(c) for c in asin_raw_coefficients()))
     elif what == "check":
         sys.exit(1 if check() else 0)
     else:
@@ -445,6 +504,9 @@ def main():
         print("gelu raw: h within 2^%.2f (interval %d)" % (float(mpmath.log(b, 2)), i))
         e = asin_error()
         print("asin: |z^3 (G* - G)| <= 2^%.2f on 20001 points" % float(mpmath.log(e, 2)))
+        a, s, b_asin, b_acos = [float(mpmath.log(v, 2)) for v in asin_raw_bound()]
+        print("asin, acos raw: A within 2^%.2f, sqrt 2^%.2f; B asin 2^%.2f, acos 2^%.2f"
+              % (a, s, b_asin, b_acos))
 
 
 if __name__ == "__main__":
