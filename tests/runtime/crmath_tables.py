@@ -2,7 +2,7 @@
 """crmath_tables.py: the tables of the correctly rounded functions, computed with
 mpmath (300 bits; 1400 for 2/pi), and the error bounds that depend on them (per
 table interval; the headers quote the maxima):
-  log tanh erf  wherec/crmath.h's tables
+  log tanh erf  wherec/crmath.h's tables (erf: and the raw form's polynomials)
   trig          wherec/trig.h's 2/pi rows (Payne-Hanek) and sin, cos of j pi/128
   atan          wherec/inverse_trig.h's atan(i/64) and pi/2 - atan(i/64)
   asin          inverse_trig.h's degree-13 G (interpolation at Chebyshev nodes), and
@@ -10,7 +10,7 @@ table interval; the headers quote the maxima):
   gelu          wherec/gelu.h's h(i/16) and h'(i/16), h(a) = Phi(-a) e^(a^2/2)
   bounds        B of log, erf and the inverse hyperbolic functions' log of a
                 pair; G's approximation error on 20001 points; gelu's h; the
-                raw forms of asin and acos
+                raw forms of erf, asin and acos
   check         every table and G regenerated and compared with the headers'
                 numbers (exit 1 on a difference): the ctest crmath_tables_match_headers
 Prints the C initializers.
@@ -158,6 +158,127 @@ def erf_bound():
             ref = mpmath.erf(lo)
             rel = (ed * (err_g + 2 * U * g_abs + 3 * U * g_abs) + 3 * U * 2**-27.5 * ref +
                    ed * 2**-80 + ref * 2**-104) / ref
+        if rel > worst:
+            worst, at = rel, i
+    return worst, at
+
+
+# ---- erf's raw form: a P(a^2) below 1, 1 - e^(-a^2) Q(s) above, plain double -------
+ERF_RAW_TOP = mpmath.mpf(f32(0x407CCCCD))  # 3.95f, the clamp
+ERF_RAW_H = mpmath.log(2) / 2 * (1 + mpmath.mpf(2) ** -20)  # |r| of e^r
+
+
+def cheb_fit(f, lo, hi, n):
+    """f interpolated at the n + 1 Chebyshev nodes of [lo, hi], monomial coefficients in
+    the variable itself rounded to doubles (200 bits on the way)"""
+    with mpmath.workprec(200):
+        c, h = (lo + hi) / 2, (hi - lo) / 2
+        nodes = [c + h * mpmath.cos(mpmath.pi * (k + mpmath.mpf(1) / 2) / (n + 1)) for k in range(n + 1)]
+        a = mpmath.matrix([[x**j for j in range(n + 1)] for x in nodes])
+        co = mpmath.lu_solve(a, mpmath.matrix([f(x) for x in nodes]))
+        return [rn_bits(co[j], 53) for j in range(n + 1)]
+
+
+def erf_raw_p(z):
+    """erf(a)/a, z = a^2"""
+    if z == 0:
+        return 2 / mpmath.sqrt(mpmath.pi)
+    a = mpmath.sqrt(z)
+    return mpmath.erf(a) / a
+
+
+def erf_raw_q(a):
+    """Q = e^(a^2) erfc(a)"""
+    return mpmath.exp(a * a) * mpmath.erfc(a)
+
+
+def erf_raw_c():
+    """C: s = (a - C)/(a + 2) runs over [-w, w] as a runs over [1, 3.95]"""
+    return rn_bits((ERF_RAW_TOP * 3 + ERF_RAW_TOP + 2) / (3 + ERF_RAW_TOP + 2), 53)
+
+
+def erf_raw_coefficients():
+    """P of degree 10 on z in [0, 1], Q of degree 12 in s, e^r of degree 10 on |r| <= H"""
+    c = erf_raw_c()
+    a_of = lambda s: (c + 2 * s) / (1 - s)
+    p = cheb_fit(erf_raw_p, mpmath.mpf(0), mpmath.mpf(1), 10)
+    q = cheb_fit(lambda s: erf_raw_q(a_of(s)), (1 - c) / 3, (ERF_RAW_TOP - c) / (ERF_RAW_TOP + 2), 12)
+    e = cheb_fit(mpmath.exp, -ERF_RAW_H, ERF_RAW_H, 10)
+    return p, q, e
+
+
+def horner_bound(cs, v):
+    """(value, error bound) of Horner's scheme at v, each product and sum rounded"""
+    h, err = cs[-1], mpmath.mpf(0)
+    for c in reversed(cs[:-1]):
+        pr = v * h
+        h = c + pr
+        err = abs(v) * err + U * (abs(pr) + abs(h))
+    return h, err
+
+
+def erf_raw_bound(points=3000):
+    """relative error bounds of wc_erf_raw_f32's y: below 1 and from 1 to 3.95, on grids
+    of the variable (z, s, r): truncation against the function, Horner's roundings
+    (pointwise magnitudes), s's two roundings through Q', e^r's argument, the scaling
+    (exact), e q and 1 - e q"""
+    pc, qc, ec = erf_raw_coefficients()
+    c = erf_raw_c()
+    small = mpmath.mpf(0)
+    for k in range(points + 1):
+        z = mpmath.mpf(k) / points
+        v, err = horner_bound(pc, z)
+        f = erf_raw_p(z)
+        small = max(small, (abs(v - f) + err) / f + U * (1 + 2**-40))
+    rel_e = mpmath.mpf(0)
+    for k in range(points + 1):
+        r = -ERF_RAW_H + 2 * ERF_RAW_H * k / points
+        v, err = horner_bound(ec, r)
+        rel_e = max(rel_e, (abs(v - mpmath.exp(r)) + err) / mpmath.exp(r))
+    # r = (-k L1 - z) exactly (k L1 exact, the difference a multiple of 2^-46 below 1/2),
+    # then + k (ln2 - L1) rounded: u |r| + u 23 2^-49 + 23 2^-102
+    rel_e = (rel_e + U * ERF_RAW_H * 1.5 + 2**-90) * (1 + 2**-40)
+    big = mpmath.mpf(0)
+    dq = [k * qc[k] for k in range(1, len(qc))]
+    for k in range(points + 1):
+        a = 1 + (ERF_RAW_TOP - 1) * k / points
+        s = (a - c) / (a + 2)
+        v, err = horner_bound(qc, s)
+        q = erf_raw_q(a)
+        ds = abs(horner_bound(dq, s)[0] * s) * 2.01 * U  # s's two roundings
+        rel_q = (abs(v - q) + err + ds) / q
+        ec_ = mpmath.erfc(a)
+        y = 1 - ec_
+        big = max(big, (ec_ * (rel_e + rel_q + U) * (1 + 2**-40) + U * y) / y)
+    return small, big, rel_e
+
+
+def erf_raw_taylor_bound(n_kept=6):
+    """relative error bound of wc_erf_raw_f32 where gcc has no FMA: the exact form's
+    Taylor series at i/32 kept to n = n_kept, in plain double: y = SH + (ed + ed g1), ed =
+    RN(EH + EL) d; the maximum over the 128 intervals"""
+    worst, at = 0, None
+    dm = mpmath.mpf(1) / 64
+    gamma = 40 * U / (1 - 40 * U)
+    for i in range(128):
+        c = mpmath.mpf(i) / 32
+        e = 2 / mpmath.sqrt(mpmath.pi) * mpmath.exp(-c * c)
+        trunc = sum(abs(hermite(n, c)) * dm**n / mpmath.factorial(n + 1) for n in range(n_kept + 1, 60))
+        a = [mpmath.mpf(1), c]
+        for n in range(1, n_kept):
+            a.append(mpmath.mpf(2) / (n + 2) * c * a[n] + mpmath.mpf(2 * n) / ((n + 1) * (n + 2)) * a[n - 1])
+        g_abs = sum(a[n] * dm**n for n in range(1, n_kept + 1))
+        r_abs = sum(a[n] * dm ** (n - 2) for n in range(2, n_kept + 1))
+        err_g = 2 * U * g_abs + dm**2 * r_abs * (U + gamma) + trunc
+        # in units of E |d|: g1's error, E's sum and ed's product (2u (1 + g)), ed g1 (u g),
+        # the sum ed + ed g1 (u (1 + g)); then SH (u erf(c)) and the last sum (u y)
+        unit = err_g + 2 * U * (1 + g_abs) + U * g_abs + U * (1 + g_abs) + 2**-100
+        if i == 0:  # SH = 0: everything scales with a, erf(a) >= E a (1 - a^2/3)
+            rel = unit * (1 + 2**-40) / (1 - dm**2 / 3) + U * (1 + 2**-40)
+        else:
+            lo = c - dm
+            ref = mpmath.erf(lo)
+            rel = (e * dm * unit * (1 + 2**-40) + U * mpmath.erf(c) + U * mpmath.erf(c + dm)) / ref
         if rel > worst:
             worst, at = rel, i
     return worst, at
@@ -443,6 +564,10 @@ def check():
         ("inverse_trig.h", "wc_atan_tab_[4 * 65] = {"): [v for r in atan_rows() for v in r],
         ("inverse_trig.h", "  g = "): asin_coefficients(),
         ("inverse_trig.h", "  rz = "): asin_raw_coefficients(),
+        ("crmath.h", "  double p = a * WC_F_("): list(reversed(erf_raw_coefficients()[0])),
+        ("crmath.h", "  double s = (a - "): [erf_raw_c()],
+        ("crmath.h", "  double q = WC_F_(s,"): list(reversed(erf_raw_coefficients()[1])),
+        ("crmath.h", "  double e = WC_F_(r,"): list(reversed(erf_raw_coefficients()[2])),
         ("gelu.h", "wc_gelu_tab_[4 * 233] = {"): [v for r in gelu_rows() for v in r],
     }
     bad = 0
@@ -473,6 +598,9 @@ def main():
     elif what == "erf":
         for sh, sl, eh, el in erf_rows():
             print("    %s, %s, %s, %s," % (d(sh), d(sl), d(eh), d(el)))
+        print("C " + d(erf_raw_c()))
+        for name, cs in zip("PQE", erf_raw_coefficients()):
+            print(name + " " + " ".join(d(c) for c in cs))
     elif what == "gelu":
         for b0h, b0l, b1h, b1l in gelu_rows():
             print("    %s, %s, %s, %s," % (d(b0h), d(b0l), d(b1h), d(b1l)))
@@ -504,6 +632,11 @@ def main():
         print("gelu raw: h within 2^%.2f (interval %d)" % (float(mpmath.log(b, 2)), i))
         e = asin_error()
         print("asin: |z^3 (G* - G)| <= 2^%.2f on 20001 points" % float(mpmath.log(e, 2)))
+        small, big, e = [float(mpmath.log(v, 2)) for v in erf_raw_bound()]
+        print("erf raw: B = 2^%.2f (a < 1), 2^%.2f (a >= 1; e^r within 2^%.2f)" % (small, big, e))
+        b, i = erf_raw_taylor_bound()
+        print("erf raw, gcc without FMA (Taylor at i/32 to n = 6): B = 2^%.2f (interval %d)"
+              % (float(mpmath.log(b, 2)), i))
         a, s, b_asin, b_acos = [float(mpmath.log(v, 2)) for v in asin_raw_bound()]
         print("asin, acos raw: A within 2^%.2f, sqrt 2^%.2f; B asin 2^%.2f, acos 2^%.2f"
               % (a, s, b_asin, b_acos))
