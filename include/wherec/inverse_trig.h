@@ -365,6 +365,42 @@ WC_INLINE wc_bfloat16 wc_acos_bf16(wc_bfloat16 a) {
    inf and NaN give the NaN (the exact forms give their NaN); a subnormal asin
    is a NaN (exp.h), asin(-0) = -0, acos(1) = +0. */
 
+/* atan's raw form: a = |x| clamped to 2^64 as the exact form's, atan(a) = K + mu
+   atan(t), |t| <= tan(pi/8), from one division t = N/M (N and M exact: a float
+   less or plus 1 has at most 27 bits): (t, K, mu) = (a, 0, 1) up to tan(pi/8),
+   ((a - 1)/(a + 1), pi/4, 1) up to 1/tan(pi/8), else (1/a, pi/2, -1). atan(t) =
+   t R(t^2), R of degree 10 interpolating atan(s)/s at the 11 Chebyshev nodes of
+   z in [0, tan(pi/8)^2]: crmath_tables.py atan_raw_bound, with t's rounding, z's
+   (through z R'/R), Horner's at pointwise magnitudes and the product: A within
+   2^-52.1 of atan(t); |A| <= f when K = pi/4, 3 |A| <= f when K = pi/2, K's
+   double and the sum: 2^-50.54. A subnormal result is a NaN (exp.h), atan(-0)
+   = -0, inf rounds as 2^64 (pi/2), a NaN gives the NaN. Under gcc, which
+   contracts only when told, R's products and sums are fused by hand where the
+   target has FMA (crmath.h's erf raw form says why). */
+#if defined(__FMA__) && !defined(__clang__)
+#define WC_F_(a, b, c) __builtin_fma(a, b, c)
+#else
+#define WC_F_(a, b, c) ((a) * (b) + (c))
+#endif
+WC_INLINE float wc_atan_raw_f32(float x) {
+  WC_CR_CONTRACT_
+  uint32_t u = wc_f32_to_bits(x);
+  double   a = wc_cr_abs_clamp_(u, WC_ATAN_TOP_), t, z, f;
+  int      mid = a > 0x1.a827999fcef32p-2, big = a > 0x1.3504f333f9de6p+1;
+  t = wc_sel_f64(big, 1.0, wc_sel_f64(mid, a - 1.0, a)) /
+      wc_sel_f64(big, a, wc_sel_f64(mid, a + 1.0, 1.0));
+  z = t * t;
+  f = t * WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z,
+      WC_F_(z, 0x1.5a481d863427cp-6, -0x1.64313cce9ec45p-5), 0x1.d1fd520694354p-5),
+      -0x1.0ffbe601a7815p-4), 0x1.3afb01b54c5edp-4), -0x1.745baa27cbed6p-4), 0x1.c71c648ac53f4p-4),
+      -0x1.249249009562ep-3), 0x1.9999999934e4cp-3), -0x1.55555555551e4p-2), 0x1.0000000000000p+0);
+  f = wc_sel_f64(big, WC_PI2H_, wc_sel_f64(mid, 0.5 * WC_PI2H_, 0.0)) +
+      wc_sel_f64(big, -1.0, 1.0) * f;
+  return wc_bits_to_f32(wc_f32_to_bits(wc_cr_raw_round_(f, WC_CR_RAW_TINY_, x != x)) |
+                        (u & 0x80000000u));
+}
+#undef WC_F_
+
 /* asin(s) with s = a (big = 0) or s = sqrt((1 - a)/2) (big = 1), a in [0, 1]. */
 WC_INLINE double wc_atrig_raw_(double a, int big) {
   WC_CR_CONTRACT_

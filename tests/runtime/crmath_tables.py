@@ -4,13 +4,14 @@ mpmath (300 bits; 1400 for 2/pi), and the error bounds that depend on them (per
 table interval; the headers quote the maxima):
   log tanh erf  wherec/crmath.h's tables (erf: and the raw form's polynomials)
   trig          wherec/trig.h's 2/pi rows (Payne-Hanek) and sin, cos of j pi/128
-  atan          wherec/inverse_trig.h's atan(i/64) and pi/2 - atan(i/64)
+  atan          wherec/inverse_trig.h's atan(i/64) and pi/2 - atan(i/64), and the
+                raw form's degree-10 R
   asin          inverse_trig.h's degree-13 G (interpolation at Chebyshev nodes), and
                 the raw form's degree-11 R
   gelu          wherec/gelu.h's h(i/16) and h'(i/16), h(a) = Phi(-a) e^(a^2/2)
   bounds        B of log, erf and the inverse hyperbolic functions' log of a
                 pair; G's approximation error on 20001 points; gelu's h; the
-                raw forms of erf, asin and acos
+                raw forms of erf, atan, asin and acos
   check         every table and G regenerated and compared with the headers'
                 numbers (exit 1 on a difference): the ctest crmath_tables_match_headers
 Prints the C initializers.
@@ -412,6 +413,43 @@ def asin_raw_bound(points=4000):
     return worst, eps_s, asin_b, acos_b
 
 
+# ---- atan's raw form: atan(t) = t R(t^2), |t| <= tan(pi/8), plain double ---------------
+ATAN_RAW_L = mpmath.tan(mpmath.pi / 8) ** 2 * (1 + mpmath.mpf(2) ** -20)
+
+
+def atan_raw_r(z):
+    """R* = atan(s)/s, s = sqrt(z)"""
+    if z == 0:
+        return mpmath.mpf(1)
+    s = mpmath.sqrt(z)
+    return mpmath.atan(s) / s
+
+
+def atan_raw_coefficients():
+    return cheb_fit(atan_raw_r, mpmath.mpf(0), ATAN_RAW_L, 10)
+
+
+def atan_raw_bound(points=2000):
+    """relative error bound of wc_atan_raw_f32: t = RN(num/den) (u), z = RN(t^2) (2u
+    through z R'/R), R's truncation and Horner's roundings (pointwise), A = RN(t r); then
+    f = K + mu A (the sum rounded once; K's double within 2^-53.86 of pi/2, half that of
+    pi/4): |A| <= f when K = pi/4, 3 |A| <= f when K = pi/2"""
+    cs = atan_raw_coefficients()
+    dcs = [k * cs[k] for k in range(1, len(cs))]
+    worst = mpmath.mpf(0)
+    for k in range(points + 1):
+        z = ATAN_RAW_L * k / points
+        v, err = horner_bound(cs, z)
+        r = atan_raw_r(z)
+        dz = abs(horner_bound(dcs, z)[0]) * z * 2.01 * U
+        worst = max(worst, (abs(v - r) + err + dz) / r)
+    rel_a = (worst + 2 * U) * (1 + 2**-40)  # and t's rounding, the product's
+    pi2 = mpmath.pi / 2
+    c_err = abs(pi2 - mpmath.mpf(float(pi2)))
+    return max(rel_a, rel_a + c_err / 2 / (mpmath.pi / 8) + U,
+               rel_a / 3 + c_err / (3 * mpmath.pi / 8) + U), worst
+
+
 # ---- the inverse hyperbolic functions: log of a double pair V (inverse_hyperbolic.h) -
 def ahyp_bound(l_center, e_v):
     """relative error of wc_ahyp_log_ on crmath.h's log table, given the pair V's
@@ -564,6 +602,7 @@ def check():
         ("inverse_trig.h", "wc_atan_tab_[4 * 65] = {"): [v for r in atan_rows() for v in r],
         ("inverse_trig.h", "  g = "): asin_coefficients(),
         ("inverse_trig.h", "  rz = "): asin_raw_coefficients(),
+        ("inverse_trig.h", "  f = t * WC_F_("): list(reversed(atan_raw_coefficients())),
         ("crmath.h", "  double p = a * WC_F_("): list(reversed(erf_raw_coefficients()[0])),
         ("crmath.h", "  double s = (a - "): [erf_raw_c()],
         ("crmath.h", "  double q = WC_F_(s,"): list(reversed(erf_raw_coefficients()[1])),
@@ -613,6 +652,7 @@ def main():
         rows = atan_rows()
         for k in range(0, len(rows), 2):
             print("    " + ", ".join("%s, %s" % (d(h), d(l)) for h, l in rows[k:k + 2]) + ",")
+        print(" ".join(d(c) for c in atan_raw_coefficients()))
     elif what == "asin":
         print(" ".join(d(c) for c in asin_coefficients()))
         print(" ".join(d(c) for c in asin_raw_coefficients()))
@@ -637,6 +677,8 @@ def main():
         b, i = erf_raw_taylor_bound()
         print("erf raw, gcc without FMA (Taylor at i/32 to n = 6): B = 2^%.2f (interval %d)"
               % (float(mpmath.log(b, 2)), i))
+        b, r = [float(mpmath.log(v, 2)) for v in atan_raw_bound()]
+        print("atan raw: B = 2^%.2f (R with its roundings within 2^%.2f)" % (b, r))
         a, s, b_asin, b_acos = [float(mpmath.log(v, 2)) for v in asin_raw_bound()]
         print("asin, acos raw: A within 2^%.2f, sqrt 2^%.2f; B asin 2^%.2f, acos 2^%.2f"
               % (a, s, b_asin, b_acos))
