@@ -815,8 +815,8 @@ WC_INLINE float wc_erf_f32(float x) {
      of itself) at the 13 Chebyshev nodes; e^(-z) = 2^k e^r, k the integer
      nearest -z/ln2 (>= -23), r = (-k L1 - z) + k (ln2 - L1) (k L1 exact, 49
      bits, the difference a multiple of 2^-46 below 1/2: exact; then one
-     rounding), e^r of degree 10 on |r| <= ln2/2 (within 2^-51.42), 2^k put on
-     the exponent (exact). erfc(a) <= 0.1573 <= erf(a)/5.36: the errors of e^r
+     rounding), e^r of degree 10 on |r| <= ln2/2 (within 2^-50.54 with r's
+     error and Horner's), 2^k put on the exponent (exact). erfc(a) <= 0.1573 <= erf(a)/5.36: the errors of e^r
      and Q count at most 0.19 times in erf.
    crmath_tables.py erf_raw_bound, on grids of z, s and r with Horner's
    roundings at pointwise magnitudes: y within 2^-50.10 (a < 1), 2^-51.40 (a >=

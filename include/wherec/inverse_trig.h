@@ -372,7 +372,7 @@ WC_INLINE wc_bfloat16 wc_acos_bf16(wc_bfloat16 a) {
    t R(t^2), R of degree 10 interpolating atan(s)/s at the 11 Chebyshev nodes of
    z in [0, tan(pi/8)^2]: crmath_tables.py atan_raw_bound, with t's rounding, z's
    (through z R'/R), Horner's at pointwise magnitudes and the product: A within
-   2^-52.1 of atan(t); |A| <= f when K = pi/4, 3 |A| <= f when K = pi/2, K's
+   2^-51.1 of atan(t); |A| <= f when K = pi/4, 3 |A| <= f when K = pi/2, K's
    double and the sum: 2^-50.54. A subnormal result is a NaN (exp.h), atan(-0)
    = -0, inf rounds as 2^64 (pi/2), a NaN gives the NaN. Under gcc, which
    contracts only when told, R's products and sums are fused by hand where the
