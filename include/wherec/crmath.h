@@ -805,6 +805,83 @@ WC_INLINE float wc_erf_f32(float x) {
   r = wc_bits_to_f32(wc_f32_to_bits(r) | (u & 0x80000000u));
   return wc_sel_f32(x != x, wc_quiet_f32(x), r);
 }
+/* ---- erf's raw form (exp.h: a block's first pass) -------------------------------
+   No table (no gather): a = |x| clamped to 3.95 as the exact form's, z = a^2
+   (exact), and
+   - a < 1: a P(z), P of degree 10 interpolating erf(a)/a at the 11 Chebyshev
+     nodes of z in [0, 1] (within 2^-50.82 of it);
+   - a >= 1: 1 - e^(-z) Q(s), Q = e^(a^2) erfc(a) of degree 12 in s = (a - C)/(a
+     + 2) (C so that s runs over [-w, w], w = 0.3296; a + 2 exact, s within 2u
+     of itself) at the 13 Chebyshev nodes; e^(-z) = 2^k e^r, k the integer
+     nearest -z/ln2 (>= -23), r = (-k L1 - z) + k (ln2 - L1) (k L1 exact, 49
+     bits, the difference a multiple of 2^-46 below 1/2: exact; then one
+     rounding), e^r of degree 10 on |r| <= ln2/2 (within 2^-50.54 with r's
+     error and Horner's), 2^k put on the exponent (exact). erfc(a) <= 0.1573 <= erf(a)/5.36: the errors of e^r
+     and Q count at most 0.19 times in erf.
+   crmath_tables.py erf_raw_bound, on grids of z, s and r with Horner's
+   roundings at pointwise magnitudes: y within 2^-50.10 (a < 1), 2^-51.40 (a >=
+   1) of erf(a); each step bounded as if rounded, whatever contracts. From 3.95
+   up (inf too) y is erf(3.95) = 1 - 2^-25.8 within that bound, above the
+   midpoint 1 - 2^-25: it rounds to 1, as erf(x) does (from 3.92). x's sign is
+   put back, so erf(-0) = -0; a NaN gives the NaN, subnormal results too
+   (exp.h).
+   gcc fuses only when told (generated files turn contraction off): where the
+   target has FMA the products and sums are fused by hand (__builtin_fma,
+   inlined). Without FMA under gcc (its -O2 builds: their AVX2 clones cannot
+   see the FMA at preprocessing) that way is slower than the exact form, and
+   the raw form is the exact form's Taylor series at i/32 kept to n = 6 (G - 1
+   to d^6, a1 .. a6) in plain double: y = SH + (ed + ed g1), ed = (EH + EL) d,
+   none of the error-free steps. crmath_tables.py erf_raw_taylor_bound, per
+   interval (the truncation, g1's roundings as the exact form's bound takes
+   them, E's sum, the products and sums, SH within u erf(c)): 2^-49.56. */
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__FMA__)
+WC_INLINE float wc_erf_raw_f32(float x) {
+  double   a = wc_cr_abs_clamp_(wc_f32_to_bits(x), WC_ERF_TOP_);
+  double   m = a * 32.0 + 0x1.8p52, c = (m - 0x1.8p52) * 0.03125, d = a - c;
+  uint64_t i = wc_f64_to_bits(m) - 0x4338000000000000u; /* round(32 a) */
+  double   a1 = -c, a2, a3, a4, a5, a6, g1, ed;
+  a2 = -0x1.5555555555555p-1 * c * a1 + -0x1.5555555555555p-2;
+  a3 = -0x1.0000000000000p-1 * c * a2 + -0x1.5555555555555p-2 * a1;
+  a4 = -0x1.999999999999ap-2 * c * a3 + -0x1.3333333333333p-2 * a2;
+  a5 = -0x1.5555555555555p-2 * c * a4 + -0x1.1111111111111p-2 * a3;
+  a6 = -0x1.2492492492492p-2 * c * a5 + -0x1.e79e79e79e79ep-3 * a4;
+  g1 = d * (a1 + d * (a2 + d * (a3 + d * (a4 + d * (a5 + d * a6)))));
+  ed = (wc_erf_tab_[4 * i + 2] + wc_erf_tab_[4 * i + 3]) * d;
+  return wc_cr_raw_round_signed_(wc_erf_tab_[4 * i] + (ed + ed * g1), x);
+}
+#else
+#if defined(__FMA__) && !defined(__clang__)
+#define WC_F_(a, b, c) __builtin_fma(a, b, c)
+#else
+#define WC_F_(a, b, c) ((a) * (b) + (c))
+#endif
+WC_INLINE float wc_erf_raw_f32(float x) {
+  WC_CR_CONTRACT_
+  double a = wc_cr_abs_clamp_(wc_f32_to_bits(x), WC_ERF_TOP_), z = a * a;
+  double p = a * WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z,
+      WC_F_(z, 0x1.43f6d0dee7032p-27, -0x1.462a758d4591dp-23), 0x1.b5d3ea9fd0b5ap-20),
+      -0x1.f4684782919e8p-17), 0x1.f99c295886f05p-14), -0x1.c02d67e37081ep-11),
+      0x1.565bcb082cca2p-8), -0x1.b82ce3026aae0p-6), 0x1.ce2f21a000d30p-4), -0x1.812746b037352p-2),
+      0x1.20dd750429b6bp+0);
+  double s = (a - 0x1.fd23c1409cfbap+0) / (a + 2.0);
+  double q = WC_F_(s, WC_F_(s, WC_F_(s, WC_F_(s, WC_F_(s, WC_F_(s, WC_F_(s, WC_F_(s, WC_F_(s,
+      WC_F_(s, WC_F_(s, WC_F_(s, -0x1.b9a988f086acbp-17, -0x1.cbdf27ac57e40p-16),
+      0x1.e66ed27dd21c4p-16), 0x1.75230dca08227p-13), 0x1.501ced7e8fd0fp-15),
+      -0x1.06c17efd2e934p-10), -0x1.b964c97188dcdp-11), 0x1.d1fade2d4e00ep-8),
+      0x1.e1c798d6b1980p-9), -0x1.466490b2f03d3p-4), 0x1.f30f494553ee3p-3), -0x1.b80e449d92ed1p-2),
+      0x1.06c09f64b4176p-2);
+  double m = WC_F_(z, -0x1.71547652b82fep+0, 0x1.8p52), kd = m - 0x1.8p52;
+  double r = WC_F_(kd, 0x1.0ca86c3898d00p-49, WC_F_(kd, -0x1.62e42fefa3a00p-1, -z));
+  double e = WC_F_(r, WC_F_(r, WC_F_(r, WC_F_(r, WC_F_(r, WC_F_(r, WC_F_(r, WC_F_(r, WC_F_(r,
+      WC_F_(r, 0x1.28a2c0bee04a5p-22, 0x1.72faf04859965p-19), 0x1.a019a66a5f0b6p-16),
+      0x1.a01978c698b9fp-13), 0x1.6c16c17f43acbp-10), 0x1.1111112dd6872p-7), 0x1.55555555520afp-5),
+      0x1.555555554b756p-3), 0x1.0000000000005p-1), 0x1.000000000001ep+0), 0x1.0000000000000p+0);
+  e = wc_bits_to_f64(wc_f64_to_bits(e) + (wc_f64_to_bits(m) << 52)); /* 2^k e^r */
+  return wc_cr_raw_round_signed_(wc_sel_f64(a < 1.0, p, WC_F_(-e, q, 1.0)), x);
+}
+#undef WC_F_
+#endif
+
 WC_INLINE wc_float16 wc_erf_f16(wc_float16 a) {
   return wc_cr_f16_of_(a, wc_erf_odd_(wc_cr_f16_abs_(a, WC_ERF_TOP_)), (uint16_t)(a & 0x8000u));
 }

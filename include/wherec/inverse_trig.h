@@ -339,6 +339,105 @@ WC_INLINE wc_bfloat16 wc_acos_bf16(wc_bfloat16 a) {
   return wc_sel_bf16(WC_ATRIG_DOM_BF16_(a), (wc_bfloat16)0x7fc0u, r);
 }
 
+/* ---- the raw forms (exp.h: a block's first pass) ------------------------------
+   The classic split in plain double, one polynomial for both halves: A =
+   asin(s) = s + s (z R(z)), z = s^2 in [0, 1/4], with (s, z) = (a, a^2) when a
+   <= 1/2 and (sqrt(t), t), t = (1 - a)/2, when a > 1/2 (both z exact); R of
+   degree 11 interpolating R* = (asin(s)/s - 1)/z at the 12 Chebyshev nodes of
+   [0, 1/4] (crmath_tables.py asin_raw_coefficients: z |R - R*| <= 2^-53.9).
+   sqrt(t) without libm (a vectorized sqrt needs -fno-math-errno): y0 from the
+   bits as wc_atrig_sqrt_'s (within 0.034365), three Newton steps (e -> 3/2 e^2
+   + e^3/2 + 3.2 u: 2^-9.12, 2^-17.66, 2^-34.74), s0 = t y (rounded: within
+   2^-34.73), then s = s0 + (t - s0^2) y/2: t - s0^2 is exact, or rounded once
+   when fused (Sterbenz: s0^2 within 2^-33 of t), and s0 + (t - s0^2)/(2 sqrt(t))
+   = sqrt(t) (1 - e^2/2 + ...), so s within 1.5 u + 2^-68 = 2^-52.41 of sqrt(t)
+   (crmath_tables.py asin_raw_bound). t = 0 gives y = 2^511 1.5^3 (h y y is
+   ((t/2) y) y = 0, no overflow) and s = 0. Horner's roundings (pointwise
+   magnitudes), z r, s q and the sum s + s q: A within 2^-52.28 of asin(s) when
+   s = a (s exact), 2^-51.34 with the square root's error (s's relative error is
+   A's). Then f = K + mu A as the exact form's join (mu A exact, the sum rounded
+   once; K's double within 2^-53.86 of pi/2, twice that of pi):
+   - asin, a <= 1/2: f = A, 2^-52.28; a > 1/2: f = pi/2 - 2 A, 2 A <= 2 f
+     (A <= pi/6): 2^-49.93.
+   - acos, |x| <= 1/2: pi/2 - A (A <= f/2); x > 1/2: 2 A; x < -1/2: pi - 2 A
+     (2 A <= f/2): 2^-51.34 at most.
+   Whatever the compiler contracts: each step is bounded as if rounded. |x| > 1,
+   inf and NaN give the NaN (the exact forms give their NaN); a subnormal asin
+   is a NaN (exp.h), asin(-0) = -0, acos(1) = +0. */
+
+/* atan's raw form: a = |x| clamped to 2^64 as the exact form's, atan(a) = K + mu
+   atan(t), |t| <= tan(pi/8), from one division t = N/M (N and M exact: a float
+   less or plus 1 has at most 27 bits): (t, K, mu) = (a, 0, 1) up to tan(pi/8),
+   ((a - 1)/(a + 1), pi/4, 1) up to 1/tan(pi/8), else (1/a, pi/2, -1). atan(t) =
+   t R(t^2), R of degree 10 interpolating atan(s)/s at the 11 Chebyshev nodes of
+   z in [0, tan(pi/8)^2]: crmath_tables.py atan_raw_bound, with t's rounding, z's
+   (through z R'/R), Horner's at pointwise magnitudes and the product: A within
+   2^-51.1 of atan(t); |A| <= f when K = pi/4, 3 |A| <= f when K = pi/2, K's
+   double and the sum: 2^-50.54. A subnormal result is a NaN (exp.h), atan(-0)
+   = -0, inf rounds as 2^64 (pi/2), a NaN gives the NaN. Under gcc, which
+   contracts only when told, R's products and sums are fused by hand where the
+   target has FMA (crmath.h's erf raw form says why). */
+#if defined(__FMA__) && !defined(__clang__)
+#define WC_F_(a, b, c) __builtin_fma(a, b, c)
+#else
+#define WC_F_(a, b, c) ((a) * (b) + (c))
+#endif
+WC_INLINE float wc_atan_raw_f32(float x) {
+  WC_CR_CONTRACT_
+  uint32_t u = wc_f32_to_bits(x);
+  double   a = wc_cr_abs_clamp_(u, WC_ATAN_TOP_), t, z, f;
+  int      mid = a > 0x1.a827999fcef32p-2, big = a > 0x1.3504f333f9de6p+1;
+  t = wc_sel_f64(big, 1.0, wc_sel_f64(mid, a - 1.0, a)) /
+      wc_sel_f64(big, a, wc_sel_f64(mid, a + 1.0, 1.0));
+  z = t * t;
+  f = t * WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z,
+      WC_F_(z, 0x1.5a481d863427cp-6, -0x1.64313cce9ec45p-5), 0x1.d1fd520694354p-5),
+      -0x1.0ffbe601a7815p-4), 0x1.3afb01b54c5edp-4), -0x1.745baa27cbed6p-4), 0x1.c71c648ac53f4p-4),
+      -0x1.249249009562ep-3), 0x1.9999999934e4cp-3), -0x1.55555555551e4p-2), 0x1.0000000000000p+0);
+  f = wc_sel_f64(big, WC_PI2H_, wc_sel_f64(mid, 0.5 * WC_PI2H_, 0.0)) +
+      wc_sel_f64(big, -1.0, 1.0) * f;
+  return wc_bits_to_f32(wc_f32_to_bits(wc_cr_raw_round_(f, WC_CR_RAW_TINY_, x != x)) |
+                        (u & 0x80000000u));
+}
+#undef WC_F_
+
+/* asin(s) with s = a (big = 0) or s = sqrt((1 - a)/2) (big = 1), a in [0, 1]. */
+WC_INLINE double wc_atrig_raw_(double a, int big) {
+  WC_CR_CONTRACT_
+  double t = (1.0 - a) * 0.5, h = 0.5 * t, s, z, rz;
+  double y = wc_bits_to_f64(0x5fe6eb50c7b537a9u - (wc_f64_to_bits(t) >> 1));
+  y = y * (1.5 - (h * y) * y);
+  y = y * (1.5 - (h * y) * y);
+  y = y * (1.5 - (h * y) * y);
+  s = t * y;
+  s = s + (t - s * s) * (0.5 * y);
+  s = wc_sel_f64(big, s, a);
+  z = wc_sel_f64(big, t, a * a);
+  rz = 0x1.555555555554fp-3 + z * (0x1.3333333336da5p-4 + z * (0x1.6db6db684b6a1p-5 +
+       z * (0x1.f1c71f95269afp-6 + z * (0x1.6e8b2b3b10be4p-6 + z * (0x1.1c593c7b1d958p-6 +
+       z * (0x1.c87265d47ef49p-7 + z * (0x1.8522ddffa6208p-7 + z * (0x1.ff5fc4d14c735p-8 +
+       z * (0x1.06b9d26d10838p-6 + z * (-0x1.603991d6060e0p-7 + z * 0x1.cd864394d2ff2p-6))))))))));
+  return s + s * (z * rz);
+}
+
+WC_INLINE float wc_asin_raw_f32(float x) {
+  uint32_t u = wc_f32_to_bits(x);
+  double   a = wc_cr_abs_clamp_(u, WC_ATRIG_ONE_);
+  int      big = a > 0.5;
+  double   f = wc_sel_f64(big, WC_PI2H_, 0.0) + wc_sel_f64(big, -2.0, 1.0) * wc_atrig_raw_(a, big);
+  float    r = wc_cr_raw_round_(f, WC_CR_RAW_TINY_, WC_ATRIG_DOM_F32_(u) | (x != x));
+  return wc_bits_to_f32(wc_f32_to_bits(r) | (u & 0x80000000u));
+}
+
+WC_INLINE float wc_acos_raw_f32(float x) {
+  uint32_t u = wc_f32_to_bits(x);
+  double   a = wc_cr_abs_clamp_(u, WC_ATRIG_ONE_);
+  int      big = a > 0.5, neg = (int)(u >> 31);
+  double   kh = wc_sel_f64(big, wc_sel_f64(neg, 2.0 * WC_PI2H_, 0.0), WC_PI2H_);
+  double   mu = wc_sel_f64(big, wc_sel_f64(neg, -2.0, 2.0), wc_sel_f64(neg, 1.0, -1.0));
+  return wc_cr_raw_round_(kh + mu * wc_atrig_raw_(a, big), 0.0, WC_ATRIG_DOM_F32_(u) | (x != x));
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -2,14 +2,17 @@
 """crmath_tables.py: the tables of the correctly rounded functions, computed with
 mpmath (300 bits; 1400 for 2/pi), and the error bounds that depend on them (per
 table interval; the headers quote the maxima):
-  log tanh erf  wherec/crmath.h's tables
+  log tanh erf  wherec/crmath.h's tables (erf: and the raw form's polynomials)
   trig          wherec/trig.h's 2/pi rows (Payne-Hanek) and sin, cos of j pi/128
-  atan          wherec/inverse_trig.h's atan(i/64) and pi/2 - atan(i/64)
-  asin          inverse_trig.h's degree-13 G (interpolation at Chebyshev nodes)
+  atan          wherec/inverse_trig.h's atan(i/64) and pi/2 - atan(i/64), and the
+                raw form's degree-10 R
+  asin          inverse_trig.h's degree-13 G (interpolation at Chebyshev nodes), and
+                the raw form's degree-11 R
   gelu          wherec/gelu.h's h(i/16) and h'(i/16), h(a) = Phi(-a) e^(a^2/2)
   gelu_fit      the raw form's rational P/D of h (GELU_RAW_P, GELU_RAW_D), fitted again
   bounds        B of log, erf and the inverse hyperbolic functions' log of a
-                pair; G's approximation error on 20001 points; gelu's h and P/D
+                pair; G's approximation error on 20001 points; gelu's h and P/D; the
+                raw forms of erf, atan, asin and acos
   check         every table and G regenerated and compared with the headers'
                 numbers (exit 1 on a difference): the ctest crmath_tables_match_headers
 Prints the C initializers.
@@ -162,6 +165,127 @@ def erf_bound():
     return worst, at
 
 
+# ---- erf's raw form: a P(a^2) below 1, 1 - e^(-a^2) Q(s) above, plain double -------
+ERF_RAW_TOP = mpmath.mpf(f32(0x407CCCCD))  # 3.95f, the clamp
+ERF_RAW_H = mpmath.log(2) / 2 * (1 + mpmath.mpf(2) ** -20)  # |r| of e^r
+
+
+def cheb_fit(f, lo, hi, n):
+    """f interpolated at the n + 1 Chebyshev nodes of [lo, hi], monomial coefficients in
+    the variable itself rounded to doubles (200 bits on the way)"""
+    with mpmath.workprec(200):
+        c, h = (lo + hi) / 2, (hi - lo) / 2
+        nodes = [c + h * mpmath.cos(mpmath.pi * (k + mpmath.mpf(1) / 2) / (n + 1)) for k in range(n + 1)]
+        a = mpmath.matrix([[x**j for j in range(n + 1)] for x in nodes])
+        co = mpmath.lu_solve(a, mpmath.matrix([f(x) for x in nodes]))
+        return [rn_bits(co[j], 53) for j in range(n + 1)]
+
+
+def erf_raw_p(z):
+    """erf(a)/a, z = a^2"""
+    if z == 0:
+        return 2 / mpmath.sqrt(mpmath.pi)
+    a = mpmath.sqrt(z)
+    return mpmath.erf(a) / a
+
+
+def erf_raw_q(a):
+    """Q = e^(a^2) erfc(a)"""
+    return mpmath.exp(a * a) * mpmath.erfc(a)
+
+
+def erf_raw_c():
+    """C: s = (a - C)/(a + 2) runs over [-w, w] as a runs over [1, 3.95]"""
+    return rn_bits((ERF_RAW_TOP * 3 + ERF_RAW_TOP + 2) / (3 + ERF_RAW_TOP + 2), 53)
+
+
+def erf_raw_coefficients():
+    """P of degree 10 on z in [0, 1], Q of degree 12 in s, e^r of degree 10 on |r| <= H"""
+    c = erf_raw_c()
+    a_of = lambda s: (c + 2 * s) / (1 - s)
+    p = cheb_fit(erf_raw_p, mpmath.mpf(0), mpmath.mpf(1), 10)
+    q = cheb_fit(lambda s: erf_raw_q(a_of(s)), (1 - c) / 3, (ERF_RAW_TOP - c) / (ERF_RAW_TOP + 2), 12)
+    e = cheb_fit(mpmath.exp, -ERF_RAW_H, ERF_RAW_H, 10)
+    return p, q, e
+
+
+def horner_bound(cs, v):
+    """(value, error bound) of Horner's scheme at v, each product and sum rounded"""
+    h, err = cs[-1], mpmath.mpf(0)
+    for c in reversed(cs[:-1]):
+        pr = v * h
+        h = c + pr
+        err = abs(v) * err + U * (abs(pr) + abs(h))
+    return h, err
+
+
+def erf_raw_bound(points=3000):
+    """relative error bounds of wc_erf_raw_f32's y: below 1 and from 1 to 3.95, on grids
+    of the variable (z, s, r): truncation against the function, Horner's roundings
+    (pointwise magnitudes), s's two roundings through Q', e^r's argument, the scaling
+    (exact), e q and 1 - e q"""
+    pc, qc, ec = erf_raw_coefficients()
+    c = erf_raw_c()
+    small = mpmath.mpf(0)
+    for k in range(points + 1):
+        z = mpmath.mpf(k) / points
+        v, err = horner_bound(pc, z)
+        f = erf_raw_p(z)
+        small = max(small, (abs(v - f) + err) / f + U * (1 + 2**-40))
+    rel_e = mpmath.mpf(0)
+    for k in range(points + 1):
+        r = -ERF_RAW_H + 2 * ERF_RAW_H * k / points
+        v, err = horner_bound(ec, r)
+        rel_e = max(rel_e, (abs(v - mpmath.exp(r)) + err) / mpmath.exp(r))
+    # r = (-k L1 - z) exactly (k L1 exact, the difference a multiple of 2^-46 below 1/2),
+    # then + k (ln2 - L1) rounded: u |r| + u 23 2^-49 + 23 2^-102
+    rel_e = (rel_e + U * ERF_RAW_H * 1.5 + 2**-90) * (1 + 2**-40)
+    big = mpmath.mpf(0)
+    dq = [k * qc[k] for k in range(1, len(qc))]
+    for k in range(points + 1):
+        a = 1 + (ERF_RAW_TOP - 1) * k / points
+        s = (a - c) / (a + 2)
+        v, err = horner_bound(qc, s)
+        q = erf_raw_q(a)
+        ds = abs(horner_bound(dq, s)[0] * s) * 2.01 * U  # s's two roundings
+        rel_q = (abs(v - q) + err + ds) / q
+        ec_ = mpmath.erfc(a)
+        y = 1 - ec_
+        big = max(big, (ec_ * (rel_e + rel_q + U) * (1 + 2**-40) + U * y) / y)
+    return small, big, rel_e
+
+
+def erf_raw_taylor_bound(n_kept=6):
+    """relative error bound of wc_erf_raw_f32 where gcc has no FMA: the exact form's
+    Taylor series at i/32 kept to n = n_kept, in plain double: y = SH + (ed + ed g1), ed =
+    RN(EH + EL) d; the maximum over the 128 intervals"""
+    worst, at = 0, None
+    dm = mpmath.mpf(1) / 64
+    gamma = 40 * U / (1 - 40 * U)
+    for i in range(128):
+        c = mpmath.mpf(i) / 32
+        e = 2 / mpmath.sqrt(mpmath.pi) * mpmath.exp(-c * c)
+        trunc = sum(abs(hermite(n, c)) * dm**n / mpmath.factorial(n + 1) for n in range(n_kept + 1, 60))
+        a = [mpmath.mpf(1), c]
+        for n in range(1, n_kept):
+            a.append(mpmath.mpf(2) / (n + 2) * c * a[n] + mpmath.mpf(2 * n) / ((n + 1) * (n + 2)) * a[n - 1])
+        g_abs = sum(a[n] * dm**n for n in range(1, n_kept + 1))
+        r_abs = sum(a[n] * dm ** (n - 2) for n in range(2, n_kept + 1))
+        err_g = 2 * U * g_abs + dm**2 * r_abs * (U + gamma) + trunc
+        # in units of E |d|: g1's error, E's sum and ed's product (2u (1 + g)), ed g1 (u g),
+        # the sum ed + ed g1 (u (1 + g)); then SH (u erf(c)) and the last sum (u y)
+        unit = err_g + 2 * U * (1 + g_abs) + U * g_abs + U * (1 + g_abs) + 2**-100
+        if i == 0:  # SH = 0: everything scales with a, erf(a) >= E a (1 - a^2/3)
+            rel = unit * (1 + 2**-40) / (1 - dm**2 / 3) + U * (1 + 2**-40)
+        else:
+            lo = c - dm
+            ref = mpmath.erf(lo)
+            rel = (e * dm * unit * (1 + 2**-40) + U * mpmath.erf(c) + U * mpmath.erf(c + dm)) / ref
+        if rel > worst:
+            worst, at = rel, i
+    return worst, at
+
+
 # ---- trig: (2^s 2/pi) mod 4 with 158 fraction bits, rows E = 110 .. 254 ---------
 def trig_2opi_rows():
     """per biased exponent E, floor(2/pi 2^(E + 8)) mod 2^160 as 5 limbs of 32 bits"""
@@ -233,6 +357,98 @@ def asin_error(points=20000):
                 g = g * z + c
             worst = max(worst, abs(z**3 * (asin_g_exact(z) - g)))
     return worst
+
+
+# ---- asin's raw form: asin(s) = s (1 + z R(z)), z = s^2 in [0, 1/4], plain double --
+ASIN_RAW_N = 12  # R of degree 11 through 12 nodes
+
+
+def asin_raw_r(z):
+    """R* = (asin(s)/s - 1)/z, s = sqrt(z); 1/6 at 0"""
+    if z == 0:
+        return mpmath.mpf(1) / 6
+    s = mpmath.sqrt(z)
+    return (mpmath.asin(s) / s - 1) / z
+
+
+def asin_raw_coefficients():
+    with mpmath.workprec(200):
+        nodes = [ASIN_L / 2 * (1 - mpmath.cos(mpmath.pi * (k + mpmath.mpf(1) / 2) / ASIN_RAW_N))
+                 for k in range(ASIN_RAW_N)]
+        a = mpmath.matrix([[x**j for j in range(ASIN_RAW_N)] for x in nodes])
+        c = mpmath.lu_solve(a, mpmath.matrix([asin_raw_r(x) for x in nodes]))
+        return [rn_bits(ci, 53) for ci in c]
+
+
+def asin_raw_bound(points=4000):
+    """relative error bounds of wc_atrig_raw_'s A = s + s (z R(z)) with s exact (a)
+    and with s = the Newton square root (eps_s), on z = k/4/points: R's
+    truncation against R*, Horner's roundings (each product and sum, pointwise
+    magnitudes), q = z r, s q and the last sum each rounded"""
+    cs = asin_raw_coefficients()
+    # sqrt(t): y0 within 0.034365, three Newton steps (e -> 3/2 e^2 + e^3/2 + 3.2 u),
+    # s0 = t y (u), s = s0 + (t - s0^2) y/2: 1.5 u + e^2/2 + 2 e e3
+    e = mpmath.mpf("0.034365")
+    for _ in range(3):
+        e = mpmath.mpf(3) / 2 * e**2 + e**3 / 2 + 3.2 * U
+    e0 = e + U * (1 + e)
+    eps_s = U + U / 2 * (1 + e0) ** 2 * (1 + e) + e0**2 / 2 + 2 * e0 * e
+    worst = mpmath.mpf(0)
+    for k in range(points + 1):
+        z = ASIN_L * k / points
+        h, err = cs[-1], mpmath.mpf(0)
+        for c in reversed(cs[:-1]):
+            p = z * h
+            h = c + p
+            err = z * err + U * (abs(p) + abs(h))
+        ez = z * asin_raw_r(z)
+        d1 = z * (err + abs(h - asin_raw_r(z))) + U * (ez + z * err)
+        rel = (d1 + U * (ez + d1)) / (1 + ez) + U * (1 + d1)
+        worst = max(worst, rel)
+    pi2 = mpmath.pi / 2
+    c_err = abs(pi2 - mpmath.mpf(float(pi2)))
+    big = worst + eps_s * (1 + worst)
+    asin_b = max(worst, 2 * big + c_err / (mpmath.pi / 6) + U)
+    acos_b = max(worst / 2 + c_err / (mpmath.pi / 3) + U, big,
+                 big / 2 + 2 * c_err / (2 * mpmath.pi / 3) + U)
+    return worst, eps_s, asin_b, acos_b
+
+
+# ---- atan's raw form: atan(t) = t R(t^2), |t| <= tan(pi/8), plain double ---------------
+ATAN_RAW_L = mpmath.tan(mpmath.pi / 8) ** 2 * (1 + mpmath.mpf(2) ** -20)
+
+
+def atan_raw_r(z):
+    """R* = atan(s)/s, s = sqrt(z)"""
+    if z == 0:
+        return mpmath.mpf(1)
+    s = mpmath.sqrt(z)
+    return mpmath.atan(s) / s
+
+
+def atan_raw_coefficients():
+    return cheb_fit(atan_raw_r, mpmath.mpf(0), ATAN_RAW_L, 10)
+
+
+def atan_raw_bound(points=2000):
+    """relative error bound of wc_atan_raw_f32: t = RN(num/den) (u), z = RN(t^2) (2u
+    through z R'/R), R's truncation and Horner's roundings (pointwise), A = RN(t r); then
+    f = K + mu A (the sum rounded once; K's double within 2^-53.86 of pi/2, half that of
+    pi/4): |A| <= f when K = pi/4, 3 |A| <= f when K = pi/2"""
+    cs = atan_raw_coefficients()
+    dcs = [k * cs[k] for k in range(1, len(cs))]
+    worst = mpmath.mpf(0)
+    for k in range(points + 1):
+        z = ATAN_RAW_L * k / points
+        v, err = horner_bound(cs, z)
+        r = atan_raw_r(z)
+        dz = abs(horner_bound(dcs, z)[0]) * z * 2.01 * U
+        worst = max(worst, (abs(v - r) + err + dz) / r)
+    rel_a = (worst + 2 * U) * (1 + 2**-40)  # and t's rounding, the product's
+    pi2 = mpmath.pi / 2
+    c_err = abs(pi2 - mpmath.mpf(float(pi2)))
+    return max(rel_a, rel_a + c_err / 2 / (mpmath.pi / 8) + U,
+               rel_a / 3 + c_err / (3 * mpmath.pi / 8) + U), worst
 
 
 # ---- the inverse hyperbolic functions: log of a double pair V (inverse_hyperbolic.h) -
@@ -439,6 +655,12 @@ def check():
         ("trig.h", "wc_trig_tab_[4 * 64] = {"): [v for r in trig_rows() for v in r],
         ("inverse_trig.h", "wc_atan_tab_[4 * 65] = {"): [v for r in atan_rows() for v in r],
         ("inverse_trig.h", "  g = "): asin_coefficients(),
+        ("inverse_trig.h", "  rz = "): asin_raw_coefficients(),
+        ("inverse_trig.h", "  f = t * WC_F_("): list(reversed(atan_raw_coefficients())),
+        ("crmath.h", "  double p = a * WC_F_("): list(reversed(erf_raw_coefficients()[0])),
+        ("crmath.h", "  double s = (a - "): [erf_raw_c()],
+        ("crmath.h", "  double q = WC_F_(s,"): list(reversed(erf_raw_coefficients()[1])),
+        ("crmath.h", "  double e = WC_F_(r,"): list(reversed(erf_raw_coefficients()[2])),
         ("gelu.h", "wc_gelu_tab_[4 * 233] = {"): [v for r in gelu_rows() for v in r],
         ("gelu.h", "/* P(a) */"): GELU_RAW_P,
         ("gelu.h", "/* D(a) - 1 */"): GELU_RAW_D[1:],
@@ -471,6 +693,9 @@ def main():
     elif what == "erf":
         for sh, sl, eh, el in erf_rows():
             print("    %s, %s, %s, %s," % (d(sh), d(sl), d(eh), d(el)))
+        print("C " + d(erf_raw_c()))
+        for name, cs in zip("PQE", erf_raw_coefficients()):
+            print(name + " " + " ".join(d(c) for c in cs))
     elif what == "gelu":
         for b0h, b0l, b1h, b1l in gelu_rows():
             print("    %s, %s, %s, %s," % (d(b0h), d(b0l), d(b1h), d(b1l)))
@@ -487,8 +712,10 @@ def main():
         rows = atan_rows()
         for k in range(0, len(rows), 2):
             print("    " + ", ".join("%s, %s" % (d(h), d(l)) for h, l in rows[k:k + 2]) + ",")
+        print(" ".join(d(c) for c in atan_raw_coefficients()))
     elif what == "asin":
         print(" ".join(d(c) for c in asin_coefficients()))
+        print(" ".join(d(c) for c in asin_raw_coefficients()))
     elif what == "check":
         sys.exit(1 if check() else 0)
     else:
@@ -505,6 +732,16 @@ def main():
         print("gelu raw: P/D within 2^%.2f of h (interval %d)" % (float(mpmath.log(b, 2)), i))
         e = asin_error()
         print("asin: |z^3 (G* - G)| <= 2^%.2f on 20001 points" % float(mpmath.log(e, 2)))
+        small, big, e = [float(mpmath.log(v, 2)) for v in erf_raw_bound()]
+        print("erf raw: B = 2^%.2f (a < 1), 2^%.2f (a >= 1; e^r within 2^%.2f)" % (small, big, e))
+        b, i = erf_raw_taylor_bound()
+        print("erf raw, gcc without FMA (Taylor at i/32 to n = 6): B = 2^%.2f (interval %d)"
+              % (float(mpmath.log(b, 2)), i))
+        b, r = [float(mpmath.log(v, 2)) for v in atan_raw_bound()]
+        print("atan raw: B = 2^%.2f (R with its roundings within 2^%.2f)" % (b, r))
+        a, s, b_asin, b_acos = [float(mpmath.log(v, 2)) for v in asin_raw_bound()]
+        print("asin, acos raw: A within 2^%.2f, sqrt 2^%.2f; B asin 2^%.2f, acos 2^%.2f"
+              % (a, s, b_asin, b_acos))
 
 
 if __name__ == "__main__":
