@@ -248,10 +248,9 @@ WC_INLINE wc_bfloat16 wc_softsign_bf16(wc_bfloat16 a) {
 WC_INLINE double wc_silu_odd_(float x) {
   WC_CR_CONTRACT_
   float    xc = wc_cr_clamp_(x, -112.0f, 18.0f);
-  double   xd = (double)xc, sl, sh = wc_sigmoid_pair_(xc, &sl), s1 = wc_cr_trunc_(sh, 29);
-  double   p1 = xd * s1, p2 = xd * (sh - s1) + xd * sl, p = p1 + p2;
+  double   sl, sh = wc_sigmoid_pair_(xc, &sl), pl, p = wc_cr_mul_pair_((double)xc, sh, sl, &pl);
   uint64_t sign = (uint64_t)(wc_f32_to_bits(x) & 0x80000000u) << 32; /* silu(-0) = -0 */
-  return wc_bits_to_f64(wc_f64_to_bits(wc_cr_odd_(p, p2 - (p - p1))) | sign);
+  return wc_bits_to_f64(wc_f64_to_bits(wc_cr_odd_(p, pl)) | sign);
 }
 
 WC_INLINE float wc_silu_f32(float x) {

@@ -558,12 +558,41 @@ WC_INLINE float wc_tanh_raw_f32(float x) {
    B(x) < 2^-84), and for |x| >= 2^-6 2^-53.1 (x = 0x1.437902p-5); float16
    2^-37.6, bfloat16 2^-28.6 (over all inputs, both ways well below). */
 
+/* 1/(1 + E) = h + *lo, E = (z + e) 2^K as exp_core_ gives it (scale = K << 52): D = 1 +
+   E as a pair (Fast2Sum of 1 and E's head, E's tail added), y0 = 1/D to 26 bits, the
+   residual c = 1 - y0 D exact in its head (26 + 26 bits), 1/D = y0 (1 + c + c^2 + ...),
+   Fast2Sum. sigmoid's pair (below) and gelu_tanh's quotient share it: one sequence of
+   operations, whose bound each caller's comment carries. */
+WC_INLINE double wc_cr_recip_1p_(double z, double e, uint64_t scale, double *lo) {
+  WC_CR_CONTRACT_
+  double sc = wc_bits_to_f64(scale + 0x3ff0000000000000u); /* 2^K */
+  double eh = z * sc, dh = 1.0 + eh, bb = dh - 1.0;        /* D = 1 + E */
+  double dl = ((1.0 - (dh - bb)) + (eh - bb)) + e * sc;
+  double y0 = wc_cr_trunc_(1.0 / dh, 26), dh1 = wc_cr_trunc_(dh, 26);
+  double c = ((1.0 - y0 * dh1) - y0 * (dh - dh1)) - y0 * dl;
+  double l = y0 * (c + c * c) + 0.0; /* a sum: h and l read one value (exp.h) */
+  double h = y0 + l;
+  *lo = l - (h - y0);
+  return h;
+}
+
+/* x (sh + sl) = p + *lo for a float x and a pair sh + sl (|sl| <= ulp(sh)/2), silu's split
+   product: s1 = sh to 29 bits, x s1 exact (24 + 29 bits), x (sh - s1) exact (24 + 24
+   bits), x sl rounded (u^2 |x sh|) and added (u 2^-28 |x sh|), Fast2Sum. silu, gelu and
+   gelu_tanh end with it. */
+WC_INLINE double wc_cr_mul_pair_(double x, double sh, double sl, double *lo) {
+  WC_CR_CONTRACT_
+  double s1 = wc_cr_trunc_(sh, 29);
+  double p1 = x * s1, p2 = x * (sh - s1) + x * sl, p = p1 + p2;
+  *lo = p2 - (p - p1);
+  return p;
+}
+
 /* sigmoid(x) = h + *lo within B (h = RN(h + *lo)), x a float in [-104, 18] (in
    [-112, 18] for silu, activations.h: exp_core_'s steps hold up to |x| < 177). */
 WC_INLINE double wc_sigmoid_pair_(float x, double *lo) {
   WC_CR_CONTRACT_
-  double   xd = (double)x, x2 = xd * xd, q, h0, e0, ls, hs, z, e, sc, eh, dh, bb, dl, y0, dh1, c, h,
-           l;
+  double   xd = (double)x, x2 = xd * xd, q, h0, e0, ls, hs, z, e, h, l;
   uint64_t k;
   q = (x2 * xd) * (-0x1.5555555555555p-6 +
                    x2 * (0x1.1111111111111p-9 + x2 * (-0x1.ba1ba1ba1ba1cp-13 + x2 * 0x1.664f4882c10fap-16)));
@@ -573,17 +602,7 @@ WC_INLINE double wc_sigmoid_pair_(float x, double *lo) {
   hs = h0 + ls;
   ls = ls - (hs - h0);
   z = wc_exp_core_(-xd, &e, &k);
-  sc = wc_bits_to_f64(k + 0x3ff0000000000000u); /* 2^K */
-  eh = z * sc;
-  dh = 1.0 + eh; /* D = 1 + E */
-  bb = dh - 1.0;
-  dl = ((1.0 - (dh - bb)) + (eh - bb)) + e * sc;
-  y0 = wc_cr_trunc_(1.0 / dh, 26);
-  dh1 = wc_cr_trunc_(dh, 26);
-  c = ((1.0 - y0 * dh1) - y0 * (dh - dh1)) - y0 * dl;
-  l = y0 * (c + c * c) + 0.0; /* a sum: h and l read one value (exp.h) */
-  h = y0 + l;
-  l = l - (h - y0);
+  h = wc_cr_recip_1p_(z, e, k, &l);
   *lo = wc_sel_f64(x2 < 0x1p-12, ls, l);
   return wc_sel_f64(x2 < 0x1p-12, hs, h);
 }

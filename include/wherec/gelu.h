@@ -350,7 +350,7 @@ WC_INLINE double wc_gelu_odd_(float x) {
   WC_CR_CONTRACT_
   uint32_t u = wc_f32_to_bits(x);
   double   xd = (double)wc_cr_clamp_(x, -14.5f, 14.5f), x2 = xd * xd, ql, qh, ph, bb, pl, sh;
-  double   sl, s1, p1, p2, p, hs, l, s, h;
+  double   sl, p2, p, hs, l, s, h;
   qh = wc_gelu_q_(wc_cr_abs_clamp_(u, WC_GELU_TOP_), &ql);
   ph = 1.0 - qh; /* 1 - Q */
   bb = ph - 1.0;
@@ -359,10 +359,7 @@ WC_INLINE double wc_gelu_odd_(float x) {
   pl = pl - (sh - ph);
   sl = wc_sel_f64(x < 0.0f, ql, pl);
   sh = wc_sel_f64(x < 0.0f, qh, sh);
-  s1 = wc_cr_trunc_(sh, 29); /* x P, as silu's product */
-  p1 = xd * s1;
-  p2 = xd * (sh - s1) + xd * sl;
-  p = p1 + p2;
+  p = wc_cr_mul_pair_(xd, sh, sl, &p2); /* x P, as silu's product */
   /* the series below 2^-6 */
   l = x2 * (0x1.9884533d43651p-2 +
             x2 * (-0x1.1058377e2cee0p-4 +
@@ -372,7 +369,7 @@ WC_INLINE double wc_gelu_odd_(float x) {
   s = hs + l;
   l = l - (s - hs);
   h = wc_sel_f64(x2 < 0x1p-12, s, p);
-  l = wc_sel_f64(x2 < 0x1p-12, l, p2 - (p - p1));
+  l = wc_sel_f64(x2 < 0x1p-12, l, p2);
   return wc_bits_to_f64(wc_f64_to_bits(wc_cr_odd_(h, l)) | ((uint64_t)(u & 0x80000000u) << 32));
 }
 

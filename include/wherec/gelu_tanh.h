@@ -80,32 +80,18 @@ WC_INLINE double wc_gelu_tanh_odd_(float x) {
   WC_CR_CONTRACT_
   uint32_t u = wc_f32_to_bits(x);
   double   xd = (double)wc_cr_clamp_(x, WC_GELU_TANH_BOT_, WC_GELU_TANH_TOP_), x2 = xd * xd;
-  double   tl, th = wc_gelu_tanh_arg_(xd, &tl), z, e, sc, eh, dh, bb, dl, y0, dh1, c, h, l;
-  double   sh, sl, s1, p1, p2, p, hs;
+  double   tl, th = wc_gelu_tanh_arg_(xd, &tl), z, e, h, l, sh, sl, p, pl, hs;
   uint64_t k;
   z = wc_exp_core_(-th, &e, &k); /* E = e^-t */
   e = e - z * tl;
-  sc = wc_bits_to_f64(k + 0x3ff0000000000000u); /* 2^K */
-  eh = z * sc;
-  dh = 1.0 + eh; /* D = 1 + E */
-  bb = dh - 1.0;
-  dl = ((1.0 - (dh - bb)) + (eh - bb)) + e * sc;
-  y0 = wc_cr_trunc_(1.0 / dh, 26);
-  dh1 = wc_cr_trunc_(dh, 26);
-  c = ((1.0 - y0 * dh1) - y0 * (dh - dh1)) - y0 * dl;
-  l = y0 * (c + c * c) + 0.0; /* a sum: sh and sl read one value (exp.h) */
-  sh = y0 + l;
-  sl = l - (sh - y0);
-  s1 = wc_cr_trunc_(sh, 29); /* x S, as silu's product */
-  p1 = xd * s1;
-  p2 = xd * (sh - s1) + xd * sl;
-  p = p1 + p2;
+  sh = wc_cr_recip_1p_(z, e, k, &sl); /* S = 1/(1 + E) */
+  p = wc_cr_mul_pair_(xd, sh, sl, &pl); /* x S, as silu's product */
   l = x2 * 0x1.9884533d43651p-2 + 0.0; /* below 2^-26: x/2 + x^2 A/4 */
   hs = xd * 0.5;
   h = hs + l;
   l = l - (h - hs);
   h = wc_sel_f64(x2 < 0x1p-52, h, p);
-  l = wc_sel_f64(x2 < 0x1p-52, l, p2 - (p - p1));
+  l = wc_sel_f64(x2 < 0x1p-52, l, pl);
   return wc_bits_to_f64(wc_f64_to_bits(wc_cr_odd_(h, l)) | ((uint64_t)(u & 0x80000000u) << 32));
 }
 

@@ -336,12 +336,7 @@ def asin_g_exact(z):
 
 
 def asin_coefficients():
-    with mpmath.workprec(200):
-        nodes = [ASIN_L / 2 * (1 - mpmath.cos(mpmath.pi * (k + mpmath.mpf(1) / 2) / ASIN_N))
-                 for k in range(ASIN_N)]
-        a = mpmath.matrix([[x**j for j in range(ASIN_N)] for x in nodes])
-        c = mpmath.lu_solve(a, mpmath.matrix([asin_g_exact(x) for x in nodes]))
-        return [rn_bits(ci, 53) for ci in c]
+    return cheb_fit(asin_g_exact, mpmath.mpf(0), ASIN_L, ASIN_N - 1)
 
 
 def asin_error(points=20000):
@@ -372,12 +367,7 @@ def asin_raw_r(z):
 
 
 def asin_raw_coefficients():
-    with mpmath.workprec(200):
-        nodes = [ASIN_L / 2 * (1 - mpmath.cos(mpmath.pi * (k + mpmath.mpf(1) / 2) / ASIN_RAW_N))
-                 for k in range(ASIN_RAW_N)]
-        a = mpmath.matrix([[x**j for j in range(ASIN_RAW_N)] for x in nodes])
-        c = mpmath.lu_solve(a, mpmath.matrix([asin_raw_r(x) for x in nodes]))
-        return [rn_bits(ci, 53) for ci in c]
+    return cheb_fit(asin_raw_r, mpmath.mpf(0), ASIN_L, ASIN_RAW_N - 1)
 
 
 def asin_raw_bound(points=4000):
