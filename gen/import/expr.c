@@ -194,9 +194,7 @@ static bool is_sigmoid_of(const ex *s, const ex *v) {
 /* x * sigmoid(x) (SiLU: a Mul of a value and its Sigmoid, either order) is written
    silu(x), rounded once, unless --literal-activations (the model's graph says). */
 static bool is_silu(const ex_ctx *x, const char *op, const ex *a, const ex *b) {
-  const import_graph *g = x->gr;
-  while (g && g->outer) g = g->outer;
-  return strcmp(op, "*") == 0 && (!g || !g->literal_activations) &&
+  return strcmp(op, "*") == 0 && !graph_literal_activations(x->gr) &&
          (is_sigmoid_of(b, a) || is_sigmoid_of(a, b));
 }
 
@@ -235,9 +233,7 @@ static ex *erf_plus_one_of(ex_ctx *x, const ex *s, wc_dtype t) {
    the sum in either order, the constants the dtype's roundings of 0.5, 1 and sqrt(2), on
    float, float16 and bfloat16; written gelu(v), rounded once, unless --literal-activations. */
 static ex *torch_gelu_of(ex_ctx *x, const char *op, wc_dtype t, ex *a, ex *b) {
-  const import_graph *g = x->gr;
-  while (g && g->outer) g = g->outer;
-  if (strcmp(op, "*") != 0 || (g && g->literal_activations) ||
+  if (strcmp(op, "*") != 0 || graph_literal_activations(x->gr) ||
       (t != WC_FLOAT && t != WC_FLOAT16 && t != WC_BFLOAT16))
     return NULL;
   for (int k = 0; k < 2; k++) {

@@ -320,9 +320,7 @@ ex *form_sign(form *f) {
    activations (the formula is taken or refused as the functions it calls are defined on
    double: Softsign's are, Softplus's exp is not). */
 static bool literal_activations(const form *f) {
-  const import_graph *g = f->gr;
-  while (g->outer) g = g->outer;
-  return g->literal_activations || f->t == WC_DOUBLE;
+  return graph_literal_activations(f->gr) || f->t == WC_DOUBLE;
 }
 
 /* The form of formula text exact, or of literal where literal_activations. */

@@ -543,3 +543,8 @@ bool graph_const_scalar(const graph_value *v, double *out) {
   default: return false;
   }
 }
+
+bool graph_literal_activations(const import_graph *gr) {
+  while (gr && gr->outer) gr = gr->outer;
+  return gr && gr->literal_activations;
+}

@@ -147,4 +147,8 @@ bool graph_const_scalar(const graph_value *v, double *out);
 /* Is t float, double, float16 or bfloat16? */
 bool graph_floating(wc_dtype t);
 
+/* --literal-activations, set on the model's graph: a sub-graph (If, Loop, Scan body) reads
+   the outermost graph's; no graph (a formula parsed alone): false. */
+bool graph_literal_activations(const import_graph *gr);
+
 #endif
