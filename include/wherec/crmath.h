@@ -869,11 +869,6 @@ WC_INLINE float wc_erf_raw_f32(float x) {
   return wc_cr_raw_round_signed_(wc_erf_tab_[4 * i] + (ed + ed * g1), x);
 }
 #else
-#if defined(__FMA__) && !defined(__clang__)
-#define WC_F_(a, b, c) __builtin_fma(a, b, c)
-#else
-#define WC_F_(a, b, c) ((a) * (b) + (c))
-#endif
 WC_INLINE float wc_erf_raw_f32(float x) {
   WC_CR_CONTRACT_
   double a = wc_cr_abs_clamp_(wc_f32_to_bits(x), WC_ERF_TOP_), z = a * a;
@@ -898,7 +893,6 @@ WC_INLINE float wc_erf_raw_f32(float x) {
   e = wc_bits_to_f64(wc_f64_to_bits(e) + (wc_f64_to_bits(m) << 52)); /* 2^k e^r */
   return wc_cr_raw_round_signed_(wc_sel_f64(a < 1.0, p, WC_F_(-e, q, 1.0)), x);
 }
-#undef WC_F_
 #endif
 
 WC_INLINE wc_float16 wc_erf_f16(wc_float16 a) {

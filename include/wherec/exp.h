@@ -57,6 +57,16 @@ static inline uint64_t wc_f64_to_bits(double d) { uint64_t u; memcpy(&u, &d, 8);
 #define WC_CR_CONTRACT_
 #endif
 
+/* a b + c, fused by hand where gcc targets FMA: gcc contracts only when told, and the
+   generated files tell it not to, so the raw forms written for FMA (erf, atan) spell it;
+   elsewhere as written (clang contracts under WC_CR_CONTRACT_). Each use is bounded as
+   if rounded, fused or not. */
+#if defined(__FMA__) && !defined(__clang__)
+#define WC_F_(a, b, c) __builtin_fma(a, b, c)
+#else
+#define WC_F_(a, b, c) ((a) * (b) + (c))
+#endif
+
 /* h + l rounded to odd at 53 bits, h = RN(h + l): h if l == 0 or h is odd,
    else h's neighbour towards l. On the bits: one step towards zero when l
    is against h's sign (then h - 1 is h's lower neighbour in magnitude, and

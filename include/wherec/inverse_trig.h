@@ -377,11 +377,6 @@ WC_INLINE wc_bfloat16 wc_acos_bf16(wc_bfloat16 a) {
    = -0, inf rounds as 2^64 (pi/2), a NaN gives the NaN. Under gcc, which
    contracts only when told, R's products and sums are fused by hand where the
    target has FMA (crmath.h's erf raw form says why). */
-#if defined(__FMA__) && !defined(__clang__)
-#define WC_F_(a, b, c) __builtin_fma(a, b, c)
-#else
-#define WC_F_(a, b, c) ((a) * (b) + (c))
-#endif
 WC_INLINE float wc_atan_raw_f32(float x) {
   WC_CR_CONTRACT_
   uint32_t u = wc_f32_to_bits(x);
@@ -399,7 +394,6 @@ WC_INLINE float wc_atan_raw_f32(float x) {
   return wc_bits_to_f32(wc_f32_to_bits(wc_cr_raw_round_(f, WC_CR_RAW_TINY_, x != x)) |
                         (u & 0x80000000u));
 }
-#undef WC_F_
 
 /* asin(s) with s = a (big = 0) or s = sqrt((1 - a)/2) (big = 1), a in [0, 1]. */
 WC_INLINE double wc_atrig_raw_(double a, int big) {
