@@ -38,6 +38,14 @@ int main(int argc, char **argv) {
             {"silu_cr", crb_silu_cr_k, -10, 10}, {"elu_cr", crb_elu_cr_k, -10, 10},
             {"mish", crb_mish_k, -10, 10},       {"gelu_cr", crb_gelu_cr_k, -4, 4},
             {"gelu_tanh", crb_gelu_tanh_k, -4, 4}, {"gelu_tanh_lit", crb_gelu_tanh_lit_k, -4, 4}};
+  for (int a = 1; a < argc; a++) { /* a misspelt name would time nothing and say nothing */
+    size_t k = 0;
+    while (k < sizeof ks / sizeof ks[0] && strcmp(argv[a], ks[k].name) != 0) k++;
+    if (k == sizeof ks / sizeof ks[0]) {
+      fprintf(stderr, "crmath_speed: no kernel '%s' (names: the table in crmath_speed.c)\n", argv[a]);
+      return 2;
+    }
+  }
   size_t n = (size_t)1 << 24;
   float *x = malloc(n * sizeof *x), *o = malloc(n * sizeof *o);
   if (!x || !o) return 1;
