@@ -47,9 +47,11 @@ elapsed "sanitizer build"
 # sanitizers) already ran in the plain pass above; of the crmath spec's builds (its
 # reference's pow is the slowest under ASan, a minute) clang -O0 runs here too. The
 # comparison of imported opsets with onnxruntime (80 s under ASan) ran above; the
-# importer's code runs here under its fuzz target and the import tests.
+# importer's code runs here under its fuzz target and the import tests. Left out too: the
+# golden source's compiles with each compiler and flags (no sanitized code runs in them)
+# and coords' clang build (gcc's runs the same harness and reference).
 (cd build-asan && ctest --output-on-failure -j "$(nproc)" -LE 'onnx_node|package' \
-                        -E '_O3_native|crmath_matches_reference_gcc_O2|onnx_opsets_match_onnxruntime')
+                        -E '_O3_native|crmath_matches_reference_gcc_O2|onnx_opsets_match_onnxruntime|golden_source_is_warning_free|golden_source_compiles_after|coords_match_reference_clang_O2')
 elapsed "sanitizer tests"
 # Only what the parallel tests need. The adapter tests (label parallel_adapter) stay out:
 # libgomp and libpthreadpool are not instrumented, so TSan cannot see their synchronization.

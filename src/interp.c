@@ -20,6 +20,14 @@
 #if __has_feature(thread_sanitizer) /* it instruments the resolvers, run before it starts */
 #define BLOCK_LOOP
 #endif
+/* Under ASan one clone: both are the same source, and each instrumented copy of these
+   loops took a minute to compile (test.sh's sanitizer build is this file's time). */
+#if __has_feature(address_sanitizer) && !defined(BLOCK_LOOP)
+#define BLOCK_LOOP
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(BLOCK_LOOP) /* gcc's -fsanitize=address */
+#define BLOCK_LOOP
 #endif
 #if defined(__x86_64__) && defined(__ELF__) && defined(__GLIBC__) && defined(__has_attribute) && \
     !defined(BLOCK_LOOP)

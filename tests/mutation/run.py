@@ -34,12 +34,12 @@ DEFAULT_FILES = ["src/*.c", "src/*.h", "src/ref/*.c", "src/ref/*.h", "include/wh
 
 DEFAULT_MUTATE = os.path.join(ROOT, "build", "mutation-venv", "bin", "mutate")
 
-# The plain suite (-LE exhaustive) less what repeats it at a mutant's cost: 11 of
-# the random suite's 13 ctests (the same 1,000 kernels under other compilers,
-# flags and seeds; gcc -O2 seed 1 and clang -O2 baseline seed 2 stay) and the
+# The plain suite (-LE exhaustive) less what repeats it at a mutant's cost: 7 of
+# the random suite's 9 ctests (the same 1,000 kernels under other compilers,
+# flags and seeds; clang -O2 baseline seed 1 and gcc -O2 seed 3 stay) and the
 # add_subdirectory package test (46 s; the installed-package test stays).
-QUICK_SUITE = ("-LE exhaustive -E package_consumer_builds_through_add_subdirectory|random_kernels_[34]|"
-               "random_kernels_1_.*(clang|O0|O3)|random_kernels_2_.*(gcc|O3)")
+QUICK_SUITE = ("-LE exhaustive -E package_consumer_builds_through_add_subdirectory|random_kernels_[24]|"
+               "random_kernels_1_.*gcc|random_kernels_3_.*(clang|O0)")
 
 # universalmutator's rule set per file kind: C for C and for the templates (C text
 # with Lua control lines); its language-independent rules for Lua, which it has none for.

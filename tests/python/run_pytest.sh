@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # tests/python/run_pytest.sh: the Python package's test, as a new user would meet it: a venv
-# under the build tree, `pip install` of the package from the source tree (scikit-build-core
-# builds the CMake project, incrementally in a build directory kept beside the venv), then
-# pytest on tests/python. Exit 77 (ctest: skipped) when the package index cannot be reached.
+# under the build tree, the package built from the source tree by pip (scikit-build-core
+# builds the CMake project, incrementally in a build directory kept beside the venv) and
+# installed, then pytest on tests/python. Exit 77 (ctest: skipped) when the package index
+# cannot be reached.
 # usage: run_pytest.sh PYTHON SOURCE_DIR WORK_DIR [pytest args...]
 # WHEREC_PACKAGE_CC (ctest sets it to the build tree's compiler): the package's C compiler,
 # so that under a compiler cache (test.sh's ccache) the package's compiles find the plain
@@ -39,14 +40,17 @@ if ! "${pip[@]}" install -q pytest hypothesis ml-dtypes numpy cffi onnx "onnxrun
   exit 1
 fi
 
+# The package built once, by pip through scikit-build-core as `pip install SOURCE_DIR` builds
+# it, into a wheel that both venvs below install.
 start=$SECONDS
-if ! "${pip[@]}" install --force-reinstall --no-deps "${build_args[@]}" "$src" \
-     >"$work/install.log" 2>&1; then
+rm -rf "$work/dist"
+if ! "${pip[@]}" wheel --no-deps -w "$work/dist" "${build_args[@]}" "$src" >"$work/install.log" 2>&1 ||
+   ! "${pip[@]}" install --force-reinstall --no-deps "$work"/dist/wherec-*.whl >>"$work/install.log" 2>&1; then
   cat "$work/install.log"
-  echo "run_pytest.sh: pip install $src failed" >&2
+  echo "run_pytest.sh: building and installing the package from $src failed" >&2
   exit 1
 fi
-echo "run_pytest.sh: pip install of the package took $((SECONDS - start)) s"
+echo "run_pytest.sh: pip wheel and install of the package took $((SECONDS - start)) s"
 
 # Kernels compiled by the tests go to a cache of their own (the tests of the cache make
 # fresh ones); pytest's, hypothesis's and Python's caches stay out of the source tree.
@@ -56,14 +60,14 @@ cd "$src/tests/python" || exit 1
 "$vpy" -m pytest -p no:cacheprovider -q "$@" . || exit 1
 
 # The execution provider in the oldest onnxruntime with plugin providers, 1.23: a second
-# venv, the package installed from the same build directory (incremental), its tests.
+# venv, the same wheel installed, its tests.
 old=$work/venv-ort123
 [ -x "$old/bin/python" ] || "$python" -m venv "$old" >"$work/venv-ort123.log" 2>&1 ||
   { echo "run_pytest.sh: no venv for onnxruntime 1.23: $(tail -1 "$work/venv-ort123.log")" >&2; exit 1; }
 opip=("$old/bin/python" -m pip --disable-pip-version-check)
 "${opip[@]}" install -q pytest hypothesis ml-dtypes numpy cffi onnx "onnxruntime==1.23.2" >"$work/deps-ort123.log" 2>&1 ||
   { cat "$work/deps-ort123.log"; echo "run_pytest.sh: onnxruntime 1.23.2 did not install" >&2; exit 1; }
-"${opip[@]}" install -q --force-reinstall --no-deps "${build_args[@]}" "$src" \
+"${opip[@]}" install -q --force-reinstall --no-deps "$work"/dist/wherec-*.whl \
   >"$work/install-ort123.log" 2>&1 || { cat "$work/install-ort123.log"; exit 1; }
 # The same kernel cache as the first pass: a model's kernels do not depend on the onnxruntime
 # that loads them (the key is the model, the compiler and this wherec), so this pass tests the
