@@ -8,15 +8,16 @@ table interval; the headers quote the maxima):
                 raw form's degree-10 R
   asin          inverse_trig.h's degree-13 G (interpolation at Chebyshev nodes), and
                 the raw form's degree-11 R
+  hyp           wherec/hyperbolic.h's raw form's C and S (cosh r, sinh r)
   gelu          wherec/gelu.h's h(i/16) and h'(i/16), h(a) = Phi(-a) e^(a^2/2)
   gelu_fit      the raw form's rational P/D of h (GELU_RAW_P, GELU_RAW_D), fitted again
   bounds        B of log, erf and the inverse hyperbolic functions' log of a
                 pair; G's approximation error on 20001 points; gelu's h and P/D; the
-                raw forms of erf, atan, asin and acos
+                raw forms of erf, atan, asin, acos, sinh and cosh
   check         every table and G regenerated and compared with the headers'
                 numbers (exit 1 on a difference): the ctest crmath_tables_match_headers
 Prints the C initializers.
-usage: python3 tests/runtime/crmath_tables.py {log|tanh|erf|trig|atan|asin|gelu|gelu_fit|bounds|check}"""
+usage: python3 tests/runtime/crmath_tables.py {log|tanh|erf|trig|atan|asin|hyp|gelu|gelu_fit|bounds|check}"""
 import os
 import re
 import struct
@@ -441,6 +442,67 @@ def atan_raw_bound(points=2000):
                rel_a / 3 + c_err / (3 * mpmath.pi / 8) + U), worst
 
 
+# ---- sinh's and cosh's raw form: e^r = C + S without a table, |r| <= ln2/2 ----------
+HYP_RAW_H = mpmath.log(2) / 2 * (1 + mpmath.mpf(2) ** -40)  # |r| (k the integer nearest a/ln2)
+
+
+def hyp_raw_c(z):
+    """C* = (cosh(s) - 1)/z, s = sqrt(z); 1/2 at 0"""
+    if z == 0:
+        return mpmath.mpf(1) / 2
+    return (mpmath.cosh(mpmath.sqrt(z)) - 1) / z
+
+
+def hyp_raw_s(z):
+    """S* = (sinh(s)/s - 1)/z, s = sqrt(z); 1/6 at 0"""
+    if z == 0:
+        return mpmath.mpf(1) / 6
+    s = mpmath.sqrt(z)
+    return (mpmath.sinh(s) / s - 1) / z
+
+
+def hyp_raw_coefficients():
+    """C and S of degree 4 on z in [0, H^2]: cosh r = 1 + z C(z), sinh r = r + r z S(z)"""
+    l = HYP_RAW_H**2
+    return cheb_fit(hyp_raw_c, mpmath.mpf(0), l, 4), cheb_fit(hyp_raw_s, mpmath.mpf(0), l, 4)
+
+
+def hyp_raw_bound(points=2000):
+    """relative error bounds of wc_hyp_raw_'s sinh and cosh on r in [-H, H]: z = RN(r^2);
+    c = 1 + z C(z) and s = r + (r z) S(z), C's and S's truncation against C*, S* and
+    Horner's roundings (pointwise magnitudes), z's rounding through c' and (z S)', the
+    products and sums each rounded; e^r = c + s and e^-r = c - s (rounded), r's error (u
+    |r| + 2^-94, none when k = 0: r = a); scaled by 2^(k-1), 2^(-k-1) (exact);
+    cosh = the sum (rounded); sinh = s when k = 0, else the difference (rounded), whose
+    terms' errors count coth(a) <= coth(ln2/2 (1 - 2^-43)) <= 3 (1 + 2^-40) times"""
+    cc, sc = hyp_raw_coefficients()
+    dcc = [k * cc[k] for k in range(1, len(cc))]
+    dsc = [k * sc[k] for k in range(1, len(sc))]
+    rel_e, rel_s0 = mpmath.mpf(0), mpmath.mpf(0)
+    for k in range(points + 1):
+        r = -HYP_RAW_H + 2 * HYP_RAW_H * k / points
+        z = r * r
+        q, eq = horner_bound(cc, z)
+        c = 1 + z * q
+        ec = z * (abs(q - hyp_raw_c(z)) + eq) + U * (z * abs(q) + c)
+        ec += U * z * abs(q + z * horner_bound(dcc, z)[0])  # z's rounding: (z C)' u z
+        p, ep = horner_bound(sc, z)
+        rz = abs(r) * z
+        s = r + r * z * p
+        es = rz * (abs(p - hyp_raw_s(z)) + ep) + U * (3.01 * rz * abs(p) + abs(s))
+        es += U * rz * abs(horner_bound(dsc, z)[0]) * z  # z's rounding in S
+        er = mpmath.exp(r)
+        dr = U * abs(r) + 2**-94
+        rel_p = ((ec + es) / er + U) * (1 + 2**-40) + dr
+        rel_m = ((ec + es) / (1 / er) + U) * (1 + 2**-40) + dr
+        rel_e = max(rel_e, rel_p, rel_m)
+        if r != 0:
+            rel_s0 = max(rel_s0, es / abs(mpmath.sinh(r)))
+    cosh_b = rel_e * (1 + 2**-40) + U
+    sinh_b = max(rel_s0, 3 * (1 + 2**-40) * rel_e + U)
+    return sinh_b, cosh_b, rel_e, rel_s0
+
+
 # ---- the inverse hyperbolic functions: log of a double pair V (inverse_hyperbolic.h) -
 def ahyp_bound(l_center, e_v):
     """relative error of wc_ahyp_log_ on crmath.h's log table, given the pair V's
@@ -651,6 +713,8 @@ def check():
         ("crmath.h", "  double s = (a - "): [erf_raw_c()],
         ("crmath.h", "  double q = WC_F_(s,"): list(reversed(erf_raw_coefficients()[1])),
         ("crmath.h", "  double e = WC_F_(r,"): list(reversed(erf_raw_coefficients()[2])),
+        ("hyperbolic.h", "  double   c = WC_F_(z,"): list(reversed(hyp_raw_coefficients()[0])),
+        ("hyperbolic.h", "  double   s = WC_F_(r * z,"): list(reversed(hyp_raw_coefficients()[1])),
         ("gelu.h", "wc_gelu_tab_[4 * 233] = {"): [v for r in gelu_rows() for v in r],
         ("gelu.h", "/* P(a) */"): GELU_RAW_P,
         ("gelu.h", "/* D(a) - 1 */"): GELU_RAW_D[1:],
@@ -666,7 +730,7 @@ def check():
     return bad
 
 
-COMMANDS = ("log", "tanh", "erf", "trig", "atan", "asin", "gelu", "gelu_fit", "bounds", "check")
+COMMANDS = ("log", "tanh", "erf", "trig", "atan", "asin", "hyp", "gelu", "gelu_fit", "bounds", "check")
 
 
 def main():
@@ -706,6 +770,9 @@ def main():
     elif what == "asin":
         print(" ".join(d(c) for c in asin_coefficients()))
         print(" ".join(d(c) for c in asin_raw_coefficients()))
+    elif what == "hyp":
+        for name, cs in zip("CS", hyp_raw_coefficients()):
+            print(name + " " + " ".join(d(c) for c in cs))
     elif what == "check":
         sys.exit(1 if check() else 0)
     else:
@@ -732,6 +799,9 @@ def main():
         a, s, b_asin, b_acos = [float(mpmath.log(v, 2)) for v in asin_raw_bound()]
         print("asin, acos raw: A within 2^%.2f, sqrt 2^%.2f; B asin 2^%.2f, acos 2^%.2f"
               % (a, s, b_asin, b_acos))
+        b_sinh, b_cosh, e, s0 = [float(mpmath.log(v, 2)) for v in hyp_raw_bound()]
+        print("sinh, cosh raw: B sinh 2^%.2f (2^%.2f where k = 0), cosh 2^%.2f; e^+-r within 2^%.2f"
+              % (b_sinh, s0, b_cosh, e))
 
 
 if __name__ == "__main__":
