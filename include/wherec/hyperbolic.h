@@ -110,6 +110,54 @@ WC_INLINE wc_bfloat16 wc_sinh_bf16(wc_bfloat16 a) {
   return wc_cr_bf16_of_(a, wc_sinh_odd_(wc_cr_bf16_abs_(a, WC_HYP_TOP_)), (uint16_t)(a & 0x8000u));
 }
 
+/* ---- the raw forms (exp.h: a block's first pass) ------------------------------
+   No table (no gather): a = |x| clamped to 89.5 as the exact forms', k the
+   integer nearest a/ln2 (0 <= k <= 129; any neighbour would do), r = (a - k L1)
+   - k L2 (expm1_plain_'s constants: k L1 and the difference exact, then one
+   rounding: within u |r| + 2^-94, |r| <= H = ln2/2 (1 + 2^-40); r = a when k =
+   0), z = r^2, and e^r = c + s, e^-r = c - s with c = cosh r = 1 + z C(z) and
+   s = sinh r = r + (r z) S(z), C and S of degree 4 interpolating (cosh r -
+   1)/z and (sinh(r)/r - 1)/z at the 5 Chebyshev nodes of z in [0, H^2]
+   (crmath_tables.py hyp_raw_coefficients). e^a = 2^k (c + s) and e^-a = 2^-k
+   (c - s), halved by 2^(k-1) and 2^(-k-1) (exact, normal doubles):
+   - cosh a = the sum: e^r's and e^-r's errors (truncation, Horner's roundings
+     at pointwise magnitudes, z's rounding, c + s or c - s, r's error) within
+     2^-51.08 of each (c +- s >= 1/sqrt 2), then the sum: 2^-50.74.
+   - sinh a = s when k = 0 (a < ln2/2: no cancellation, r = a exact): 2^-52.87;
+     else the difference, whose terms' errors count coth a <= coth(ln2/2) = 3
+     times: 2^-49.37.
+   crmath_tables.py hyp_raw_bound. Each step bounded as if rounded, whatever
+   contracts; under gcc fused by hand where the target has FMA (crmath.h's erf
+   raw form says why). From 89.42 up (inf too) y overflows float as the exact
+   forms' results do; sinh(-0) = -0; a subnormal sinh gives a NaN (exp.h), so
+   does a NaN x. */
+WC_INLINE double wc_hyp_raw_(double a, double *ch) {
+  WC_CR_CONTRACT_
+  double   m = WC_F_(a, 0x1.71547652b82fep+0, 0x1.8p52), kd = m - 0x1.8p52;
+  uint64_t kb = wc_f64_to_bits(m) << 52; /* k << 52: bits(1.5*2^52) << 52 is 0 */
+  double   r = WC_F_(kd, 0x1.0ca86c3898d00p-49, WC_F_(kd, -0x1.62e42fefa3a00p-1, a)), z = r * r;
+  double   c = WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, 0x1.28917c89a43bcp-22,
+               0x1.a019b9149a41cp-16), 0x1.6c16c17889ef1p-10), 0x1.5555555553d68p-5),
+               0x1.0000000000001p-1), 1.0);
+  double   s = WC_F_(r * z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, 0x1.af389ecfc4bb6p-26,
+               0x1.71de0db2f6b19p-19), 0x1.a01a01a7c2efep-13), 0x1.11111111109b5p-7),
+               0x1.5555555555556p-3), r);
+  double   eh = (c + s) * wc_bits_to_f64(0x3fe0000000000000u + kb); /* 2^(k-1) */
+  double   el = (c - s) * wc_bits_to_f64(0x3fe0000000000000u - kb); /* 2^(-k-1) */
+  *ch = eh + el;
+  return wc_sel_f64(kd == 0.0, s, eh - el);
+}
+
+WC_INLINE float wc_sinh_raw_f32(float x) {
+  double ch;
+  return wc_cr_raw_round_signed_(wc_hyp_raw_(wc_cr_abs_clamp_(wc_f32_to_bits(x), WC_HYP_TOP_), &ch), x);
+}
+WC_INLINE float wc_cosh_raw_f32(float x) {
+  double ch;
+  wc_hyp_raw_(wc_cr_abs_clamp_(wc_f32_to_bits(x), WC_HYP_TOP_), &ch);
+  return wc_cr_raw_round_(ch, 0.0, x != x);
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -302,6 +302,98 @@ WC_INLINE wc_bfloat16 wc_atanh_bf16(wc_bfloat16 a) {
   return wc_cr_bf16_of_special_(a, wc_atanh_any_(wc_bf16_to_f32(a), 8, -126));
 }
 
+/* ---- the raw forms (exp.h: a block's first pass) ------------------------------
+   No table (no gather), one division: each is y = k ln2 + 2 atanh(n/d) (halved
+   for atanh), k an integer, s = n/d within 0.2007 of 0 and free of
+   cancellation, atanh(s) = A = s + (s z) P(z), z = s^2, P of degree 7
+   interpolating (atanh(s)/s - 1)/z at the 8 Chebyshev nodes of z in [0,
+   0.2007^2] (crmath_tables.py ahyp_raw_coefficients: A within 2^-52.91 of
+   atanh(s) with its roundings), k ln2 rounded once (ln2's double, k <= 129).
+   - asinh: q = sqrt(a^2 + 1), V = a + q, k = round(log2 V) from V's bits
+     (V 2^-k in [1/sqrt 2, sqrt 2): |s| <= 0.1716); k = 0: s = a/(1 + q) =
+     tanh(asinh(a)/2); else s = (V - 2^k)/(V + 2^k) = tanh(log(V 2^-k)/2), V's
+     rounding counts at most half in s, and y >= ln2/2 where K = k ln2 <= 2 y.
+   - acosh: q = sqrt(x^2 - 1) (x^2 - 1 exact below 2), V = x + q, k as
+     asinh's; k = 0: s = q/(x + 1) (x < 1.061: x + 1 exact); else as asinh.
+   - atanh: V = (1 + a)/(1 - a) (1 + a and 1 - a exact where k > 0, a >=
+     0.142), k = round(log2(1 + a) - log2(1 - a)) from their bits, each a
+     piecewise linear log2 within 0.0861 (V 2^-k in [0.666, 1.502]: |s| <=
+     0.2005); k = 0: s = a; else s = (1 + a - 2^k (1 - a))/(1 + a + 2^k (1 -
+     a)), and y = K/2 + A >= 0.143 where K/2 <= 2.42 y.
+   sqrt(t) as asin's raw form (inverse_trig.h: y0 from the bits, three Newton
+   steps, one correction; within 2^-52.41 of sqrt(t), t in [2^-22, 2^257)).
+   crmath_tables.py ahyp_raw_bound, case by case (s's roundings, V's, A's
+   error through s atanh'(s)/atanh(s) <= 1.028, K's rounding and ln2's
+   double, the sum): asinh and acosh 2^-48.87, atanh 2^-49.67; each step
+   bounded as if rounded, whatever contracts; under gcc fused by hand where
+   the target has FMA. A NaN x gives the NaN, and so do the exact forms'
+   special inputs (asinh: +-inf; acosh: x <= 1, +inf; atanh: |x| >= 1) and
+   subnormal results (exp.h); asinh(-0) = -0, atanh(-0) = -0. */
+
+/* sqrt(t) for t in [2^-22, 2^257), within 2^-52.41 (asin's raw form's steps). */
+WC_INLINE double wc_ahyp_raw_sqrt_(double t) {
+  WC_CR_CONTRACT_
+  double y = wc_bits_to_f64(0x5fe6eb50c7b537a9u - (wc_f64_to_bits(t) >> 1)), h = 0.5 * t, s;
+  y = y * (1.5 - (h * y) * y);
+  y = y * (1.5 - (h * y) * y);
+  y = y * (1.5 - (h * y) * y);
+  s = t * y;
+  return s + (t - s * s) * (0.5 * y);
+}
+
+/* k ln2 + 2 atanh(n/d), kd = k an integer in [0, 129], |n/d| <= 0.2007. */
+WC_INLINE double wc_ahyp_raw_(double kd, double n, double d) {
+  WC_CR_CONTRACT_
+  double s = n / d, z = s * s;
+  double p = WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, WC_F_(z, 0x1.16e5fe836c9bbp-4,
+             0x1.0e82b7b4f74aep-4), 0x1.3b2a4d993aab3p-4), 0x1.745ca91faa642p-4),
+             0x1.c71c72e99a328p-4), 0x1.24924923d689bp-3), 0x1.9999999999f5fp-3),
+             0x1.5555555555555p-2);
+  return WC_F_(kd, 0x1.62e42fefa39efp-1, 2.0 * WC_F_(s * z, p, s));
+}
+
+/* k = round(log2 v) for v >= 1 from its bits (v 2^-k in [1/sqrt 2, sqrt 2)): its
+   double (*kd) and 2^k. */
+WC_INLINE double wc_ahyp_raw_k_(double v, double *kd) {
+  uint64_t k = (wc_f64_to_bits(v) - 0x3fe6a09e667f3bcdu) >> 52;
+  *kd = wc_bits_to_f64(0x4330000000000000u | k) - 0x1p52;
+  return wc_bits_to_f64((k + 1023u) << 52);
+}
+
+WC_INLINE float wc_asinh_raw_f32(float x) {
+  WC_CR_CONTRACT_
+  uint32_t u = wc_f32_to_bits(x);
+  double   a = wc_cr_abs_clamp_(u, WC_ASINH_TOP_), q = wc_ahyp_raw_sqrt_(WC_F_(a, a, 1.0)), v = a + q;
+  double   kd, tk = wc_ahyp_raw_k_(v, &kd);
+  int      big = kd != 0.0;
+  double   y = wc_ahyp_raw_(kd, wc_sel_f64(big, v - tk, a), wc_sel_f64(big, v + tk, 1.0 + q));
+  float    r = wc_cr_raw_round_(y, WC_CR_RAW_TINY_, (u & 0x7fffffffu) >= 0x7f800000u);
+  return wc_bits_to_f32(wc_f32_to_bits(r) | (u & 0x80000000u));
+}
+
+WC_INLINE float wc_acosh_raw_f32(float x) {
+  WC_CR_CONTRACT_
+  uint32_t u = wc_f32_to_bits(x);
+  double   c = wc_acosh_in_(u), q = wc_ahyp_raw_sqrt_(WC_F_(c, c, -1.0)), v = c + q;
+  double   kd, tk = wc_ahyp_raw_k_(v, &kd);
+  int      big = kd != 0.0;
+  double   y = wc_ahyp_raw_(kd, wc_sel_f64(big, v - tk, q), wc_sel_f64(big, v + tk, c + 1.0));
+  return wc_cr_raw_round_(y, 0.0, !(u - 0x3f800001u < 0x7f800000u - 0x3f800001u));
+}
+
+WC_INLINE float wc_atanh_raw_f32(float x) {
+  WC_CR_CONTRACT_
+  uint32_t u = wc_f32_to_bits(x);
+  double   a = wc_cr_abs_clamp_(u, WC_ATANH_TOP_), op = 1.0 + a, om = 1.0 - a;
+  uint64_t k = (wc_f64_to_bits(op) - wc_f64_to_bits(om) + ((uint64_t)1 << 51)) >> 52;
+  double   kd = wc_bits_to_f64(0x4330000000000000u | k) - 0x1p52;
+  double   tm = wc_bits_to_f64((k + 1023u) << 52) * om; /* 2^k (1 - a), exact */
+  int      big = k != 0;
+  double   y = 0.5 * wc_ahyp_raw_(kd, wc_sel_f64(big, op - tm, a), wc_sel_f64(big, op + tm, 1.0));
+  float    r = wc_cr_raw_round_(y, WC_CR_RAW_TINY_, (u & 0x7fffffffu) >= 0x3f800000u);
+  return wc_bits_to_f32(wc_f32_to_bits(r) | (u & 0x80000000u));
+}
+
 #ifdef __cplusplus
 }
 #endif

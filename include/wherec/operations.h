@@ -224,7 +224,7 @@ static inline bool wc_op_defined(wc_opcode op, wc_dtype t) {
    crmath_exhaustive proves each against the exact form and checks this list against
    the functions it runs. */
 #define WC_RAW_FORM_OPS(X) \
-  X(EXP) X(LOG) X(TANH) X(SIGMOID) X(ERF) X(SIN) X(COS) X(TAN) X(ASIN) X(ACOS) X(ATAN) X(EXPM1) \
+  X(EXP) X(LOG) X(TANH) X(SIGMOID) X(ERF) X(SINH) X(COSH) X(SIN) X(COS) X(TAN) X(ASIN) X(ACOS) X(ATAN) X(ASINH) X(ACOSH) X(ATANH) X(EXPM1) \
   X(SOFTPLUS) X(SILU) X(MISH) X(GELU) X(GELU_TANH)
 
 static inline bool wc_op_has_raw_form(wc_opcode op) {

@@ -8,15 +8,17 @@ table interval; the headers quote the maxima):
                 raw form's degree-10 R
   asin          inverse_trig.h's degree-13 G (interpolation at Chebyshev nodes), and
                 the raw form's degree-11 R
+  hyp           wherec/hyperbolic.h's raw form's C and S (cosh r, sinh r), and
+                inverse_hyperbolic.h's raw forms' P (atanh s)
   gelu          wherec/gelu.h's h(i/16) and h'(i/16), h(a) = Phi(-a) e^(a^2/2)
   gelu_fit      the raw form's rational P/D of h (GELU_RAW_P, GELU_RAW_D), fitted again
   bounds        B of log, erf and the inverse hyperbolic functions' log of a
                 pair; G's approximation error on 20001 points; gelu's h and P/D; the
-                raw forms of erf, atan, asin and acos
+                raw forms of erf, atan, asin, acos, sinh, cosh, asinh, acosh and atanh
   check         every table and G regenerated and compared with the headers'
                 numbers (exit 1 on a difference): the ctest crmath_tables_match_headers
 Prints the C initializers.
-usage: python3 tests/runtime/crmath_tables.py {log|tanh|erf|trig|atan|asin|gelu|gelu_fit|bounds|check}"""
+usage: python3 tests/runtime/crmath_tables.py {log|tanh|erf|trig|atan|asin|hyp|gelu|gelu_fit|bounds|check}"""
 import os
 import re
 import struct
@@ -441,6 +443,124 @@ def atan_raw_bound(points=2000):
                rel_a / 3 + c_err / (3 * mpmath.pi / 8) + U), worst
 
 
+# ---- sinh's and cosh's raw form: e^r = C + S without a table, |r| <= ln2/2 ----------
+HYP_RAW_H = mpmath.log(2) / 2 * (1 + mpmath.mpf(2) ** -40)  # |r| (k the integer nearest a/ln2)
+
+
+def hyp_raw_c(z):
+    """C* = (cosh(s) - 1)/z, s = sqrt(z); 1/2 at 0"""
+    if z == 0:
+        return mpmath.mpf(1) / 2
+    return (mpmath.cosh(mpmath.sqrt(z)) - 1) / z
+
+
+def hyp_raw_s(z):
+    """S* = (sinh(s)/s - 1)/z, s = sqrt(z); 1/6 at 0"""
+    if z == 0:
+        return mpmath.mpf(1) / 6
+    s = mpmath.sqrt(z)
+    return (mpmath.sinh(s) / s - 1) / z
+
+
+def hyp_raw_coefficients():
+    """C and S of degree 4 on z in [0, H^2]: cosh r = 1 + z C(z), sinh r = r + r z S(z)"""
+    l = HYP_RAW_H**2
+    return cheb_fit(hyp_raw_c, mpmath.mpf(0), l, 4), cheb_fit(hyp_raw_s, mpmath.mpf(0), l, 4)
+
+
+def hyp_raw_bound(points=2000):
+    """relative error bounds of wc_hyp_raw_'s sinh and cosh on r in [-H, H]: z = RN(r^2);
+    c = 1 + z C(z) and s = r + (r z) S(z), C's and S's truncation against C*, S* and
+    Horner's roundings (pointwise magnitudes), z's rounding through c' and (z S)', the
+    products and sums each rounded; e^r = c + s and e^-r = c - s (rounded), r's error (u
+    |r| + 2^-94, none when k = 0: r = a); scaled by 2^(k-1), 2^(-k-1) (exact);
+    cosh = the sum (rounded); sinh = s when k = 0, else the difference (rounded), whose
+    terms' errors count coth(a) <= coth(ln2/2 (1 - 2^-43)) <= 3 (1 + 2^-40) times"""
+    cc, sc = hyp_raw_coefficients()
+    dcc = [k * cc[k] for k in range(1, len(cc))]
+    dsc = [k * sc[k] for k in range(1, len(sc))]
+    rel_e, rel_s0 = mpmath.mpf(0), mpmath.mpf(0)
+    for k in range(points + 1):
+        r = -HYP_RAW_H + 2 * HYP_RAW_H * k / points
+        z = r * r
+        q, eq = horner_bound(cc, z)
+        c = 1 + z * q
+        ec = z * (abs(q - hyp_raw_c(z)) + eq) + U * (z * abs(q) + c)
+        ec += U * z * abs(q + z * horner_bound(dcc, z)[0])  # z's rounding: (z C)' u z
+        p, ep = horner_bound(sc, z)
+        rz = abs(r) * z
+        s = r + r * z * p
+        es = rz * (abs(p - hyp_raw_s(z)) + ep) + U * (3.01 * rz * abs(p) + abs(s))
+        es += U * rz * abs(horner_bound(dsc, z)[0]) * z  # z's rounding in S
+        er = mpmath.exp(r)
+        dr = U * abs(r) + 2**-94
+        rel_p = ((ec + es) / er + U) * (1 + 2**-40) + dr
+        rel_m = ((ec + es) / (1 / er) + U) * (1 + 2**-40) + dr
+        rel_e = max(rel_e, rel_p, rel_m)
+        if r != 0:
+            rel_s0 = max(rel_s0, es / abs(mpmath.sinh(r)))
+    cosh_b = rel_e * (1 + 2**-40) + U
+    sinh_b = max(rel_s0, 3 * (1 + 2**-40) * rel_e + U)
+    return sinh_b, cosh_b, rel_e, rel_s0
+
+
+# ---- the inverse hyperbolic functions' raw forms: k ln2 + 2 atanh(s), |s| <= 0.2007 --
+AHYP_RAW_S = mpmath.mpf("0.2007")  # |s|: 0.1716 (1 + 2^-50) for asinh, acosh; 0.2005 for atanh
+
+
+def ahyp_raw_p(z):
+    """P* = (atanh(s)/s - 1)/z, s = sqrt(z); 1/3 at 0"""
+    if z == 0:
+        return mpmath.mpf(1) / 3
+    s = mpmath.sqrt(z)
+    return (mpmath.atanh(s) / s - 1) / z
+
+
+def ahyp_raw_coefficients():
+    return cheb_fit(ahyp_raw_p, mpmath.mpf(0), AHYP_RAW_S**2, 7)
+
+
+def ahyp_raw_bound(points=2000):
+    """relative error bounds of the raw forms of asinh, acosh and atanh (inverse_hyperbolic.h):
+    A = s + (s z) P(z) with s exact on z = s^2 in [0, 0.2007^2] (P's truncation and
+    Horner's roundings at pointwise magnitudes, z's rounding through (z P)', s z, the
+    product and the sum rounded): rel_a; an error e of s counts m = max s atanh'(s)/atanh(s)
+    times in A. The square root (asin_raw_bound's steps): eps_q. Per case, k = 0 (y = 2A,
+    or A for atanh: exact scalings) and k >= 1 (y = RN(RN(k ln2) + 2A), halved for atanh;
+    log2 V >= k - 1/2 - g, g = 0 where k comes from V's bits, 0.0861 for atanh's from 1 + a
+    and 1 - a: K/y <= 1/(1/2 - g), y >= (1/2 - g) ln2)"""
+    cs = ahyp_raw_coefficients()
+    dcs = [k * cs[k] for k in range(1, len(cs))]
+    smax = AHYP_RAW_S
+    rel_a = mpmath.mpf(0)
+    for k in range(points + 1):
+        z = smax**2 * k / points
+        v, err = horner_bound(cs, z)
+        f = ahyp_raw_p(z)
+        s = mpmath.sqrt(z)
+        zp = z * abs(v)
+        d1 = z * (abs(v - f) + err) + U * (3.01 * zp + z * abs(horner_bound(dcs, z)[0]) * z)
+        rel = (d1 + U * (1 + zp)) / (1 + z * f)
+        rel_a = max(rel_a, rel)
+    m = smax / ((1 - smax**2) * mpmath.atanh(smax))  # s atanh'(s)/atanh(s) grows with s
+    m = max(m, mpmath.mpf(1))
+    eps_q = asin_raw_bound(points=10)[1]
+    ln2 = mpmath.log(2)
+    c_err = abs(ln2 - mpmath.mpf(float(ln2))) / ln2
+    a_max = mpmath.atanh(smax)
+
+    def big(e_s_abs, g):
+        """k >= 1: s within e_s_abs + 3u |s| (absolute), y = RN(K + 2A)"""
+        d2a = 2 * (e_s_abs + 3 * U * smax) / (1 - smax**2) * (1 + 2**-40) + 2 * a_max * rel_a
+        return (U + c_err) / (mpmath.mpf(1) / 2 - g) + d2a / ((mpmath.mpf(1) / 2 - g) * ln2) + U
+
+    e_v = U + eps_q + U / 2  # V = RN(a + q), q from t = RN(a^2 + 1) (or x^2 - 1)
+    asinh_b = max(rel_a + m * (eps_q + U / 2 + 2 * U), big(e_v / 2, 0))
+    acosh_b = max(rel_a + m * (eps_q + U), big(e_v / 2, 0))
+    atanh_b = max(rel_a, big(0, mpmath.mpf("0.0861")))
+    return asinh_b, acosh_b, atanh_b, rel_a
+
+
 # ---- the inverse hyperbolic functions: log of a double pair V (inverse_hyperbolic.h) -
 def ahyp_bound(l_center, e_v):
     """relative error of wc_ahyp_log_ on crmath.h's log table, given the pair V's
@@ -651,6 +771,9 @@ def check():
         ("crmath.h", "  double s = (a - "): [erf_raw_c()],
         ("crmath.h", "  double q = WC_F_(s,"): list(reversed(erf_raw_coefficients()[1])),
         ("crmath.h", "  double e = WC_F_(r,"): list(reversed(erf_raw_coefficients()[2])),
+        ("hyperbolic.h", "  double   c = WC_F_(z,"): list(reversed(hyp_raw_coefficients()[0])),
+        ("hyperbolic.h", "  double   s = WC_F_(r * z,"): list(reversed(hyp_raw_coefficients()[1])),
+        ("inverse_hyperbolic.h", "  double p = WC_F_(z,"): list(reversed(ahyp_raw_coefficients())),
         ("gelu.h", "wc_gelu_tab_[4 * 233] = {"): [v for r in gelu_rows() for v in r],
         ("gelu.h", "/* P(a) */"): GELU_RAW_P,
         ("gelu.h", "/* D(a) - 1 */"): GELU_RAW_D[1:],
@@ -666,7 +789,7 @@ def check():
     return bad
 
 
-COMMANDS = ("log", "tanh", "erf", "trig", "atan", "asin", "gelu", "gelu_fit", "bounds", "check")
+COMMANDS = ("log", "tanh", "erf", "trig", "atan", "asin", "hyp", "gelu", "gelu_fit", "bounds", "check")
 
 
 def main():
@@ -706,6 +829,10 @@ def main():
     elif what == "asin":
         print(" ".join(d(c) for c in asin_coefficients()))
         print(" ".join(d(c) for c in asin_raw_coefficients()))
+    elif what == "hyp":
+        for name, cs in zip("CS", hyp_raw_coefficients()):
+            print(name + " " + " ".join(d(c) for c in cs))
+        print("P " + " ".join(d(c) for c in ahyp_raw_coefficients()))
     elif what == "check":
         sys.exit(1 if check() else 0)
     else:
@@ -732,6 +859,12 @@ def main():
         a, s, b_asin, b_acos = [float(mpmath.log(v, 2)) for v in asin_raw_bound()]
         print("asin, acos raw: A within 2^%.2f, sqrt 2^%.2f; B asin 2^%.2f, acos 2^%.2f"
               % (a, s, b_asin, b_acos))
+        b_sinh, b_cosh, e, s0 = [float(mpmath.log(v, 2)) for v in hyp_raw_bound()]
+        print("sinh, cosh raw: B sinh 2^%.2f (2^%.2f where k = 0), cosh 2^%.2f; e^+-r within 2^%.2f"
+              % (b_sinh, s0, b_cosh, e))
+        b_as, b_ac, b_at, a = [float(mpmath.log(v, 2)) for v in ahyp_raw_bound()]
+        print("asinh, acosh, atanh raw: B 2^%.2f, 2^%.2f, 2^%.2f; atanh(s) within 2^%.2f"
+              % (b_as, b_ac, b_at, a))
 
 
 if __name__ == "__main__":

@@ -495,7 +495,8 @@ static void test_lower_takes_raw_functions_checked_in_float_blocks(void **state)
                      "kernel half(x: float16[N]) = exp(x);\n"
                      "kernel test(x: float[N]) = exp(x) > 2.0;\n"
                      "kernel acts(x: float[N]) = silu(x) + mish(x) + softplus(where(x < 0, expm1(x), x));\n"
-                     "kernel arcs(x: float[N]) = asin(x) + acos(x) + atan(x) + erf(x);\n",
+                     "kernel arcs(x: float[N]) = asin(x) + acos(x) + atan(x) + erf(x) + sinh(x) + cosh(x) +\n"
+                     "  asinh(x) + acosh(x) + atanh(x);\n",
                      5);
   const lower_kernel *elu = &p.lp->kernels[0], *gate = &p.lp->kernels[1], *acts = &p.lp->kernels[4];
   int                 checked = 0;
@@ -526,7 +527,8 @@ static void test_lower_takes_raw_functions_checked_in_float_blocks(void **state)
     checked += n->raw_checked;
   }
   assert_int_equal(checked, 4);
-  assert_true(p.lp->kernels[5].nan_redo); /* erf's (crmath.h), the inverse circular functions' */
+  assert_true(p.lp->kernels[5].nan_redo); /* erf's (crmath.h), the inverse circular, hyperbolic and
+                                             inverse hyperbolic functions' */
   checked = 0;
   for (int i = 0; i < p.lp->kernels[5].n_nodes; i++) {
     const lower_node *n = &p.lp->kernels[5].nodes[i];
@@ -534,9 +536,14 @@ static void test_lower_takes_raw_functions_checked_in_float_blocks(void **state)
     if (n->ins.op == WC_OP_ACOS) assert_string_equal(n->c_op_raw, "wc_acos_raw_f32");
     if (n->ins.op == WC_OP_ATAN) assert_string_equal(n->c_op_raw, "wc_atan_raw_f32");
     if (n->ins.op == WC_OP_ERF) assert_string_equal(n->c_op_raw, "wc_erf_raw_f32");
+    if (n->ins.op == WC_OP_SINH) assert_string_equal(n->c_op_raw, "wc_sinh_raw_f32");
+    if (n->ins.op == WC_OP_COSH) assert_string_equal(n->c_op_raw, "wc_cosh_raw_f32");
+    if (n->ins.op == WC_OP_ASINH) assert_string_equal(n->c_op_raw, "wc_asinh_raw_f32");
+    if (n->ins.op == WC_OP_ACOSH) assert_string_equal(n->c_op_raw, "wc_acosh_raw_f32");
+    if (n->ins.op == WC_OP_ATANH) assert_string_equal(n->c_op_raw, "wc_atanh_raw_f32");
     checked += n->raw_checked;
   }
-  assert_int_equal(checked, 4);
+  assert_int_equal(checked, 9);
   plan_free(&p);
 }
 
