@@ -445,9 +445,9 @@ static void test_exp_is_the_spec_function_and_refused_on_double(void **state) {
     if (elem == 1) expect_in(r.spec, "kernel out(x: float[4]) = exp(x);");
     else
       expect_in(r.log, "not taken: Exp 'exp': Exp on double: wherec's exp, log, tanh, sigmoid, "
-                       "erf, pow, the activations (expm1, softplus, softsign, silu, mish) and the "
-                       "circular and hyperbolic functions are correctly rounded on float, "
-                       "float16 and bfloat16 only");
+                       "erf, pow, the activations (expm1, selu, softplus, softsign, silu, "
+                       "mish) and the circular and hyperbolic functions are correctly rounded "
+                       "on float, float16 and bfloat16 only");
     done(&r);
     pbw_free(&g);
   }
