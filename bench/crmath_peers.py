@@ -65,6 +65,7 @@ ORT = [("exp", "Exp", 13, {}), ("log", "Log", 13, {}), ("tanh", "Tanh", 13, {}),
        ("tan", "Tan", 13, {}), ("asin", "Asin", 13, {}), ("acos", "Acos", 13, {}),
        ("atan", "Atan", 13, {}), ("asinh", "Asinh", 13, {}), ("acosh", "Acosh", 13, {}),
        ("atanh", "Atanh", 13, {}), ("elu_cr", "Elu", 13, {"alpha": 1.0}),
+       ("selu_cr", "Selu", 13, {}),
        ("silu_cr", "SiLU", 13, {}), ("softplus", "Softplus", 13, {}),
        ("softsign", "Softsign", 13, {}), ("mish", "Mish", 18, {}),
        ("gelu_cr", "Gelu", 20, {}), ("gelu_tanh", "Gelu", 20, {"approximate": "tanh"})]

@@ -20,13 +20,16 @@ BUILDS = [("gcc -O2", "gcc -O2"), ("gcc -O3 -march=native", "gcc O3n"), ("clang 
 FUNCTIONS = ["exp", "log", "tanh", "sigmoid", "erf", "sinh", "cosh", "sin", "cos", "tan", "asin",
              "acos", "atan", "asinh", "acosh", "atanh"]
 # the activations rounded once, then the forms they replaced and the memory-bound floor
-KERNELS = FUNCTIONS + ["elu_cr", "silu_cr", "softplus", "softsign", "mish", "gelu_cr",
-                       "gelu_tanh", "expm1", "elu", "silu", "gelu", "gelu_tanh_lit", "relu"]
-LABELS = {"elu_cr": "Elu: where(x < 0, expm1(x), x)", "silu_cr": "SiLU: silu(x)",
+KERNELS = FUNCTIONS + ["elu_cr", "selu_cr", "silu_cr", "softplus", "softsign", "mish", "gelu_cr",
+                       "gelu_tanh", "expm1", "elu", "selu", "silu", "gelu", "gelu_tanh_lit", "relu"]
+LABELS = {"elu_cr": "Elu: where(x < 0, expm1(x), x)", "selu_cr": "Selu: selu(x)",
+          "silu_cr": "SiLU: silu(x)",
           "softplus": "Softplus: softplus(x)", "softsign": "Softsign: softsign(x)",
           "mish": "Mish: mish(x)", "gelu_cr": "Gelu: gelu(x)",
           "gelu_tanh": "Gelu (tanh): gelu_tanh(x)",
-          "elu": "Elu as where(x < 0, exp(x) - 1, x)", "silu": "SiLU as x * sigmoid(x)",
+          "elu": "Elu as where(x < 0, exp(x) - 1, x)",
+          "selu": "Selu as where(x > 0, gamma * x, (expm1(x) * alpha) * gamma)",
+          "silu": "SiLU as x * sigmoid(x)",
           "gelu": "Gelu as x * (erf(x * 0.70710678) + 1) * 0.5",
           "gelu_tanh_lit": "Gelu (tanh) as (0.5 * x) * (1 + tanh(0.7978845 * (x + 0.044715 * x^3)))",
           "relu": "Relu (memory-bound)"}

@@ -112,8 +112,8 @@ const cli_option_row cli_options[CLI_N_OPTIONS] = {
                         "write Softplus, Mish, Elu, Selu, Celu, Softsign, Gelu, x * Sigmoid(x) "
                         "and PyTorch's x * (erf(x / sqrt(2)) + 1) * 0.5 as ONNX's formulas "
                         "(log(exp(x) + 1), alpha * (exp(x) - 1), ...: each step rounded) "
-                        "instead of the correctly rounded softplus, mish, expm1, softsign, "
-                        "silu and gelu"},
+                        "instead of the correctly rounded softplus, mish, expm1, selu, "
+                        "softsign, silu and gelu"},
   [CLI_SHAPES] = {"--shapes", NULL, IMPORT, false, CLI_FLAG, 0, 0,
                   "print the dtype and shape inference gives every value of the model's graph, "
                   "as JSON (an extent is a number, its dim_param's name, or null where "

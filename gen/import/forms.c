@@ -344,12 +344,19 @@ ex *form_softsign(form *f) {
 ex *form_mish(form *f) { return exact_or_literal(f, "mish(X)", "X * tanh(log(exp(X) + 1))"); }
 
 /* Elu, Selu, Celu: e^x - 1 by expm1 (one rounding, no cancellation near 0), then ONNX's
-   scalings in its order; Elu with alpha 1 is correctly rounded as a whole (1 * y is y). */
+   scalings in its order. Rounded once as wholes: Elu with alpha 1 (1 * y is y), Celu with
+   alpha 1 (x / 1 and 1 * y are exact, and max(0, x) + min(0, y) adds a zero to x or y),
+   and Selu with ONNX's default alpha and gamma, the floats the model holds, which is
+   selu(x) (activations.h; bench/crmath.where: selu_cr_k against selu_k). */
 ex *form_elu(form *f) {
   return exact_or_literal(f, "where(X < 0, alpha * expm1(X), X)",
                           "where(X < 0, alpha * (exp(X) - 1), X)");
 }
 ex *form_selu(form *f) {
+  if (f->at->Selu.alpha == 1.67326319217681884765625f &&
+      f->at->Selu.gamma == 1.05070102214813232421875f)
+    return exact_or_literal(f, "selu(X)",
+                            "where(X > 0, gamma * X, ((exp(X) - 1) * alpha) * gamma)");
   return exact_or_literal(f, "where(X > 0, gamma * X, (expm1(X) * alpha) * gamma)",
                           "where(X > 0, gamma * X, ((exp(X) - 1) * alpha) * gamma)");
 }

@@ -81,7 +81,7 @@ static const char *undefined_call(const import_graph *gr, const graph_node *ni, 
   if (e->dtype == WC_DOUBLE && wc_op_defined((wc_opcode)op, WC_FLOAT))
     return graph_fmt(gr,
                      "%s on double: wherec's exp, log, tanh, sigmoid, erf, pow, the activations "
-                     "(expm1, softplus, softsign, silu, mish) and the circular and hyperbolic "
+                     "(expm1, selu, softplus, softsign, silu, mish) and the circular and hyperbolic "
                      "functions are correctly rounded on float, float16 and bfloat16 only "
                      "(double ones are not there yet)",
                      ni->op->name);

@@ -35,7 +35,7 @@ typedef struct import_options {
   int                n_dims;
   bool               literal_activations; /* Softplus, Mish, Elu, Selu, Celu, Softsign, SiLU,
                                              Gelu as ONNX's formulas (forms.c, expr.c), not
-                                             softplus, expm1, softsign, silu, gelu */
+                                             softplus, expm1, selu, softsign, silu, gelu */
 } import_options;
 
 /* The default of --bake-limit: 64 KiB. */

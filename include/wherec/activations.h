@@ -1,5 +1,5 @@
-/* wherec/activations.h: expm1, softplus, softsign, silu and mish correctly rounded to nearest even
-   for float, float16 and bfloat16, each as a whole (one rounding of the true
+/* wherec/activations.h: expm1, selu, softplus, softsign, silu and mish correctly rounded to
+   nearest even for float, float16 and bfloat16, each as a whole (one rounding of the true
    value, where ONNX's formulas round exp(x) - 1 or log(exp(x) + 1) two or
    three times and cancel), without libm and without a branch, computed as
    exp is (wherec/exp.h says how, and why the bits are the same everywhere):
@@ -39,7 +39,9 @@ extern "C" {
 
 #define WC_EXPM1_MID_ 0x40400000u /* 3.0f: up to it, the tanh way */
 
-WC_INLINE double wc_expm1_odd_(float x) {
+/* expm1(x) = h + *lo within B (h = RN(h + *lo)), x's sign not yet put on (expm1(-0)
+   gives +0); selu reads it too. */
+WC_INLINE double wc_expm1_pair_(float x, double *lo) {
   WC_CR_CONTRACT_
   uint32_t u = wc_f32_to_bits(x);
   double   sg = wc_bits_to_f64(0x3ff0000000000000u | ((uint64_t)(u & 0x80000000u) << 32));
@@ -49,7 +51,7 @@ WC_INLINE double wc_expm1_odd_(float x) {
   double   y0 = wc_cr_trunc_(1.0 / dh, 26), dh1 = wc_cr_trunc_(dh, 26), n1 = wc_cr_trunc_(nh, 27);
   double   e = ((1.0 - y0 * dh1) - y0 * (dh - dh1)) - y0 * dl, c2 = e + e * e;
   double   qh = n1 * y0, ql = (nh - n1) * y0 + ((nh + nl) * y0 * c2 + nl * y0), q = qh + ql;
-  double   z, el, up, eh, s, sb, lo, hi;
+  double   z, el, up, eh, s, sb, rl, hi;
   uint64_t sc;
   ql = ql - (q - qh);
   z = wc_exp_core_((double)wc_cr_clamp_(x, -104.0f, 89.0f), &el, &sc);
@@ -57,10 +59,16 @@ WC_INLINE double wc_expm1_odd_(float x) {
   eh = z * up;
   s = eh - 1.0; /* E - 1 */
   sb = s - eh;
-  lo = ((eh - (s - sb)) + (-1.0 - sb)) + el * up;
-  hi = s + lo;
-  lo = lo - (hi - s);
-  return wc_sel_f64((u & 0x7fffffffu) <= WC_EXPM1_MID_, wc_cr_odd_(q, ql), wc_cr_odd_(hi, lo));
+  rl = ((eh - (s - sb)) + (-1.0 - sb)) + el * up;
+  hi = s + rl;
+  rl = rl - (hi - s);
+  *lo = wc_sel_f64((u & 0x7fffffffu) <= WC_EXPM1_MID_, ql, rl);
+  return wc_sel_f64((u & 0x7fffffffu) <= WC_EXPM1_MID_, q, hi);
+}
+
+WC_INLINE double wc_expm1_odd_(float x) {
+  double l, h = wc_expm1_pair_(x, &l);
+  return wc_cr_odd_(h, l);
 }
 
 WC_INLINE float wc_expm1_f32(float x) {
@@ -86,6 +94,59 @@ WC_INLINE float wc_expm1_raw_f32(float x) {
   float r = wc_cr_raw_round_(wc_expm1_plain_((double)wc_cr_clamp_(x, -104.0f, 89.0f)),
                              WC_CR_RAW_TINY_, x != x);
   return wc_bits_to_f32(wc_f32_to_bits(r) | (wc_f32_to_bits(x) & 0x80000000u));
+}
+
+/* ---- selu ------------------------------------------------------------------------
+   selu(x) = G x for x > 0 and G A (e^x - 1) for x <= 0, ONNX's Selu with its default
+   floats A = 1.67326319217681884765625 (0x1.ac5afap+0) and G = 1.05070102214813232421875
+   (0x1.0cfabep+0), the exact values of those floats, rounded once (ONNX's formula rounds
+   e^x, the difference and two products). x > 0: G x is exact in double (24 + 24 bits)
+   and rounds once into the target (B = 0; above the format's largest finite value / G it
+   overflows to inf, as G x does: x is clamped to FLT_MAX, G FLT_MAX > 2^128 still
+   overflows every format). x <= 0: expm1's pair E = eh + el (within 2^-58.03, above; x
+   clamped to -104, where G A (e^x - 1) rounds to -RN(G A) in every format: e^-104 <
+   2^-150 and G A, 47 bits, is no midpoint), then A (eh + el) and G times that pair as
+   silu's split product (crmath.h's wc_cr_mul_pair_: 2^-80.9 each), the pair's sign that
+   of x (selu(-0) = -0, selu(+0) = +0): B = 2^-58.02. selu(-inf) = -RN(G A)
+   (-1.7580993 in float), selu(+inf) = +inf, a NaN gives its quiet NaN. Tiny x: G A x (1
+   + x/2 + ...) with nothing cancelled (expm1's pair has no cancellation near 0). D
+   (crmath_hardest selu, x <= 0, every input with subnormal results too): float 2^-55.4
+   (-0x1.d0c176p-5), float16 2^-23.8, bfloat16 2^-18.9: all above B. */
+
+#define WC_SELU_ALPHA_ 0x1.ac5afap+0 /* 1.67326319217681884765625, ONNX's alpha */
+#define WC_SELU_GAMMA_ 0x1.0cfabep+0 /* 1.05070102214813232421875, ONNX's gamma */
+
+WC_INLINE double wc_selu_odd_(float x) {
+  WC_CR_CONTRACT_
+  uint32_t u = wc_f32_to_bits(x);
+  float    xc = wc_cr_clamp_(x, -104.0f, 0x1.fffffep127f);
+  double   el, eh = wc_expm1_pair_(wc_sel_f32(xc > 0.0f, 0.0f, xc), &el), pl, ql;
+  double   p = wc_cr_mul_pair_(WC_SELU_ALPHA_, eh, el, &pl);
+  double   q = wc_cr_mul_pair_(WC_SELU_GAMMA_, p, pl, &ql);
+  uint64_t sign = (uint64_t)(u & 0x80000000u) << 32;
+  double   neg = wc_bits_to_f64(wc_f64_to_bits(wc_cr_odd_(q, ql)) | sign);
+  return wc_sel_f64(xc > 0.0f, WC_SELU_GAMMA_ * (double)xc, neg);
+}
+
+WC_INLINE float wc_selu_f32(float x) {
+  return wc_sel_f32(x != x, wc_quiet_f32(x), (float)wc_selu_odd_(x));
+}
+WC_INLINE wc_float16 wc_selu_f16(wc_float16 a) {
+  return wc_cr_f16_of_(a, wc_selu_odd_((float)wc_cr_f16_in_(a)), 0u);
+}
+WC_INLINE wc_bfloat16 wc_selu_bf16(wc_bfloat16 a) {
+  return wc_cr_bf16_of_(a, wc_selu_odd_(wc_bf16_to_f32(a)), 0u);
+}
+
+/* selu in plain double (exp.h's raw forms): G x (exact) rounded for x > 0; below, G A
+   times expm1's plain form (2^-49.0) in one rounded product (G A is exact in double,
+   47 bits): 2^-48.9 |selu(x)|, x clamped to -104 as above. Subnormal results (|x| <
+   2^-126.8) and NaN give the NaN (wc_cr_raw_round_signed_, x's sign put on). */
+WC_INLINE float wc_selu_raw_f32(float x) {
+  float  xn = wc_sel_f32(x < -104.0f, -104.0f, wc_sel_f32(x > 0.0f, 0.0f, x));
+  double e = wc_expm1_plain_((double)xn);
+  float  r = wc_cr_raw_round_signed_((WC_SELU_ALPHA_ * WC_SELU_GAMMA_) * e, x);
+  return wc_sel_f32(x > 0.0f, (float)(WC_SELU_GAMMA_ * (double)x), r);
 }
 
 /* ---- softplus --------------------------------------------------------------------

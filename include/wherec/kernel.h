@@ -12,7 +12,7 @@
 #include "trig.h"                                      /* sin, cos, tan, correctly rounded */
 #include "inverse_trig.h"                              /* asin, acos, atan, correctly rounded */
 #include "inverse_hyperbolic.h"                        /* asinh, acosh, atanh, correctly rounded */
-#include "activations.h"                               /* expm1 softplus softsign silu mish, correctly rounded */
+#include "activations.h"                               /* expm1 selu softplus softsign silu mish, correctly rounded */
 #include "gelu.h"                                      /* gelu, correctly rounded */
 #include "gelu_tanh.h"                                 /* gelu_tanh, correctly rounded */
 #include "loop.h"                                      /* blocks the compiler vectorizes */

@@ -105,7 +105,8 @@ extern "C" {
   X(P, RSUM,  "row_sum",  1, NUM,   SAME, REDUCE, rsum,  NONE) /* b = rows' rank; rows.h */ \
   X(P, RMAX,  "row_max",  1, NUM,   SAME, REDUCE, rmax,  NONE) /* rows.h */              \
   X(P, RMIN,  "row_min",  1, NUM,   SAME, REDUCE, rmin,  NONE) /* rows.h */              \
-  X(P, RMEAN, "row_mean", 1, FLOAT, SAME, REDUCE, rmean, NONE) /* rows.h */
+  X(P, RMEAN, "row_mean", 1, FLOAT, SAME, REDUCE, rmean, NONE) /* rows.h */              \
+  X(P, SELU,  "selu",     1, CRF,   SAME, CALL,   selu,  NONE) /* activations.h */
 /* clang-format on */
 /* WC_OP_LIST's rows without the pass-through argument P of WC_OP_ROWS_ (which
    lets a list nested in another, as the interpreter's dispatch, see its row). */
@@ -225,7 +226,7 @@ static inline bool wc_op_defined(wc_opcode op, wc_dtype t) {
    the functions it runs. */
 #define WC_RAW_FORM_OPS(X) \
   X(EXP) X(LOG) X(TANH) X(SIGMOID) X(ERF) X(SINH) X(COSH) X(SIN) X(COS) X(TAN) X(ASIN) X(ACOS) X(ATAN) X(ASINH) X(ACOSH) X(ATANH) X(EXPM1) \
-  X(SOFTPLUS) X(SILU) X(MISH) X(GELU) X(GELU_TANH)
+  X(SOFTPLUS) X(SILU) X(MISH) X(GELU) X(GELU_TANH) X(SELU)
 
 static inline bool wc_op_has_raw_form(wc_opcode op) {
   switch (op) {

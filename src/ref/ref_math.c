@@ -1,5 +1,5 @@
-/* ref_math.c: the reference's log, tanh, sigmoid, erf, sinh, cosh, expm1, softplus, softsign,
-   silu, mish, gelu, gelu_tanh and pow, rounded to nearest even
+/* ref_math.c: the reference's log, tanh, sigmoid, erf, sinh, cosh, expm1, selu, softplus,
+   softsign, silu, mish, gelu, gelu_tanh and pow, rounded to nearest even
    into any binary format, computed independently of wherec/crmath.h (other
    algorithms: libm's long double functions, and exact series in fixed point). */
 #include <math.h>
@@ -9,6 +9,12 @@
 
 #include "fixed.h"
 #include "reference.h"
+
+/* ONNX Selu's default alpha and gamma, the exact values of those floats */
+#define SELU_A 1.67326319217681884765625
+#define SELU_G 1.05070102214813232421875
+
+static double round_exact(double v, int p, int emin, int emax);
 
 /* Why it is right. Fast path: glibc's logl, tanhl, erfl and expl are within a
    few units of the last place of a 64-bit significand (sigmoid = 1/(1 +
@@ -34,6 +40,8 @@
      2^-350 of values >= 2^-149.
    - expm1(x) = e^x - 1 (x >= 0), (1 - 1/e^|x|) negated (x < 0): within
      2^-350 absolute, 2^-200 relative of values >= 2^-149 in magnitude.
+   - selu(x) = G x (x > 0: exact in double, 24 + 24 bits), G A expm1(x) (x < 0: expm1
+     as above, two exact products by A's and G's significands): 2^-200 relative.
    - softplus(x) = max(x, 0) + log(1 + 1/e^|x|) (fixed.c's log: within
      2^-494 absolute, of values >= 2^-151): 2^-340 relative.
    - softsign(x) = |x|/(1 + |x|) by long division (exact |x|): within 2^-500
@@ -186,6 +194,24 @@ static double expm1_exact(float x, int p, int emin, int emax) {
   return fx_round(&v, x < 0, p, emin, emax, "expm1", x);
 }
 
+/* selu: G x above 0 (exact in double), G A expm1(x) below, signed; as ref_selu beyond -110 */
+static double selu_exact(float x, int p, int emin, int emax) {
+  fx       e, one = fx_int(1), v;
+  uint32_t m;
+  int      sh;
+  if (x != x || x == 0) return x;
+  if (x > 0) return round_exact(SELU_G * (double)x, p, emin, emax);
+  if (x < -110) return -round_exact(SELU_G * SELU_A, p, emin, emax);
+  e = fx_exp_abs(x);
+  v = fx_div(&one, &e);
+  v = fx_sub(one, &v);
+  float_parts((float)SELU_A, &m, &sh);
+  v = fx_mul_small_shift(&v, m, sh);
+  float_parts((float)SELU_G, &m, &sh);
+  v = fx_mul_small_shift(&v, m, sh);
+  return fx_round(&v, true, p, emin, emax, "selu", x);
+}
+
 /* softplus: max(x, 0) + log(1 + e^-|x|); as ref_softplus beyond [-110, 40] */
 static double softplus_exact(float x, int p, int emin, int emax) {
   fx e, one = fx_int(1), v;
@@ -230,8 +256,6 @@ static double softsign_exact(float x, int p, int emin, int emax) {
   v = fx_div(&a, &d);
   return fx_round(&v, x < 0, p, emin, emax, "softsign", x);
 }
-
-static double round_exact(double v, int p, int emin, int emax);
 
 /* silu below 2^-60 in magnitude: x/2 + x^2/4 - ..., above x/2 by less than 2^-60 |x/2|,
    (and gelu, x/2 + x^2 phi0 - ..., phi0 = 1/sqrt(2 pi) < 1/2: the same holds)
@@ -385,6 +409,17 @@ static double ref_expm1(float x, int p, int emin, int emax) {
   if (x < -110) return -1.0;
   r = round_ld(expm1l((long double)x), p, emin, emax);
   return r == r ? r : expm1_exact(x, p, emin, emax);
+}
+
+/* selu: G x above 0, G A expm1(x) below (G A exact in long double, 47 bits), -RN(G A)
+   below -110 (e^-110 < 2^-158, and G A is no midpoint of any format) */
+static double ref_selu(float x, int p, int emin, int emax) {
+  double r;
+  if (x != x || x == 0) return x;
+  if (x > 0) return round_exact(SELU_G * (double)x, p, emin, emax);
+  if (x < -110) return -round_exact(SELU_G * SELU_A, p, emin, emax);
+  r = round_ld((long double)(SELU_G * SELU_A) * expm1l((long double)x), p, emin, emax);
+  return r == r ? r : selu_exact(x, p, emin, emax);
 }
 
 /* softplus is x above 40 (e^-40 < 2^-57 x), +0 below -110 (< 2^-158) */
@@ -609,6 +644,7 @@ double wc__ref_crf(wc_opcode op, float x, int p, int emin, int emax) {
   case WC_OP_SINH: return ref_sinh(x, p, emin, emax);
   case WC_OP_COSH: return ref_cosh(x, p, emin, emax);
   case WC_OP_EXPM1: return ref_expm1(x, p, emin, emax);
+  case WC_OP_SELU: return ref_selu(x, p, emin, emax);
   case WC_OP_SOFTPLUS: return ref_softplus(x, p, emin, emax);
   case WC_OP_SOFTSIGN: return ref_softsign(x, p, emin, emax);
   case WC_OP_SILU: return ref_silu(x, p, emin, emax);
@@ -629,6 +665,7 @@ double wc__ref_crf_exact(wc_opcode op, float x, int p, int emin, int emax) {
   case WC_OP_SINH: return hyp_exact(x, false, p, emin, emax);
   case WC_OP_COSH: return hyp_exact(x, true, p, emin, emax);
   case WC_OP_EXPM1: return expm1_exact(x, p, emin, emax);
+  case WC_OP_SELU: return selu_exact(x, p, emin, emax);
   case WC_OP_SOFTPLUS: return softplus_exact(x, p, emin, emax);
   case WC_OP_SOFTSIGN: return softsign_exact(x, p, emin, emax);
   case WC_OP_SILU: return silu_exact(x, p, emin, emax);

@@ -8,7 +8,7 @@
 #define CRMATH_FUNCS(X, RAW)                                                                     \
   RAW(exp, EXP) RAW(log, LOG) RAW(tanh, TANH) RAW(sigmoid, SIGMOID) RAW(erf, ERF) RAW(sinh, SINH) \
   RAW(cosh, COSH) RAW(sin, SIN) RAW(cos, COS) RAW(tan, TAN) RAW(asin, ASIN) RAW(acos, ACOS) RAW(atan, ATAN)    \
-  RAW(asinh, ASINH) RAW(acosh, ACOSH) RAW(atanh, ATANH) RAW(expm1, EXPM1) RAW(softplus, SOFTPLUS) \
+  RAW(asinh, ASINH) RAW(acosh, ACOSH) RAW(atanh, ATANH) RAW(expm1, EXPM1) RAW(selu, SELU) RAW(softplus, SOFTPLUS) \
   X(softsign, SOFTSIGN) RAW(silu, SILU) RAW(mish, MISH) RAW(gelu, GELU) \
   RAW(gelu_tanh, GELU_TANH)
 

@@ -1,5 +1,5 @@
 /* crmath_hardest.c: the inputs of log, tanh, sigmoid, erf, sinh, cosh, the circular
-   functions and their inverses, the inverse hyperbolic functions, expm1, softplus,
+   functions and their inverses, the inverse hyperbolic functions, expm1, selu, softplus,
    softsign, silu, mish, gelu and gelu_tanh (and exp) whose values lie nearest a rounding boundary (a midpoint) of
    float, float16 and bfloat16, over every input: long double (libm) as a filter, MPFR at 256 bits
    for the candidates. Its minimum is the distance D that the error bounds of
@@ -31,6 +31,22 @@ static int mpfr_sigmoid(mpfr_t r, const mpfr_t x, mpfr_rnd_t rnd) {
   mpfr_exp(t, t, MPFR_RNDN);
   mpfr_add_ui(t, t, 1, MPFR_RNDN);
   mpfr_ui_div(r, 1, t, rnd);
+  mpfr_clear(t);
+  return 0;
+}
+
+/* selu = G A expm1(x) for x <= 0, ONNX's default alpha A and gamma G (their floats' exact
+   values; G A is exact in long double, 47 bits). x > 0 is skipped (a NaN): there G x is
+   exact in double and rounded once, B = 0, and G x may be a midpoint (G 3 is one). */
+#define SELU_A_ 1.67326319217681884765625
+#define SELU_G_ 1.05070102214813232421875
+static long double selul(long double x) { return x > 0 ? NAN : (SELU_G_ * SELU_A_) * expm1l(x); }
+static int mpfr_selu(mpfr_t r, const mpfr_t x, mpfr_rnd_t rnd) {
+  mpfr_t t;
+  mpfr_init2(t, mpfr_get_prec(r) + 64);
+  mpfr_expm1(t, x, MPFR_RNDN);
+  mpfr_mul_d(t, t, SELU_G_ * SELU_A_, MPFR_RNDN);
+  mpfr_set(r, t, rnd);
   mpfr_clear(t);
   return 0;
 }
@@ -147,7 +163,7 @@ static const struct fn {
            {"cosh", coshl, mpfr_cosh}, {"sin", sinl, mpfr_sin}, {"cos", cosl, mpfr_cos},
            {"tan", tanl, mpfr_tan}, {"asin", asinl, mpfr_asin}, {"acos", acosl, mpfr_acos},
            {"atan", atanl, mpfr_atan}, {"asinh", asinhl, mpfr_asinh}, {"acosh", acoshl, mpfr_acosh},
-           {"atanh", atanhl, mpfr_atanh}, {"expm1", expm1l, mpfr_expm1},
+           {"atanh", atanhl, mpfr_atanh}, {"expm1", expm1l, mpfr_expm1}, {"selu", selul, mpfr_selu},
            {"softplus", softplusl, mpfr_softplus}, {"softsign", softsignl, mpfr_softsign},
            {"silu", silul, mpfr_silu}, {"mish", mishl, mpfr_mish}, {"gelu", gelul, mpfr_gelu},
            {"gelu_tanh", gelu_tanhl, mpfr_gelu_tanh}};

@@ -1,6 +1,6 @@
 /* test_crmath.c: log, tanh, sigmoid, erf (wherec/crmath.h), sinh and cosh
    (wherec/hyperbolic.h), sin, cos, tan (trig.h), asin, acos, atan
-   (inverse_trig.h), asinh, acosh, atanh (inverse_hyperbolic.h), expm1, softplus,
+   (inverse_trig.h), asinh, acosh, atanh (inverse_hyperbolic.h), expm1, selu, softplus,
    softsign, silu and mish (activations.h), gelu (gelu.h), gelu_tanh (gelu_tanh.h) on special values,
    boundaries and the hardest inputs; every float16 and bfloat16 input against the
    reference (src/ref/ref_math.c); the reference's two paths; the shared rounding
@@ -19,8 +19,8 @@
 #include "ref/reference.h"
 
 enum { F_LOG, F_TANH, F_SIGMOID, F_ERF, F_EXP, F_SINH, F_COSH, F_SIN, F_COS, F_TAN, F_ASIN,
-       F_ACOS, F_ATAN, F_ASINH, F_ACOSH, F_ATANH, F_EXPM1, F_SOFTPLUS, F_SOFTSIGN,
-       F_SILU, F_MISH, F_GELU, F_GELU_TANH, N_FUNCS };
+       F_ACOS, F_ATAN, F_ASINH, F_ACOSH, F_ATANH, F_EXPM1, F_SELU, F_SOFTPLUS,
+       F_SOFTSIGN, F_SILU, F_MISH, F_GELU, F_GELU_TANH, N_FUNCS };
 
 /* Each function: its name, opcode, three forms, and how it orders its results (1
    increasing, -1 decreasing, 2 even and increasing in |x|, 0 neither) */
@@ -37,7 +37,8 @@ static const struct fn {
     FN_(exp, EXP, 1),    FN_(sinh, SINH, 1),  FN_(cosh, COSH, 2),       FN_(sin, SIN, 0),
     FN_(cos, COS, 0),    FN_(tan, TAN, 0),    FN_(asin, ASIN, 1),       FN_(acos, ACOS, -1),
     FN_(atan, ATAN, 1),  FN_(asinh, ASINH, 1), FN_(acosh, ACOSH, 1),    FN_(atanh, ATANH, 1),
-    FN_(expm1, EXPM1, 1), FN_(softplus, SOFTPLUS, 1), FN_(softsign, SOFTSIGN, 1),
+    FN_(expm1, EXPM1, 1), FN_(selu, SELU, 1), FN_(softplus, SOFTPLUS, 1),
+    FN_(softsign, SOFTSIGN, 1),
     FN_(silu, SILU, 0),   FN_(mish, MISH, 0),   FN_(gelu, GELU, 0),
     FN_(gelu_tanh, GELU_TANH, 0),
 #undef FN_
@@ -215,6 +216,18 @@ static const uint32_t hardest[][3] = {
     {F_GELU_TANH, 0xc0d3541cu, 0xaa69e369u}, /* gelu_tanh(-0x1.a6a838p+2): 2^-49.3 relative */
     {F_GELU_TANH, 0x40878b38u, 0x40878b0bu}, /* gelu_tanh(0x1.0f167p+2): 2^-49.2 relative */
     {F_GELU_TANH, 0xc0a103efu, 0xb4466f4au}, /* gelu_tanh(-0x1.4207dep+2): 2^-48.1 relative */
+    {F_SELU, 0xbd6860bbu, 0xbdc695d4u}, /* selu(-0x1.d0c176p-5): 2^-55.4 relative */
+    {F_SELU, 0xba31e4aeu, 0xba9c52f0u}, /* selu(-0x1.63c95cp-11): 2^-54.6 relative */
+    {F_SELU, 0xb8cc3d34u, 0xb933870eu}, /* selu(-0x1.987a68p-14): 2^-53.2 relative */
+    {F_SELU, 0xba9b669eu, 0xbb08862du}, /* selu(-0x1.36cd3cp-10): 2^-51.6 relative */
+    {F_SELU, 0xaae1210du, 0xab45e651u}, /* selu(-0x1.c2421ap-42): 2^-51.2 relative */
+    {F_SELU, 0xb875972fu, 0xb8d7e147u}, /* selu(-0x1.eb2e5ep-15): 2^-51.1 relative */
+    {F_SELU, 0xbcfb0cc4u, 0xbd59568au}, /* selu(-0x1.f61988p-6): 2^-51.0 relative */
+    {F_SELU, 0xb83b89abu, 0xb8a4d9f0u}, /* selu(-0x1.771356p-15): 2^-50.6 relative */
+    {F_SELU, 0xb008bc46u, 0xb07064fdu}, /* selu(-0x1.11788cp-31): 2^-50.3 relative */
+    {F_SELU, 0xbfd8c2cau, 0xbfb7a7e5u}, /* selu(-0x1.b18594p+0): 2^-50.0 relative */
+    {F_SELU, 0xbf10d90au, 0xbf427a2au}, /* selu(-0x1.21b214p-1): 2^-49.7 relative */
+    {F_SELU, 0xaf23a9acu, 0xaf8fde23u}, /* selu(-0x1.475358p-33): 2^-49.6 relative */
     /* silu's structured cases below 2^-11: x/2 + x^2/4 on a midpoint */
     {F_SILU, 0xb3800000u, 0xb3000000u}, /* silu(-0x1p-24): 2^-76.6 relative */
     {F_SILU, 0x35400000u, 0x34c00004u}, /* silu(0x1.8p-21): 2^-65.8 relative */
@@ -255,6 +268,21 @@ static const uint32_t known[][3] = {
     {F_EXPM1, 0x42b17217u, 0x7f7fff84u},   /* expm1(88.72): the largest finite */
     {F_EXPM1, 0x42b17218u, 0x7f800000u},   /* its successor overflows */
     {F_EXPM1, 0xff800000u, 0xbf800000u},   /* expm1(-inf) = -1 */
+    {F_SELU, 0x3f800000u, 0x3f867d5fu},   /* selu(1) = gamma */
+    {F_SELU, 0x40400000u, 0x4049bc0eu},   /* selu(3): 3 gamma is a midpoint, to even */
+    {F_SELU, 0x00000000u, 0x00000000u},   /* selu(+0) = +0 */
+    {F_SELU, 0x80000000u, 0x80000000u},   /* selu(-0) = -0 */
+    {F_SELU, 0xbf800000u, 0xbf8e4016u},   /* selu(-1) */
+    {F_SELU, 0xc1200000u, 0xbfe106c9u},   /* selu(-10) */
+    {F_SELU, 0xb2800000u, 0xb2e10966u},   /* selu(-2^-26) */
+    {F_SELU, 0x80000001u, 0x80000002u},   /* selu(-2^-149) = -1.758 2^-149 */
+    {F_SELU, 0x80000003u, 0x80000005u},   /* selu(-3 2^-149) = -5.27 2^-149 */
+    {F_SELU, 0xc18671ffu, 0xbfe10966u},   /* selu(-16.805662) = -gamma alpha rounded */
+    {F_SELU, 0xc18671feu, 0xbfe10965u},   /* its successor: above */
+    {F_SELU, 0xff800000u, 0xbfe10966u},   /* selu(-inf) = -gamma alpha rounded */
+    {F_SELU, 0x7f73a597u, 0x7f7fffffu},   /* selu(3.24e38): the largest finite */
+    {F_SELU, 0x7f73a598u, 0x7f800000u},   /* its successor overflows */
+    {F_SELU, 0x7f800000u, 0x7f800000u},   /* selu(inf) = inf */
     {F_SOFTPLUS, 0x00000000u, 0x3f317218u}, /* softplus(0) = log 2 */
     {F_SOFTPLUS, 0xc1a00000u, 0x310da433u}, /* softplus(-20): log(exp(x) + 1) gives 0 */
     {F_SOFTPLUS, 0x42c80000u, 0x42c80000u}, /* softplus(100) = 100: log(exp(x) + 1) gives inf */

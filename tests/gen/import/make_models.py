@@ -281,15 +281,17 @@ def chains(out_dir):
                 h.make_node("BitwiseNot", ["x"], ["out"])],
                [vi("a", I32, [8]), vi("b", I32, [8])], [vi("out", I32, [8])], [a, b], opset=18)
 
-    # Elu and Selu, expected with expm1 (e^x - 1) computed in double and rounded once
+    # Elu (alpha 1) and Selu (ONNX's defaults), expected as wherec import writes them: expm1
+    # (e^x - 1) and selu(x) = gamma x or gamma alpha (e^x - 1), each computed in double and
+    # rounded once (gamma x and gamma alpha are exact in double; none of these 16 values
+    # lies near a float midpoint)
     def elu_selu(feeds):
         x = feeds[0].astype(np.float64)
         e = np.where(x < 0, np.float32(1.0) * np.expm1(x).astype(np.float32),
                      feeds[0]).astype(np.float32)
         ed = e.astype(np.float64)
-        alpha, gamma = np.float32(1.67326319217681884765625), np.float32(1.05070102214813232421875)
-        neg = (np.expm1(ed).astype(np.float32) * alpha) * gamma     # ONNX's reference order
-        return [np.where(e > 0, gamma * e, neg).astype(np.float32)]
+        alpha, gamma = 1.67326319217681884765625, 1.05070102214813232421875
+        return [np.where(ed > 0, gamma * ed, (gamma * alpha) * np.expm1(ed)).astype(np.float32)]
     write_case(out_dir, "elu_selu",
                [h.make_node("Elu", ["x"], ["e"]), h.make_node("Selu", ["e"], ["out"])],
                [vi("x", F, [2, 8])], [vi("out", F, [2, 8])],

@@ -415,9 +415,8 @@ static void test_activations_are_written_as_onnx_defines_them(void **state) {
   (void)state;
   pbw a = {0};
   expect_form("Elu", F32, 1, NULL, 17, "kernel out(x: float[4]) = where(x < 0.0, 1.0 * expm1(x), x)");
-  expect_form("Selu", F32, 1, NULL, 17,
-              "kernel out(x: float[4]) = where(x > 0.0, 1.05070102 * x, "
-              "(expm1(x) * 1.67326319) * 1.05070102)");
+  expect_form("Selu", F32, 1, NULL, 17, "kernel out(x: float[4]) = selu(x)"); /* the defaults */
+  expect_form("Selu", F16, 1, NULL, 17, "kernel out(x: float16[4]) = selu(x)");
   expect_form("Celu", F32, 1, NULL, 17,
               "kernel out(x: float[4]) = max(0.0, x) + min(0.0, 1.0 * expm1(x / 1.0))");
   expect_form("HardSigmoid", F32, 1, NULL, 17,
@@ -463,6 +462,9 @@ static void test_activations_are_written_as_onnx_defines_them(void **state) {
   attr_add(&a, "alpha", 'f', 0.5, NULL);
   expect_form("Elu", F16, 1, &a, 17,
               "kernel out(x: float16[4]) = where(x < 0.0, 0.5 * expm1(x), x)");
+  expect_form("Selu", F32, 1, &a, 17, /* another alpha: expm1, then ONNX's products */
+              "kernel out(x: float[4]) = where(x > 0.0, 1.05070102 * x, "
+              "(expm1(x) * 0.5) * 1.05070102)");
   pbw_free(&a);
   expect_form("Sign", F32, 1, NULL, 17,
               "kernel out(x: float[4]) = where(x > 0.0, 1.0, where(x < 0.0, -1.0, where(x == 0.0, 0.0, x)))");

@@ -445,9 +445,9 @@ static void test_exp_is_the_spec_function_and_refused_on_double(void **state) {
     if (elem == 1) expect_in(r.spec, "kernel out(x: float[4]) = exp(x);");
     else
       expect_in(r.log, "not taken: Exp 'exp': Exp on double: wherec's exp, log, tanh, sigmoid, "
-                       "erf, pow, the activations (expm1, softplus, softsign, silu, mish) and the "
-                       "circular and hyperbolic functions are correctly rounded on float, "
-                       "float16 and bfloat16 only");
+                       "erf, pow, the activations (expm1, selu, softplus, softsign, silu, "
+                       "mish) and the circular and hyperbolic functions are correctly rounded "
+                       "on float, float16 and bfloat16 only");
     done(&r);
     pbw_free(&g);
   }
@@ -563,8 +563,8 @@ static void test_mul_of_a_value_and_its_sigmoid_is_silu(void **state) {
     }
 }
 
-/* Softplus and Elu, Selu, Celu: softplus and expm1, correctly rounded; with
-   --literal-activations, ONNX's formulas, each step rounded. */
+/* Softplus and Elu, Selu, Celu: softplus, selu (ONNX's default alpha and gamma) and expm1,
+   correctly rounded; with --literal-activations, ONNX's formulas, each step rounded. */
 static void test_activations_import_correctly_rounded_or_literal(void **state) {
   (void)state;
   static const struct {
@@ -573,7 +573,7 @@ static void test_activations_import_correctly_rounded_or_literal(void **state) {
       {"Softplus", "= softplus(x);", "= log(exp(x) + 1.0);"},
       {"Mish", "= mish(x);", "= x * tanh(log(exp(x) + 1.0));"},
       {"Elu", "= where(x < 0.0, 1.0 * expm1(x), x);", "= where(x < 0.0, 1.0 * (exp(x) - 1.0), x);"},
-      {"Selu", "= where(x > 0.0, 1.05070102 * x, (expm1(x) * 1.67326319) * 1.05070102);",
+      {"Selu", "= selu(x);",
        "= where(x > 0.0, 1.05070102 * x, ((exp(x) - 1.0) * 1.67326319) * 1.05070102);"},
       {"Celu", "= max(0.0, x) + min(0.0, 1.0 * expm1(x / 1.0));",
        "= max(0.0, x) + min(0.0, 1.0 * (exp(x / 1.0) - 1.0));"},
@@ -591,6 +591,41 @@ static void test_activations_import_correctly_rounded_or_literal(void **state) {
       expect_generates(r.spec);
       done(&r);
     }
+}
+
+/* Selu with another alpha or gamma than ONNX's defaults (the floats): expm1 rounded once,
+   then ONNX's scalings; its defaults given as attributes are the defaults: selu(x). */
+static void test_selu_is_selu_only_with_the_default_alpha_and_gamma(void **state) {
+  (void)state;
+  static const struct {
+    float       alpha, gamma;
+    const char *form;
+  } cases[] = {
+      {2.0f, 1.05070102214813232421875f,
+       "= where(x > 0.0, 1.05070102 * x, (expm1(x) * 2.0) * 1.05070102);"},
+      {1.67326319217681884765625f, 3.0f,
+       "= where(x > 0.0, 3.0 * x, (expm1(x) * 1.67326319) * 3.0);"},
+      {1.6732632f, 1.0507009f, /* alpha the default float, gamma its neighbour below */
+       "= where(x > 0.0, 1.0507009 * x, (expm1(x) * 1.67326319) * 1.0507009);"},
+      {1.6732632f, 1.05070102f, "= selu(x);"}, /* the defaults, as the floats */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    pbw                      g = {0}, attrs = {0};
+    static const int64_t     x[] = {4};
+    static const char *const in[] = {"x"};
+    attr_float(&attrs, "alpha", cases[i].alpha);
+    attr_float(&attrs, "gamma", cases[i].gamma);
+    pbw_node(&g, "Selu", "n", in, 1, "out", &attrs);
+    pbw_value_info(&g, 11, "x", 1, 1, x, NULL);
+    pbw_value_info(&g, 12, "out", 1, 1, x, NULL);
+    result r = import_pbw(&g, 13);
+    assert_int_equal(r.rc, 0);
+    expect_in(r.spec, cases[i].form);
+    expect_generates(r.spec);
+    done(&r);
+    pbw_free(&g);
+    pbw_free(&attrs);
+  }
 }
 
 /* PyTorch's exported exact GELU, x * (erf(x / sqrt(2)) + 1) * 0.5 in its orders: gelu,
@@ -681,6 +716,7 @@ int main(void) {
       cmocka_unit_test(test_exp_is_the_spec_function_and_refused_on_double),
       cmocka_unit_test(test_functions_import_as_calls_and_composites_as_onnx_function_bodies),
       cmocka_unit_test(test_activations_import_correctly_rounded_or_literal),
+      cmocka_unit_test(test_selu_is_selu_only_with_the_default_alpha_and_gamma),
       cmocka_unit_test(test_mul_of_a_value_and_its_sigmoid_is_silu),
       cmocka_unit_test(test_torch_exact_gelu_is_gelu),
   };
