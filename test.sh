@@ -28,7 +28,7 @@ wherec_build build -DWHEREC_ORT_PYTHON="$ort_python"
 elapsed "plain build"
 (cd build && ctest --output-on-failure -j "$(nproc)" -LE exhaustive)
 elapsed "plain tests"
-(cd build && ctest --output-on-failure -V -L exhaustive) # the correctly rounded functions on every 251st float
+(cd build && ctest --output-on-failure -V -L exhaustive) # the correctly rounded functions on every 1021st float
 # A shared libwherec (BUILD_SHARED_LIBS): every target links, each library naming what it
 # uses itself (the static build lends libm and the rest through libwherec.a); of its tests
 # the runtime's and the generator's unit tests, and the imported models and numpy's
@@ -49,9 +49,10 @@ elapsed "sanitizer build"
 # comparison of imported opsets with onnxruntime (80 s under ASan) ran above; the
 # importer's code runs here under its fuzz target and the import tests. Left out too: the
 # golden source's compiles with each compiler and flags (no sanitized code runs in them)
-# and coords' clang build (gcc's runs the same harness and reference).
+# and a spec's second compiler where it has two (coords, operators, exp, consts,
+# onnx_where: the other runs the same harness and reference under the sanitizers).
 (cd build-asan && ctest --output-on-failure -j "$(nproc)" -LE 'onnx_node|package' \
-                        -E '_O3_native|crmath_matches_reference_gcc_O2|onnx_opsets_match_onnxruntime|golden_source_is_warning_free|golden_source_compiles_after|coords_match_reference_clang_O2')
+                        -E '_O3_native|crmath_matches_reference_gcc_O2|onnx_opsets_match_onnxruntime|golden_source_is_warning_free|golden_source_compiles_after|coords_match_reference_clang_O2|operators_match_reference_clang_O0|exp_matches_reference_gcc_O2|consts_match_reference_clang|example_onnx_where_matches_reference_clang')
 elapsed "sanitizer tests"
 # Only what the parallel tests need. The adapter tests (label parallel_adapter) stay out:
 # libgomp and libpthreadpool are not instrumented, so TSan cannot see their synchronization.

@@ -22,7 +22,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 BLOCK = 64
 FUNCTIONS = ["exp", "log", "tanh", "sigmoid", "erf", "sinh", "cosh", "sin", "cos", "tan", "asin",
-             "acos", "atan", "asinh", "acosh", "atanh", "expm1", "softplus", "softsign", "silu",
+             "acos", "atan", "asinh", "acosh", "atanh", "expm1", "selu", "softplus", "softsign", "silu",
              "mish", "gelu", "gelu_tanh"]
 BUILDS = {"O3n": ["-O3", "-march=native"], "AVX2": ["-O3", "-mavx2", "-mfma"]}
 
