@@ -19,6 +19,7 @@
 
 #include "crmath.h"
 #include "exp.h"
+#include "inverse_trig.h" /* wc_raw_sqrt_ */
 
 #ifdef __cplusplus
 extern "C" {
@@ -330,17 +331,6 @@ WC_INLINE wc_bfloat16 wc_atanh_bf16(wc_bfloat16 a) {
    special inputs (asinh: +-inf; acosh: x <= 1, +inf; atanh: |x| >= 1) and
    subnormal results (exp.h); asinh(-0) = -0, atanh(-0) = -0. */
 
-/* sqrt(t) for t in [2^-22, 2^257), within 2^-52.41 (asin's raw form's steps). */
-WC_INLINE double wc_ahyp_raw_sqrt_(double t) {
-  WC_CR_CONTRACT_
-  double y = wc_bits_to_f64(0x5fe6eb50c7b537a9u - (wc_f64_to_bits(t) >> 1)), h = 0.5 * t, s;
-  y = y * (1.5 - (h * y) * y);
-  y = y * (1.5 - (h * y) * y);
-  y = y * (1.5 - (h * y) * y);
-  s = t * y;
-  return s + (t - s * s) * (0.5 * y);
-}
-
 /* k ln2 + 2 atanh(n/d), kd = k an integer in [0, 129], |n/d| <= 0.2007. */
 WC_INLINE double wc_ahyp_raw_(double kd, double n, double d) {
   WC_CR_CONTRACT_
@@ -363,7 +353,7 @@ WC_INLINE double wc_ahyp_raw_k_(double v, double *kd) {
 WC_INLINE float wc_asinh_raw_f32(float x) {
   WC_CR_CONTRACT_
   uint32_t u = wc_f32_to_bits(x);
-  double   a = wc_cr_abs_clamp_(u, WC_ASINH_TOP_), q = wc_ahyp_raw_sqrt_(WC_F_(a, a, 1.0)), v = a + q;
+  double   a = wc_cr_abs_clamp_(u, WC_ASINH_TOP_), q = wc_raw_sqrt_(WC_F_(a, a, 1.0)), v = a + q;
   double   kd, tk = wc_ahyp_raw_k_(v, &kd);
   int      big = kd != 0.0;
   double   y = wc_ahyp_raw_(kd, wc_sel_f64(big, v - tk, a), wc_sel_f64(big, v + tk, 1.0 + q));
@@ -374,7 +364,7 @@ WC_INLINE float wc_asinh_raw_f32(float x) {
 WC_INLINE float wc_acosh_raw_f32(float x) {
   WC_CR_CONTRACT_
   uint32_t u = wc_f32_to_bits(x);
-  double   c = wc_acosh_in_(u), q = wc_ahyp_raw_sqrt_(WC_F_(c, c, -1.0)), v = c + q;
+  double   c = wc_acosh_in_(u), q = wc_raw_sqrt_(WC_F_(c, c, -1.0)), v = c + q;
   double   kd, tk = wc_ahyp_raw_k_(v, &kd);
   int      big = kd != 0.0;
   double   y = wc_ahyp_raw_(kd, wc_sel_f64(big, v - tk, q), wc_sel_f64(big, v + tk, c + 1.0));

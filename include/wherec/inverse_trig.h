@@ -396,16 +396,22 @@ WC_INLINE float wc_atan_raw_f32(float x) {
 }
 
 /* asin(s) with s = a (big = 0) or s = sqrt((1 - a)/2) (big = 1), a in [0, 1]. */
-WC_INLINE double wc_atrig_raw_(double a, int big) {
+/* sqrt(t) in plain double, the steps above: within 2^-52.41 for t = 0 (0) and t in
+   [2^-1022, 2^1022] (the inverse hyperbolic raw forms take it on [2^-22, 2^257)). */
+WC_INLINE double wc_raw_sqrt_(double t) {
   WC_CR_CONTRACT_
-  double t = (1.0 - a) * 0.5, h = 0.5 * t, s, z, rz;
-  double y = wc_bits_to_f64(0x5fe6eb50c7b537a9u - (wc_f64_to_bits(t) >> 1));
+  double y = wc_bits_to_f64(0x5fe6eb50c7b537a9u - (wc_f64_to_bits(t) >> 1)), h = 0.5 * t, s;
   y = y * (1.5 - (h * y) * y);
   y = y * (1.5 - (h * y) * y);
   y = y * (1.5 - (h * y) * y);
   s = t * y;
-  s = s + (t - s * s) * (0.5 * y);
-  s = wc_sel_f64(big, s, a);
+  return s + (t - s * s) * (0.5 * y);
+}
+
+WC_INLINE double wc_atrig_raw_(double a, int big) {
+  WC_CR_CONTRACT_
+  double t = (1.0 - a) * 0.5, s, z, rz;
+  s = wc_sel_f64(big, wc_raw_sqrt_(t), a);
   z = wc_sel_f64(big, t, a * a);
   rz = 0x1.555555555554fp-3 + z * (0x1.3333333336da5p-4 + z * (0x1.6db6db684b6a1p-5 +
        z * (0x1.f1c71f95269afp-6 + z * (0x1.6e8b2b3b10be4p-6 + z * (0x1.1c593c7b1d958p-6 +
